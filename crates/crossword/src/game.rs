@@ -1,0 +1,549 @@
+//! A game as a log of events (§2, §3): intents are checked by the rules,
+//! and every change of state goes through [`Game::record`], so that a log
+//! replays into the same game.
+
+use crate::board::{Board, Layout, PlacedTile};
+use crate::error::RuleError;
+use crate::play::{Placement, ScoredPlay, Scoring, check_words, score_placement};
+use crate::rules::{InvalidWord, PassEnding, RACK_SIZE, RuleSet, RuleSetKind};
+use crate::tile::{Tile, full_bag, rack_value, take_from};
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+use std::collections::VecDeque;
+use thiserror::Error;
+use wocable_lexicon::{Language, Lexicon, TileSet};
+
+/// What a game is made with: everything needed to replay it from its log.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameConfig {
+    pub rules: RuleSetKind,
+    pub language: Language,
+    /// Players' nicknames, in turn order.
+    pub players: Vec<String>,
+    pub seed: u64,
+}
+
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum ConfigError {
+    #[error("{rules} games are for {min} to {max} players, not {found}")]
+    PlayerCount { rules: RuleSetKind, min: usize, max: usize, found: usize },
+    #[error("the lexicon is {found}, but the game is in {wanted}")]
+    LexiconLanguage { wanted: Language, found: Language },
+    #[error("two players are called {0}")]
+    SameName(String),
+    #[error("a nickname must be one word without spaces, not '{0}'")]
+    BadName(String),
+}
+
+/// What a player asks for. Scores are never taken from the player: the
+/// rules compute them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Intent {
+    Play { seat: usize, tiles: Placement },
+    Exchange { seat: usize, tiles: Vec<Tile> },
+    Pass { seat: usize },
+    Resign { seat: usize },
+    /// The turn clock of `seat` ran out (§3.3).
+    TimeOut { seat: usize },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum LeaveReason {
+    Resigned,
+    TimedOut,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum EndReason {
+    /// A player played their last tile with the bag empty.
+    WentOut { seat: usize },
+    /// The rule set's run of passes.
+    Passes,
+    /// Everyone else left.
+    OnePlayerLeft,
+}
+
+/// Who may see an event (online play sends each seat only its view).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Visibility {
+    Public,
+    /// Only this seat may see it.
+    Private(usize),
+}
+
+/// Something that happened.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Event {
+    /// Tiles taken from the bag onto a rack.
+    Drew { seat: usize, tiles: Vec<Tile> },
+    Played { seat: usize, tiles: Placement, play: ScoredPlay },
+    /// Remote rule: a play with unknown words; the tiles go back, 0 points.
+    PlayWithdrawn { seat: usize, tiles: Placement, words: Vec<String> },
+    Exchanged { seat: usize, count: usize },
+    /// The exchanged tiles, put back into the bag.
+    Returned { seat: usize, tiles: Vec<Tile> },
+    Passed { seat: usize },
+    Left { seat: usize, reason: LeaveReason },
+    /// End of game: `points` added to `seat` for the tiles `rack` (its own
+    /// rack, deducted; or the others' racks, collected by the player who
+    /// went out).
+    RackCounted { seat: usize, rack: Vec<Tile>, points: i32 },
+    Ended { reason: EndReason },
+}
+
+impl Event {
+    pub fn visibility(&self) -> Visibility {
+        match self {
+            Event::Drew { seat, .. } | Event::Returned { seat, .. } => Visibility::Private(*seat),
+            _ => Visibility::Public,
+        }
+    }
+
+    /// Whether `viewer` (a seat, or `None` for a spectator) may see it.
+    pub fn visible_to(&self, viewer: Option<usize>) -> bool {
+        match self.visibility() {
+            Visibility::Public => true,
+            Visibility::Private(seat) => viewer == Some(seat),
+        }
+    }
+}
+
+/// A game in progress or finished.
+#[derive(Clone, Debug)]
+pub struct Game {
+    config: GameConfig,
+    rules: RuleSet,
+    layout: Layout,
+    tiles: TileSet,
+    lexicon: Lexicon,
+    board: Board,
+    bag: Vec<Tile>,
+    racks: Vec<Vec<Tile>>,
+    scores: Vec<i32>,
+    turn: usize,
+    passes_in_a_row: usize,
+    /// Seats that left, in the order they left.
+    left: Vec<usize>,
+    ended: Option<EndReason>,
+    draws: u64,
+    /// Draws dictated by a record being replayed; `None` entries are drawn
+    /// at random.
+    script: VecDeque<Option<Vec<Tile>>>,
+    log: Vec<Event>,
+}
+
+/// A game as saved: its configuration and its whole log.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavedGame {
+    pub version: u32,
+    pub config: GameConfig,
+    pub events: Vec<Event>,
+}
+
+const SAVE_VERSION: u32 = 1;
+
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum RestoreError {
+    #[error("this save was written by a newer version of Wocable")]
+    Version,
+    #[error(transparent)]
+    Config(#[from] ConfigError),
+    #[error("the saved game is damaged: event {index}: {reason}")]
+    Damaged { index: usize, reason: String },
+}
+
+impl Game {
+    /// Starts a game: every player draws a rack.
+    pub fn new(config: GameConfig, lexicon: Lexicon) -> Result<Game, ConfigError> {
+        Game::scripted(config, lexicon, VecDeque::new())
+    }
+
+    /// Starts a game whose draws are dictated, in order, by `script` (a
+    /// record being replayed); draws past its end are random.
+    pub(crate) fn scripted(config: GameConfig, lexicon: Lexicon, script: VecDeque<Option<Vec<Tile>>>) -> Result<Game, ConfigError> {
+        let rules = config.rules.rules();
+        let found = config.players.len();
+        if !(rules.min_players..=rules.max_players).contains(&found) {
+            return Err(ConfigError::PlayerCount { rules: config.rules, min: rules.min_players, max: rules.max_players, found });
+        }
+        if lexicon.language() != config.language {
+            return Err(ConfigError::LexiconLanguage { wanted: config.language, found: lexicon.language() });
+        }
+        for (i, name) in config.players.iter().enumerate() {
+            if name.is_empty() || name.contains(char::is_whitespace) || name.contains(':') {
+                return Err(ConfigError::BadName(name.clone()));
+            }
+            if config.players[..i].contains(name) {
+                return Err(ConfigError::SameName(name.clone()));
+            }
+        }
+        let tiles = TileSet::new(config.language, rules.tiles);
+        let mut game = Game {
+            rules,
+            layout: config.rules.layout(),
+            bag: full_bag(&tiles),
+            tiles,
+            lexicon,
+            board: Board::default(),
+            racks: vec![Vec::new(); found],
+            scores: vec![0; found],
+            turn: 0,
+            passes_in_a_row: 0,
+            left: Vec::new(),
+            ended: None,
+            draws: 0,
+            script,
+            log: Vec::new(),
+            config,
+        };
+        let mut events = Vec::new();
+        for seat in 0..found {
+            // A script that cannot be dealt is reported by the first move
+            // it contradicts; dealing itself never fails on a fresh bag.
+            let _ = game.draw(seat, RACK_SIZE, &mut events);
+        }
+        Ok(game)
+    }
+
+    /// Sets what the next draw takes from the bag (`None`: at random).
+    pub(crate) fn queue_draw(&mut self, tiles: Option<Vec<Tile>>) {
+        self.script.push_back(tiles);
+    }
+
+    /// Rebuilds a saved game by replaying its log through the rules.
+    pub fn restore(saved: &SavedGame, lexicon: Lexicon) -> Result<Game, RestoreError> {
+        if saved.version > SAVE_VERSION {
+            return Err(RestoreError::Version);
+        }
+        let script = saved
+            .events
+            .iter()
+            .filter_map(|e| match e {
+                Event::Drew { tiles, .. } => Some(Some(tiles.clone())),
+                _ => None,
+            })
+            .collect();
+        let mut game = Game::scripted(saved.config.clone(), lexicon, script)?;
+        for (index, event) in saved.events.iter().enumerate() {
+            let intent = match event {
+                Event::Played { seat, tiles, .. } | Event::PlayWithdrawn { seat, tiles, .. } => {
+                    Intent::Play { seat: *seat, tiles: tiles.clone() }
+                }
+                Event::Returned { seat, tiles } => Intent::Exchange { seat: *seat, tiles: tiles.clone() },
+                Event::Passed { seat } => Intent::Pass { seat: *seat },
+                Event::Left { seat, reason: LeaveReason::Resigned } => Intent::Resign { seat: *seat },
+                Event::Left { seat, reason: LeaveReason::TimedOut } => Intent::TimeOut { seat: *seat },
+                _ => continue,
+            };
+            game.apply(intent).map_err(|e| RestoreError::Damaged { index, reason: e.to_string() })?;
+        }
+        if let Some(index) = game.log.iter().zip(&saved.events).position(|(a, b)| a != b) {
+            return Err(RestoreError::Damaged { index, reason: "it does not follow from the moves before".into() });
+        }
+        if game.log.len() != saved.events.len() {
+            return Err(RestoreError::Damaged { index: game.log.len().min(saved.events.len()), reason: "events are missing".into() });
+        }
+        Ok(game)
+    }
+
+    pub fn save(&self) -> SavedGame {
+        SavedGame { version: SAVE_VERSION, config: self.config.clone(), events: self.log.clone() }
+    }
+
+    pub fn config(&self) -> &GameConfig {
+        &self.config
+    }
+
+    pub fn rules(&self) -> &RuleSet {
+        &self.rules
+    }
+
+    pub fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    pub fn tile_set(&self) -> &TileSet {
+        &self.tiles
+    }
+
+    pub fn lexicon(&self) -> &Lexicon {
+        &self.lexicon
+    }
+
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    pub fn bag(&self) -> &[Tile] {
+        &self.bag
+    }
+
+    pub fn rack(&self, seat: usize) -> &[Tile] {
+        self.racks.get(seat).map_or(&[], Vec::as_slice)
+    }
+
+    pub fn scores(&self) -> &[i32] {
+        &self.scores
+    }
+
+    /// The seat whose turn it is.
+    pub fn turn(&self) -> usize {
+        self.turn
+    }
+
+    pub fn ended(&self) -> Option<EndReason> {
+        self.ended
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.ended.is_some()
+    }
+
+    pub fn log(&self) -> &[Event] {
+        &self.log
+    }
+
+    /// Seats that left, in the order they left.
+    pub fn left(&self) -> &[usize] {
+        &self.left
+    }
+
+    pub fn has_left(&self, seat: usize) -> bool {
+        self.left.contains(&seat)
+    }
+
+    fn active_seats(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.racks.len()).filter(|s| !self.has_left(*s))
+    }
+
+    fn scoring(&self) -> Scoring<'_> {
+        Scoring { layout: &self.layout, tiles: &self.tiles, bingo_bonus: self.rules.bingo_bonus }
+    }
+
+    /// Checks and scores a placement without playing it (the app's preview).
+    pub fn preview(&self, tiles: &[(crate::board::Pos, PlacedTile)]) -> Result<ScoredPlay, RuleError> {
+        let play = score_placement(&self.board, tiles, &self.scoring())?;
+        check_words(&play, &self.lexicon)?;
+        Ok(play)
+    }
+
+    /// Applies a player's intent: the events it caused, or why it was
+    /// refused (and then nothing changed).
+    pub fn apply(&mut self, intent: Intent) -> Result<Vec<Event>, RuleError> {
+        if self.ended.is_some() {
+            return Err(RuleError::GameOver);
+        }
+        let seat = match &intent {
+            Intent::Play { seat, .. } | Intent::Exchange { seat, .. } => *seat,
+            Intent::Pass { seat } | Intent::Resign { seat } | Intent::TimeOut { seat } => *seat,
+        };
+        if seat >= self.racks.len() {
+            return Err(RuleError::NoSuchPlayer(seat));
+        }
+        if self.has_left(seat) {
+            return Err(RuleError::PlayerLeft);
+        }
+        if seat != self.turn && !matches!(intent, Intent::Resign { .. }) {
+            return Err(RuleError::NotYourTurn);
+        }
+        let mut events = Vec::new();
+        match intent {
+            Intent::Play { seat, tiles } => self.play(seat, tiles, &mut events)?,
+            Intent::Exchange { seat, tiles } => self.exchange(seat, tiles, &mut events)?,
+            Intent::Pass { seat } => {
+                self.record(Event::Passed { seat }, &mut events);
+                self.end_on_passes(&mut events);
+            }
+            Intent::Resign { seat } => self.leave(seat, LeaveReason::Resigned, &mut events),
+            Intent::TimeOut { seat } => self.leave(seat, LeaveReason::TimedOut, &mut events),
+        }
+        Ok(events)
+    }
+
+    fn play(&mut self, seat: usize, tiles: Placement, events: &mut Vec<Event>) -> Result<(), RuleError> {
+        let used: Vec<Tile> = tiles
+            .iter()
+            .map(|(_, t)| if t.blank { Tile::Blank } else { Tile::Letter(t.letter) })
+            .collect();
+        if let Some(missing) = missing_tile(&self.racks[seat], &used) {
+            let label = match missing {
+                Tile::Blank => "?".to_string(),
+                Tile::Letter(l) => self.config.language.label(l).to_string(),
+            };
+            return Err(RuleError::TileNotOnRack(label));
+        }
+        let play = score_placement(&self.board, &tiles, &self.scoring())?;
+        match (check_words(&play, &self.lexicon), self.rules.invalid_word) {
+            (Ok(()), _) => {}
+            (Err(RuleError::NotInLexicon(words)), InvalidWord::CostsTurn) => {
+                self.record(Event::PlayWithdrawn { seat, tiles, words }, events);
+                return Ok(());
+            }
+            (Err(e), _) => return Err(e),
+        }
+        self.record(Event::Played { seat, tiles, play }, events);
+        self.draw(seat, used.len(), events)?;
+        if self.racks[seat].is_empty() && self.bag.is_empty() {
+            self.end_by_going_out(seat, events);
+        }
+        Ok(())
+    }
+
+    fn exchange(&mut self, seat: usize, tiles: Vec<Tile>, events: &mut Vec<Event>) -> Result<(), RuleError> {
+        if tiles.is_empty() {
+            return Err(RuleError::NothingToExchange);
+        }
+        if let Some(missing) = missing_tile(&self.racks[seat], &tiles) {
+            return Err(RuleError::TileNotOnRack(match missing {
+                Tile::Blank => "?".into(),
+                Tile::Letter(l) => self.config.language.label(l).into(),
+            }));
+        }
+        let needed = self.rules.exchange_min_bag.unwrap_or(0).max(tiles.len());
+        if self.bag.len() < needed {
+            return Err(RuleError::ExchangeNotAllowed { bag: self.bag.len(), needed });
+        }
+        self.record(Event::Exchanged { seat, count: tiles.len() }, events);
+        self.draw(seat, tiles.len(), events)?;
+        self.record(Event::Returned { seat, tiles }, events);
+        Ok(())
+    }
+
+    fn leave(&mut self, seat: usize, reason: LeaveReason, events: &mut Vec<Event>) {
+        self.record(Event::Left { seat, reason }, events);
+        if self.active_seats().count() <= 1 {
+            self.record(Event::Ended { reason: EndReason::OnePlayerLeft }, events);
+        }
+    }
+
+    fn end_on_passes(&mut self, events: &mut Vec<Event>) {
+        let limit = match self.rules.pass_ending {
+            PassEnding::Consecutive(n) => n as usize,
+            PassEnding::EachPlayerTwice => 2 * self.active_seats().count(),
+        };
+        if self.passes_in_a_row < limit {
+            return;
+        }
+        if self.rules.deduct_racks_on_passes {
+            for seat in self.active_seats().collect::<Vec<_>>() {
+                let rack = self.racks[seat].clone();
+                let points = -(rack_value(&rack, &self.tiles) as i32);
+                self.record(Event::RackCounted { seat, rack, points }, events);
+            }
+        }
+        self.record(Event::Ended { reason: EndReason::Passes }, events);
+    }
+
+    fn end_by_going_out(&mut self, out: usize, events: &mut Vec<Event>) {
+        let others: Vec<usize> = self.active_seats().filter(|s| *s != out).collect();
+        let collected: Vec<Tile> = others.iter().flat_map(|s| self.racks[*s].clone()).collect();
+        let points = rack_value(&collected, &self.tiles) as i32;
+        self.record(Event::RackCounted { seat: out, rack: collected, points }, events);
+        for seat in others {
+            let rack = self.racks[seat].clone();
+            let points = -(rack_value(&rack, &self.tiles) as i32);
+            self.record(Event::RackCounted { seat, rack, points }, events);
+        }
+        self.record(Event::Ended { reason: EndReason::WentOut { seat: out } }, events);
+    }
+
+    /// Draws up to `count` tiles for `seat`: the script's next draw when
+    /// replaying a record, otherwise at random from the game's seed.
+    fn draw(&mut self, seat: usize, count: usize, events: &mut Vec<Event>) -> Result<(), RuleError> {
+        let count = count.min(self.bag.len());
+        if count == 0 {
+            return Ok(());
+        }
+        let tiles = match self.script.pop_front().flatten() {
+            Some(tiles) => {
+                if tiles.len() != count {
+                    return Err(RuleError::ScriptedDraw(format!("{} tiles drawn where {count} could be", tiles.len())));
+                }
+                if missing_tile(&self.bag, &tiles).is_some() {
+                    return Err(RuleError::ScriptedDraw("a tile drawn is not left in the bag".into()));
+                }
+                tiles
+            }
+            None => {
+                let mut rng = ChaCha8Rng::seed_from_u64(self.config.seed);
+                rng.set_stream(self.draws);
+                let mut bag = self.bag.clone();
+                (0..count).map(|_| bag.swap_remove(rng.random_range(0..bag.len()))).collect()
+            }
+        };
+        self.record(Event::Drew { seat, tiles }, events);
+        Ok(())
+    }
+
+    /// The one place where the state changes: applies an event and logs it.
+    fn record(&mut self, event: Event, events: &mut Vec<Event>) {
+        match &event {
+            Event::Drew { seat, tiles } => {
+                self.bag = take_from(&self.bag, tiles).unwrap_or_default();
+                self.racks[*seat].extend(tiles);
+                self.draws += 1;
+            }
+            Event::Played { seat, tiles, play } => {
+                for (pos, tile) in tiles {
+                    self.board.set(*pos, *tile);
+                }
+                let used: Vec<Tile> = tiles
+                    .iter()
+                    .map(|(_, t)| if t.blank { Tile::Blank } else { Tile::Letter(t.letter) })
+                    .collect();
+                self.racks[*seat] = take_from(&self.racks[*seat], &used).unwrap_or_default();
+                self.scores[*seat] += play.score as i32;
+                self.passes_in_a_row = 0;
+                self.advance_turn();
+            }
+            Event::PlayWithdrawn { .. } | Event::Exchanged { .. } => {
+                self.passes_in_a_row = 0;
+                self.advance_turn();
+            }
+            Event::Returned { seat, tiles } => {
+                self.racks[*seat] = take_from(&self.racks[*seat], tiles).unwrap_or_default();
+                self.bag.extend(tiles);
+            }
+            Event::Passed { .. } => {
+                self.passes_in_a_row += 1;
+                self.advance_turn();
+            }
+            Event::Left { seat, .. } => {
+                self.left.push(*seat);
+                if self.turn == *seat {
+                    self.advance_turn();
+                }
+            }
+            Event::RackCounted { seat, points, .. } => self.scores[*seat] += points,
+            Event::Ended { reason } => self.ended = Some(*reason),
+        }
+        self.log.push(event.clone());
+        events.push(event);
+    }
+
+    fn advance_turn(&mut self) {
+        let n = self.racks.len();
+        for step in 1..=n {
+            let seat = (self.turn + step) % n;
+            if !self.has_left(seat) {
+                self.turn = seat;
+                return;
+            }
+        }
+    }
+}
+
+/// The first of `tiles` that `rack` does not hold (counting repeats).
+fn missing_tile(rack: &[Tile], tiles: &[Tile]) -> Option<Tile> {
+    let mut left = rack.to_vec();
+    for tile in tiles {
+        match left.iter().position(|t| t == tile) {
+            Some(i) => {
+                left.swap_remove(i);
+            }
+            None => return Some(*tile),
+        }
+    }
+    None
+}

@@ -1,0 +1,32 @@
+//! Builds the bundled lexicons (`lexicons/<lang>.txt`) into fst sets at
+//! compile time, with the same normalisation as run-time imports.
+
+#[path = "src/alphabet.rs"]
+#[allow(dead_code)]
+mod alphabet;
+
+use alphabet::Language;
+use std::path::PathBuf;
+
+fn main() {
+    let lexicons = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../lexicons");
+    let out = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
+    println!("cargo::rerun-if-changed=src/alphabet.rs");
+    for language in Language::ALL {
+        let source = lexicons.join(format!("{}.txt", language.code()));
+        println!("cargo::rerun-if-changed={}", source.display());
+        let text = std::fs::read_to_string(&source).unwrap_or_else(|e| {
+            panic!("cannot read {}: {e} (run `cargo xtask lexicons`)", source.display())
+        });
+        let mut keys: Vec<Vec<u8>> = text
+            .lines()
+            .filter_map(|line| language.crossword_word(line))
+            .map(|tiles| tiles.into_iter().map(|l| l.0).collect())
+            .collect();
+        keys.sort_unstable();
+        keys.dedup();
+        let set = fst::Set::from_iter(keys).expect("keys are sorted and unique");
+        std::fs::write(out.join(format!("{}.fst", language.code())), set.as_fst().as_bytes())
+            .expect("OUT_DIR is writable");
+    }
+}

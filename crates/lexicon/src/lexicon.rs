@@ -1,0 +1,205 @@
+//! A lexicon: an `fst::Set` whose keys are words spelt as tile codes.
+
+use crate::{Language, Letter, MAX_WORD_TILES};
+use fst::{IntoStreamer, Streamer};
+use std::collections::BTreeSet;
+use std::sync::Arc;
+use thiserror::Error;
+
+/// The bytes of an fst: embedded in the binary, or owned (imported or
+/// fetched by the web build).
+#[derive(Clone)]
+enum Bytes {
+    Static(&'static [u8]),
+    Shared(Arc<[u8]>),
+}
+
+impl AsRef<[u8]> for Bytes {
+    fn as_ref(&self) -> &[u8] {
+        match self {
+            Bytes::Static(bytes) => bytes,
+            Bytes::Shared(bytes) => bytes,
+        }
+    }
+}
+
+/// Errors of loading or importing a lexicon, worded for the player.
+#[derive(Debug, Error, PartialEq, Eq)]
+pub enum LexiconError {
+    #[error("the file is not a word list: it holds binary data")]
+    Binary,
+    #[error("the word list holds no usable word ({skipped} lines skipped)")]
+    Empty { skipped: usize },
+    #[error("the lexicon data is damaged: {0}")]
+    Damaged(String),
+}
+
+/// What an import kept and skipped, for the player to read.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ImportReport {
+    pub words: usize,
+    pub duplicates: usize,
+    /// Lines with characters that are not letters of the language
+    /// (digits, spaces, apostrophes, hyphens, other scripts).
+    pub bad_characters: usize,
+    /// Words shorter than 2 or longer than 15 tiles.
+    pub bad_length: usize,
+    pub blank_lines: usize,
+}
+
+impl ImportReport {
+    pub fn skipped(&self) -> usize {
+        self.duplicates + self.bad_characters + self.bad_length + self.blank_lines
+    }
+}
+
+/// A set of words over a language's tiles, opened zero-copy from fst bytes.
+#[derive(Clone)]
+pub struct Lexicon {
+    language: Language,
+    set: fst::Set<Bytes>,
+}
+
+impl std::fmt::Debug for Lexicon {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Lexicon")
+            .field("language", &self.language)
+            .field("words", &self.len())
+            .finish()
+    }
+}
+
+impl Lexicon {
+    /// The lexicon shipped with the game for `language`, built from
+    /// `lexicons/` at compile time.
+    pub fn bundled(language: Language) -> Lexicon {
+        let bytes: &'static [u8] = match language {
+            Language::En => include_bytes!(concat!(env!("OUT_DIR"), "/en.fst")),
+            Language::Es => include_bytes!(concat!(env!("OUT_DIR"), "/es.fst")),
+            Language::Fr => include_bytes!(concat!(env!("OUT_DIR"), "/fr.fst")),
+        };
+        Lexicon::open(language, Bytes::Static(bytes)).expect("bundled lexicon is a valid fst")
+    }
+
+    /// Opens a lexicon from fst bytes (a built lexicon file, or bytes the
+    /// web build fetched), without copying them.
+    pub fn from_fst_bytes(language: Language, bytes: impl Into<Arc<[u8]>>) -> Result<Lexicon, LexiconError> {
+        Lexicon::open(language, Bytes::Shared(bytes.into()))
+    }
+
+    fn open(language: Language, bytes: Bytes) -> Result<Lexicon, LexiconError> {
+        let set = fst::Set::new(bytes).map_err(|e| LexiconError::Damaged(e.to_string()))?;
+        Ok(Lexicon { language, set })
+    }
+
+    /// Loads a lexicon file a player brings: an fst built by
+    /// `wocable-cli lexicon build`, or a plain word list.
+    pub fn load_file_bytes(language: Language, bytes: Vec<u8>) -> Result<(Lexicon, ImportReport), LexiconError> {
+        if let Ok(lexicon) = Lexicon::from_fst_bytes(language, bytes.as_slice()) {
+            let report = ImportReport { words: lexicon.len(), ..ImportReport::default() };
+            return Ok((lexicon, report));
+        }
+        Lexicon::import(language, &bytes)
+    }
+
+    /// Builds a lexicon from a word list (§1.3): one word a line, any case,
+    /// accents allowed. Binary or empty input is refused; every skipped line
+    /// is counted in the report by reason.
+    pub fn import(language: Language, text: &[u8]) -> Result<(Lexicon, ImportReport), LexiconError> {
+        if text.contains(&0) {
+            return Err(LexiconError::Binary);
+        }
+        let text = std::str::from_utf8(text).map_err(|_| LexiconError::Binary)?;
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        let mut report = ImportReport::default();
+        let mut keys = BTreeSet::new();
+        for line in text.lines() {
+            if line.trim().is_empty() {
+                report.blank_lines += 1;
+                continue;
+            }
+            let Some(tiles) = language.normalise(line).and_then(|w| language.tokenise(&w).ok()) else {
+                report.bad_characters += 1;
+                continue;
+            };
+            if !(2..=MAX_WORD_TILES).contains(&tiles.len()) {
+                report.bad_length += 1;
+                continue;
+            }
+            if !keys.insert(tiles.into_iter().map(|l| l.0).collect::<Vec<u8>>()) {
+                report.duplicates += 1;
+            }
+        }
+        if keys.is_empty() {
+            return Err(LexiconError::Empty { skipped: report.skipped() });
+        }
+        report.words = keys.len();
+        let set = fst::Set::from_iter(keys).map_err(|e| LexiconError::Damaged(e.to_string()))?;
+        let lexicon = Lexicon::from_fst_bytes(language, set.into_fst().into_inner())?;
+        Ok((lexicon, report))
+    }
+
+    /// The fst bytes, for saving an imported lexicon.
+    pub fn as_bytes(&self) -> &[u8] {
+        self.set.as_fst().as_bytes()
+    }
+
+    pub fn language(&self) -> Language {
+        self.language
+    }
+
+    pub fn len(&self) -> usize {
+        self.set.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.set.is_empty()
+    }
+
+    /// The raw word graph, for move generation and trace solving.
+    pub fn fst(&self) -> &fst::raw::Fst<impl AsRef<[u8]>> {
+        self.set.as_fst()
+    }
+
+    /// Whether these tiles spell a word of the lexicon.
+    pub fn contains(&self, word: &[Letter]) -> bool {
+        let mut key = [0u8; MAX_WORD_TILES];
+        if word.len() > MAX_WORD_TILES {
+            return false;
+        }
+        for (slot, letter) in key.iter_mut().zip(word) {
+            *slot = letter.0;
+        }
+        self.set.contains(&key[..word.len()])
+    }
+
+    /// Whether a written word (any case, accents allowed) is in the lexicon.
+    pub fn contains_word(&self, word: &str) -> bool {
+        self.language
+            .normalise(word)
+            .and_then(|w| self.language.tokenise(&w).ok())
+            .is_some_and(|tiles| self.contains(&tiles))
+    }
+
+    /// Every word, in tile order.
+    pub fn words(&self) -> impl Iterator<Item = String> + '_ {
+        let mut stream = self.set.stream();
+        std::iter::from_fn(move || stream.next().map(|key| self.spell_key(key)))
+    }
+
+    pub(crate) fn spell_key(&self, key: &[u8]) -> String {
+        key.iter().map(|b| self.language.label(Letter(*b))).collect()
+    }
+
+    pub(crate) fn search(&self, pattern: &crate::search::Pattern, limit: usize) -> Vec<String> {
+        let mut stream = self.set.search(pattern).into_stream();
+        let mut out = Vec::new();
+        while let Some(key) = stream.next() {
+            if out.len() == limit {
+                break;
+            }
+            out.push(self.spell_key(key));
+        }
+        out
+    }
+}

@@ -1,0 +1,13 @@
+//! Wocable lexicons (SPEC §1): tile alphabets and tile sets per language,
+//! word normalisation, fst-backed word sets (bundled or imported) and the
+//! dictionary searches.
+
+mod alphabet;
+mod lexicon;
+mod search;
+mod tiles;
+
+pub use alphabet::{Language, Letter, MAX_WORD_TILES, TokeniseError};
+pub use lexicon::{ImportReport, Lexicon, LexiconError};
+pub use search::{AnagramMode, SearchError};
+pub use tiles::{TileSet, TileSetKind};

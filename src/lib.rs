@@ -1,0 +1,1 @@
+pub use wocable_crossword;
