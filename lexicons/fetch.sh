@@ -24,8 +24,9 @@
 #
 # Idempotent: every run starts from fresh downloads in a temporary work
 # directory (removed on exit) and atomically replaces the three outputs.
-# Set WORKDIR=/some/dir to keep the intermediate files (and reuse the
-# downloads on the next run).
+# Set WORKDIR=/some/dir to keep the intermediate files (expansions, the
+# filtered French .dic, the list of dropped French entries with the rule
+# that dropped each, the words hunspell rejected).
 #
 # Pinned versions (override with the environment variables of the same name
 # if the Debian archive moves on; the output may then change):
@@ -115,9 +116,13 @@ NODE_MAJOR=$(node -p 'process.versions.node.split(".")[0]')
 # `apt-get download PKG=VERSION` into the current directory; runs
 # `apt-get update` once if the package index does not know the version yet.
 apt_download() {
-    if ! apt-get download "$@" 2>/dev/null; then
+    local opts=()
+    # As root, apt would try to drop privileges to _apt and warn that it
+    # cannot write to the work dir; tell it to stay root instead.
+    [ "$(id -u)" -eq 0 ] && opts=(-o APT::Sandbox::User=root)
+    if ! apt-get "${opts[@]}" download "$@" 2>/dev/null; then
         apt_update_once
-        apt-get download "$@" \
+        apt-get "${opts[@]}" download "$@" \
             || die "cannot download $* from the Debian archive (pin changed? see the version variables at the top)"
     fi
 }
@@ -202,7 +207,10 @@ HSR=$WORK/npm/node_modules/.bin/hunspell-reader
 log "hunspell-reader $("$HSR" --version)"
 
 # expand DIC OUT: every word form of DIC (its .aff must sit next to it).
-# -u: unique. Forbidden words and compound-only parts are excluded by default.
+# -u removes most duplicates but not all (e.g. "soit", "suis" come out twice
+# for French), so every list is sorted with `sort -u` afterwards.
+# Forbidden words (FORBIDDENWORD) and compound-only parts are excluded by
+# default; NEEDAFFIX stems are only emitted with an affix.
 expand() {
     "$HSR" words -u -o "$2" "$1" >/dev/null
 }
