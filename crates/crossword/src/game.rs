@@ -159,9 +159,14 @@ impl Game {
         Game::scripted(config, lexicon, VecDeque::new())
     }
 
-    /// Starts a game whose draws are dictated, in order, by `script` (a
-    /// record being replayed); draws past its end are random.
-    pub(crate) fn scripted(config: GameConfig, lexicon: Lexicon, script: VecDeque<Option<Vec<Tile>>>) -> Result<Game, ConfigError> {
+    /// Starts a game whose draws are dictated, in order, by `draws` (the
+    /// racks of a record being replayed, a lesson, a test); draws past
+    /// its end, and `None` entries, are random.
+    pub fn with_draws(config: GameConfig, lexicon: Lexicon, draws: impl IntoIterator<Item = Option<Vec<Tile>>>) -> Result<Game, ConfigError> {
+        Game::scripted(config, lexicon, draws.into_iter().collect())
+    }
+
+    fn scripted(config: GameConfig, lexicon: Lexicon, script: VecDeque<Option<Vec<Tile>>>) -> Result<Game, ConfigError> {
         let rules = config.rules.rules();
         let found = config.players.len();
         if !(rules.min_players..=rules.max_players).contains(&found) {

@@ -1,0 +1,374 @@
+//! Every rule of §2 and §3, each refusal of §2.7, with 2, 3 and 4 players
+//! under each rule set.
+
+use wocable_crossword::notation::{parse_move, parse_rack};
+use wocable_crossword::{
+    EndReason, Event, Game, GameConfig, Intent, LeaveReason, Outcome, RuleError, RuleSetKind, SavedGame, Tile,
+    Visibility,
+};
+use wocable_lexicon::{Language, Lexicon};
+
+mod support;
+
+const WORDS: &[&str] = &[
+    "CAT", "CATS", "AT", "TA", "ZA", "ZAS", "DOG", "DOGS", "GOD", "AS", "SAT", "SCAT", "ACT", "TAG", "GAS", "AXE", "EX",
+    "OX", "OXEN", "QI", "QIS", "JO", "JOE", "TOE", "TOES", "AD", "ADS", "EXCITE", "STOOD", "ZO", "OD", "DOE",
+];
+
+fn lexicon() -> Lexicon {
+    Lexicon::import(Language::En, WORDS.join("\n").as_bytes()).unwrap().0
+}
+
+fn tiles(text: &str) -> Vec<Tile> {
+    parse_rack(Language::En, text).unwrap()
+}
+
+fn new_game(rules: RuleSetKind, racks: &[&str]) -> Game {
+    let config = GameConfig {
+        rules,
+        language: Language::En,
+        players: (1..=racks.len()).map(|i| format!("p{i}")).collect(),
+        seed: 7,
+    };
+    Game::with_draws(config, lexicon(), racks.iter().map(|r| Some(tiles(r)))).unwrap()
+}
+
+fn play(game: &Game, seat: usize, position: &str, word: &str) -> Intent {
+    Intent::Play { seat, tiles: parse_move(Language::En, game.board(), position, word).unwrap() }
+}
+
+/// Applies an intent that must be refused, and checks that nothing changed.
+fn refused(game: &mut Game, intent: Intent) -> RuleError {
+    let before = game.save();
+    let error = game.apply(intent).unwrap_err();
+    assert_eq!(game.save(), before, "a refused intent changed the game");
+    error
+}
+
+fn refused_play(game: &mut Game, seat: usize, position: &str, word: &str) -> RuleError {
+    let intent = play(game, seat, position, word);
+    refused(game, intent)
+}
+
+fn score_of(events: &[Event]) -> u32 {
+    events.iter().find_map(|e| if let Event::Played { play, .. } = e { Some(play.score) } else { None }).unwrap()
+}
+
+#[test]
+fn first_play_scores_double_on_the_centre() {
+    let mut game = new_game(RuleSetKind::Wocable, &["CATSDOG", "ZAXEQIJ"]);
+    let events = game.apply(play(&game, 0, "8G", "CAT")).unwrap();
+    // C3 A1 T1, the centre doubles the word.
+    assert_eq!(score_of(&events), 10);
+    assert_eq!(game.scores(), [10, 0]);
+    assert_eq!(game.rack(0).len(), 7, "the rack is refilled");
+    assert_eq!(game.turn(), 1);
+    assert!(events.iter().any(|e| matches!(e, Event::Drew { seat: 0, tiles } if tiles.len() == 3)));
+}
+
+#[test]
+fn premiums_count_only_for_new_tiles() {
+    let mut game = new_game(RuleSetKind::Wocable, &["CATSDOG", "ZAXEQIJ"]);
+    game.apply(play(&game, 0, "8G", "CAT")).unwrap();
+    // Z on the plain H7 above the A on the (used) centre: 10 + 1, no double.
+    let events = game.apply(play(&game, 1, "H7", "Z(A)")).unwrap();
+    assert_eq!(score_of(&events), 11);
+}
+
+#[test]
+fn one_tile_forming_two_words_scores_both() {
+    // CAT across on row 8 (G–I), then S at J8 makes CATS; with AT... use ZA/ZAS.
+    let mut game = new_game(RuleSetKind::Wocable, &["CATDOGE", "SZAQIJX"]);
+    game.apply(play(&game, 0, "8G", "CAT")).unwrap();
+    let events = game.apply(play(&game, 1, "8G", "(CAT)S")).unwrap();
+    // J8 is plain: CATS = 3+1+1+1.
+    assert_eq!(score_of(&events), 6);
+}
+
+#[test]
+fn every_refusal_names_its_reason_and_changes_nothing() {
+    let mut game = new_game(RuleSetKind::Wocable, &["CATSDOG", "ZAXEQIJ"]);
+    assert_eq!(refused_play(&mut game, 0, "1A", "CAT"), RuleError::FirstMoveMissesCentre);
+    assert_eq!(refused_play(&mut game, 1, "8G", "ZA"), RuleError::NotYourTurn);
+    assert_eq!(refused(&mut game, Intent::Play { seat: 0, tiles: vec![] }), RuleError::NoTiles);
+    let one = parse_move(Language::En, game.board(), "8H", "C").unwrap();
+    assert_eq!(refused(&mut game, Intent::Play { seat: 0, tiles: one }), RuleError::FirstMoveTooShort);
+    assert_eq!(refused_play(&mut game, 0, "8G", "ZAX"), RuleError::TileNotOnRack("Z".into()));
+    assert_eq!(refused_play(&mut game, 0, "8G", "TAC"), RuleError::NotInLexicon(vec!["TAC".into()]));
+    let mut diagonal = parse_move(Language::En, game.board(), "8G", "CA").unwrap();
+    diagonal[1].0.row += 1;
+    assert_eq!(refused(&mut game, Intent::Play { seat: 0, tiles: diagonal }), RuleError::NotInLine);
+    let mut gap = parse_move(Language::En, game.board(), "8G", "CAT").unwrap();
+    gap[2].0.col += 1;
+    assert_eq!(refused(&mut game, Intent::Play { seat: 0, tiles: gap }), RuleError::Gap);
+    let mut twice = parse_move(Language::En, game.board(), "8G", "CA").unwrap();
+    twice[1].0 = twice[0].0;
+    assert!(matches!(refused(&mut game, Intent::Play { seat: 0, tiles: twice }), RuleError::SameSquare(_)));
+    assert_eq!(refused(&mut game, Intent::Pass { seat: 5 }), RuleError::NoSuchPlayer(5));
+    assert_eq!(refused(&mut game, Intent::Exchange { seat: 0, tiles: vec![] }), RuleError::NothingToExchange);
+    assert_eq!(refused(&mut game, Intent::Exchange { seat: 0, tiles: tiles("Q") }), RuleError::TileNotOnRack("Q".into()));
+
+    game.apply(play(&game, 0, "8G", "CAT")).unwrap();
+    let taken = parse_move(Language::En, &wocable_crossword::Board::default(), "8G", "ZA").unwrap();
+    assert!(matches!(refused(&mut game, Intent::Play { seat: 1, tiles: taken }), RuleError::CellTaken(_)));
+    assert_eq!(refused_play(&mut game, 1, "1A", "ZA"), RuleError::NotConnected);
+    assert_eq!(refused_play(&mut game, 1, "H7", "Z(A)X"), RuleError::NotInLexicon(vec!["ZAX".into()]));
+    let message = RuleError::NotInLexicon(vec!["ZAX".into(), "QAT".into()]).to_string();
+    assert_eq!(message, "words ZAX, QAT are not in the lexicon");
+}
+
+#[test]
+fn remote_rule_an_unknown_word_costs_the_turn() {
+    let mut game = new_game(RuleSetKind::Remote, &["CATSDOG", "ZAXEQIJ"]);
+    let rack = game.rack(0).to_vec();
+    let events = game.apply(play(&game, 0, "8G", "TAC")).unwrap();
+    assert!(matches!(&events[..], [Event::PlayWithdrawn { seat: 0, words, .. }] if words == &["TAC"]));
+    assert_eq!(game.rack(0), rack, "the tiles are back on the rack");
+    assert!(game.board().is_empty());
+    assert_eq!(game.scores(), [0, 0]);
+    assert_eq!(game.turn(), 1, "the turn is lost");
+    // A misplaced tile is still only refused.
+    assert_eq!(refused_play(&mut game, 1, "1A", "ZA"), RuleError::FirstMoveMissesCentre);
+}
+
+#[test]
+fn exchange_thresholds_per_rule_set() {
+    // Wocable: the bag must hold as many tiles as are exchanged.
+    let mut game = new_game(RuleSetKind::Wocable, &["CATSDOG", "ZAXEQIJ"]);
+    let bag = game.bag().len();
+    let events = game.apply(Intent::Exchange { seat: 0, tiles: tiles("CAT") }).unwrap();
+    assert!(matches!(events[0], Event::Exchanged { seat: 0, count: 3 }));
+    assert_eq!(events[0].visibility(), Visibility::Public);
+    assert_eq!(events[2].visibility(), Visibility::Private(0));
+    assert!(!events[2].visible_to(Some(1)) && !events[2].visible_to(None));
+    assert_eq!(game.bag().len(), bag);
+    assert_eq!(game.rack(0).len(), 7);
+    assert_eq!(game.turn(), 1);
+
+    for rules in [RuleSetKind::Webfeud, RuleSetKind::Remote] {
+        assert_eq!(rules.rules().exchange_min_bag, Some(7));
+    }
+    assert_eq!(RuleSetKind::Wocable.rules().exchange_min_bag, None);
+}
+
+#[test]
+fn exchange_refused_when_the_bag_is_too_small() {
+    for rules in RuleSetKind::ALL {
+        let config = GameConfig { rules, language: Language::En, players: vec!["a".into(), "b".into()], seed: 3 };
+        let mut game = Game::new(config, support::permissive_lexicon()).unwrap();
+        support::drain_bag(&mut game, 6);
+        let bag = game.bag().len();
+        assert!(bag <= 6 && bag >= 4, "bag {bag}");
+        let seat = game.turn();
+        let two = game.rack(seat)[..2].to_vec();
+        let result = refused_or_applied(&mut game, Intent::Exchange { seat, tiles: two });
+        match rules {
+            RuleSetKind::Wocable => assert_eq!(result, None, "Wocable allows it while the bag has enough tiles"),
+            _ => assert_eq!(result, Some(RuleError::ExchangeNotAllowed { bag, needed: 7 })),
+        }
+        let seat = game.turn();
+        let all = game.rack(seat).to_vec();
+        if rules == RuleSetKind::Wocable && all.len() > game.bag().len() {
+            let needed = all.len();
+            let error = refused(&mut game, Intent::Exchange { seat, tiles: all });
+            assert_eq!(error, RuleError::ExchangeNotAllowed { bag: game.bag().len(), needed });
+            assert_eq!(error.to_string(), format!("exchange not allowed: the bag has {} tiles, {needed} needed", game.bag().len()));
+        }
+    }
+}
+
+fn refused_or_applied(game: &mut Game, intent: Intent) -> Option<RuleError> {
+    let before = game.save();
+    match game.apply(intent) {
+        Ok(_) => None,
+        Err(e) => {
+            assert_eq!(game.save(), before);
+            Some(e)
+        }
+    }
+}
+
+fn players(n: usize) -> Vec<&'static str> {
+    ["CATSDOG", "ZAXEQIJ", "TOESDAG", "OXENJAS"][..n].to_vec()
+}
+
+fn pass(game: &mut Game) -> Vec<Event> {
+    let seat = game.turn();
+    game.apply(Intent::Pass { seat }).unwrap()
+}
+
+#[test]
+fn passes_end_the_game_per_rule_set() {
+    // (rules, players, passes that end it, racks deducted)
+    for (rules, n, passes, deducted) in [
+        (RuleSetKind::Wocable, 2, 4, false),
+        (RuleSetKind::Wocable, 3, 4, false),
+        (RuleSetKind::Wocable, 4, 4, false),
+        (RuleSetKind::Webfeud, 2, 3, true),
+        (RuleSetKind::Remote, 2, 4, true),
+        (RuleSetKind::Remote, 3, 6, true),
+        (RuleSetKind::Remote, 4, 8, true),
+    ] {
+        let mut game = new_game(rules, &players(n));
+        for _ in 1..passes {
+            pass(&mut game);
+            assert!(!game.is_over(), "{rules} {n} players");
+        }
+        let events = pass(&mut game);
+        assert_eq!(game.ended(), Some(EndReason::Passes), "{rules} {n} players");
+        assert!(matches!(events.last(), Some(Event::Ended { reason: EndReason::Passes })));
+        let values: Vec<i32> = (0..n)
+            .map(|s| game.rack(s).iter().map(|t| t.value(game.tile_set()) as i32).sum())
+            .collect();
+        let expected: Vec<i32> = values.iter().map(|v| if deducted { -v } else { 0 }).collect();
+        assert_eq!(game.scores(), expected, "{rules} {n} players");
+        let seat = game.turn();
+        assert_eq!(refused(&mut game, Intent::Pass { seat }), RuleError::GameOver);
+    }
+}
+
+#[test]
+fn a_play_breaks_a_run_of_passes() {
+    let mut game = new_game(RuleSetKind::Webfeud, &players(2));
+    pass(&mut game);
+    pass(&mut game);
+    game.apply(play(&game, 0, "8G", "CAT")).unwrap();
+    pass(&mut game);
+    pass(&mut game);
+    assert!(!game.is_over());
+    pass(&mut game);
+    assert!(game.is_over());
+}
+
+#[test]
+fn resigning_in_a_two_player_game_loses_at_once() {
+    let mut game = new_game(RuleSetKind::Wocable, &players(2));
+    game.apply(play(&game, 0, "8G", "CAT")).unwrap();
+    // Player 1 is on turn; player 0, ahead on points, resigns anyway.
+    let events = game.apply(Intent::Resign { seat: 0 }).unwrap();
+    assert_eq!(events[0], Event::Left { seat: 0, reason: LeaveReason::Resigned });
+    assert_eq!(game.ended(), Some(EndReason::OnePlayerLeft));
+    let standings = game.standings();
+    assert_eq!((standings[0].seat, standings[0].rank, standings[0].left), (1, 1, false));
+    assert_eq!((standings[1].seat, standings[1].rank, standings[1].left), (0, 2, true));
+    assert_eq!(game.pairwise_results()[0].outcome, Outcome::Loss);
+}
+
+#[test]
+fn bigger_games_go_on_after_a_player_leaves() {
+    let mut game = new_game(RuleSetKind::Remote, &players(3));
+    game.apply(Intent::Resign { seat: 1 }).unwrap();
+    assert!(!game.is_over());
+    pass(&mut game);
+    assert_eq!(game.turn(), 2, "the player who left is skipped");
+    assert_eq!(refused(&mut game, Intent::Pass { seat: 1 }), RuleError::PlayerLeft);
+    assert_eq!(refused(&mut game, Intent::TimeOut { seat: 0 }), RuleError::NotYourTurn);
+    game.apply(Intent::TimeOut { seat: 2 }).unwrap();
+    assert_eq!(game.ended(), Some(EndReason::OnePlayerLeft));
+    let order: Vec<(usize, usize)> = game.standings().iter().map(|s| (s.seat, s.rank)).collect();
+    // The last to leave ranks above the first.
+    assert_eq!(order, [(0, 1), (2, 2), (1, 3)]);
+}
+
+#[test]
+fn standings_share_ranks_on_equal_scores() {
+    let mut game = new_game(RuleSetKind::Wocable, &players(4));
+    game.apply(play(&game, 0, "8G", "CAT")).unwrap(); // p1: 10
+    game.apply(play(&game, 1, "H7", "Z(A)")).unwrap(); // p2: 11
+    game.apply(Intent::Resign { seat: 3 }).unwrap();
+    for _ in 0..4 {
+        pass(&mut game);
+    }
+    assert_eq!(game.ended(), Some(EndReason::Passes));
+    let ranks: Vec<(usize, usize)> = game.standings().iter().map(|s| (s.seat, s.rank)).collect();
+    assert_eq!(ranks, [(1, 1), (0, 2), (2, 3), (3, 4)]);
+    let results: Vec<_> = game.pairwise_results().iter().map(|r| (r.seat, r.opponent, r.outcome)).collect();
+    assert!(results.contains(&(0, 1, Outcome::Loss)));
+    assert!(results.contains(&(0, 2, Outcome::Win)));
+    assert!(results.contains(&(2, 3, Outcome::Win)));
+    assert_eq!(results.len(), 6);
+
+    // Two players on 0 points draw with each other.
+    let mut tied = new_game(RuleSetKind::Wocable, &players(3));
+    for _ in 0..4 {
+        pass(&mut tied);
+    }
+    assert!(tied.pairwise_results().iter().all(|r| r.outcome == Outcome::Draw));
+    assert!(tied.standings().iter().all(|s| s.rank == 1));
+}
+
+#[test]
+fn going_out_collects_the_other_racks() {
+    let mut endings = 0;
+    for seed in 0..6 {
+        for n in [2, 3, 4] {
+            let config = GameConfig {
+                rules: RuleSetKind::Wocable,
+                language: Language::En,
+                players: (0..n).map(|i| format!("p{i}")).collect(),
+                seed,
+            };
+            let mut game = Game::new(config, support::permissive_lexicon()).unwrap();
+            support::play_out(&mut game);
+            let Some(EndReason::WentOut { seat }) = game.ended() else { continue };
+            endings += 1;
+            let counted: Vec<(usize, i32)> = game
+                .log()
+                .iter()
+                .filter_map(|e| if let Event::RackCounted { seat, points, .. } = e { Some((*seat, *points)) } else { None })
+                .collect();
+            let others: i32 = (0..n).filter(|s| *s != seat).map(|s| rack_points(&game, s)).sum();
+            assert_eq!(counted[0], (seat, others));
+            for (other, points) in &counted[1..] {
+                assert_eq!(*points, -rack_points(&game, *other));
+            }
+            assert!(game.rack(seat).is_empty() && game.bag().is_empty());
+        }
+    }
+    assert!(endings > 0, "some games end by going out");
+}
+
+fn rack_points(game: &Game, seat: usize) -> i32 {
+    game.rack(seat).iter().map(|t| t.value(game.tile_set()) as i32).sum()
+}
+
+#[test]
+fn configurations_are_checked() {
+    let config = |rules, n: usize| GameConfig {
+        rules,
+        language: Language::En,
+        players: (0..n).map(|i| format!("p{i}")).collect(),
+        seed: 1,
+    };
+    assert!(Game::new(config(RuleSetKind::Webfeud, 3), lexicon()).is_err());
+    assert!(Game::new(config(RuleSetKind::Wocable, 1), lexicon()).is_err());
+    assert!(Game::new(config(RuleSetKind::Remote, 5), lexicon()).is_err());
+    assert!(Game::new(config(RuleSetKind::Remote, 4), lexicon()).is_ok());
+    let mut same = config(RuleSetKind::Wocable, 2);
+    same.players[1] = "p0".into();
+    assert!(Game::new(same, lexicon()).is_err());
+    let spanish = Lexicon::import(Language::Es, b"CASA").unwrap().0;
+    assert!(Game::new(config(RuleSetKind::Wocable, 2), spanish).is_err());
+}
+
+#[test]
+fn saves_restore_the_same_game() {
+    let config = GameConfig { rules: RuleSetKind::Remote, language: Language::En, players: vec!["ann".into(), "bob".into(), "cy".into()], seed: 11 };
+    let mut game = Game::new(config, support::permissive_lexicon()).unwrap();
+    support::drain_bag(&mut game, 40);
+    let json = serde_json::to_string(&game.save()).unwrap();
+    let saved: SavedGame = serde_json::from_str(&json).unwrap();
+    let restored = Game::restore(&saved, support::permissive_lexicon()).unwrap();
+    assert_eq!(restored.save(), game.save());
+    assert_eq!(restored.board(), game.board());
+    assert_eq!(restored.scores(), game.scores());
+    assert_eq!(restored.bag().len(), game.bag().len());
+
+    let mut damaged = saved.clone();
+    let played = damaged.events.iter_mut().find_map(|e| if let Event::Played { play, .. } = e { Some(play) } else { None }).unwrap();
+    played.score += 1;
+    assert!(Game::restore(&damaged, support::permissive_lexicon()).is_err());
+    let mut newer = saved;
+    newer.version = 99;
+    assert_eq!(Game::restore(&newer, support::permissive_lexicon()).unwrap_err().to_string(), "this save was written by a newer version of Wocable");
+}
