@@ -1,0 +1,113 @@
+use proptest::prelude::*;
+use wocable_lexicon::{AnagramMode, Language, Lexicon, LexiconError, SearchError};
+
+#[test]
+fn bundled_lexicons_have_their_words() {
+    let en = Lexicon::bundled(Language::En);
+    assert!((160_000..175_000).contains(&en.len()), "{}", en.len());
+    assert!(en.contains_word("quixotic") && en.contains_word("QAT") && !en.contains_word("QX"));
+    let es = Lexicon::bundled(Language::Es);
+    assert!((590_000..620_000).contains(&es.len()), "{}", es.len());
+    assert!(es.contains_word("charro") && es.contains_word("año") && es.contains_word("canción"));
+    let fr = Lexicon::bundled(Language::Fr);
+    assert!((390_000..420_000).contains(&fr.len()), "{}", fr.len());
+    assert!(fr.contains_word("été") && fr.contains_word("ETE") && fr.contains_word("coeur"));
+    assert!(!fr.contains_word("janv"), "abbreviations are dropped");
+}
+
+#[test]
+fn spanish_words_are_split_greedily_into_digraph_tiles() {
+    let tiles = Language::Es.tokenise("CHARRO").unwrap();
+    let labels: Vec<_> = tiles.iter().map(|t| Language::Es.label(*t)).collect();
+    assert_eq!(labels, ["CH", "A", "RR", "O"]);
+    assert_eq!(Language::Es.normalise("Niño"), Some("NIÑO".into()));
+    assert_eq!(Language::Fr.normalise("cañon"), Some("CANON".into()));
+    assert_eq!(Language::Fr.normalise("cœur"), Some("COEUR".into()));
+    assert_eq!(Language::En.normalise("don't"), None);
+    assert_eq!(Language::En.normalise("x-ray"), None);
+    assert_eq!(Language::En.normalise("route66"), None);
+}
+
+#[test]
+fn import_reports_what_it_skipped() {
+    let text = "cat\nCat\n\ndog's\nx\nabcdefghijklmnop\nété\n\u{65e5}\n";
+    let (lexicon, report) = Lexicon::import(Language::En, text.as_bytes()).unwrap();
+    assert_eq!(lexicon.len(), 2);
+    assert!(lexicon.contains_word("ETE"));
+    let counts = (report.words, report.duplicates, report.bad_characters, report.bad_length, report.blank_lines);
+    assert_eq!(counts, (2, 1, 2, 2, 1));
+    assert_eq!(report.skipped(), 6);
+}
+
+#[test]
+fn import_refuses_binary_and_empty_lists() {
+    assert_eq!(Lexicon::import(Language::En, b"\x00\x01\x02").unwrap_err(), LexiconError::Binary);
+    assert_eq!(Lexicon::import(Language::En, &[0xff, 0xfe, 0x41]).unwrap_err(), LexiconError::Binary);
+    assert_eq!(Lexicon::import(Language::En, b"").unwrap_err(), LexiconError::Empty { skipped: 0 });
+    let error = Lexicon::import(Language::En, b"a\n1\n").unwrap_err();
+    assert_eq!(error.to_string(), "the word list holds no usable word (2 lines skipped)");
+}
+
+#[test]
+fn fst_files_and_word_lists_both_load() {
+    let (built, _) = Lexicon::import(Language::En, b"cat\ndog\n").unwrap();
+    let (from_fst, _) = Lexicon::load_file_bytes(Language::En, built.as_bytes().to_vec()).unwrap();
+    assert!(from_fst.contains_word("dog"));
+    let (from_text, report) = Lexicon::load_file_bytes(Language::En, b"cat\ndog\n".to_vec()).unwrap();
+    assert_eq!((from_text.len(), report.words), (2, 2));
+    assert!(matches!(Lexicon::from_fst_bytes(Language::En, vec![1, 2, 3]), Err(LexiconError::Damaged(_))));
+}
+
+#[test]
+fn dictionary_searches() {
+    let (lexicon, _) = Lexicon::import(Language::En, b"cat\ncats\nact\nscat\ncoat\ndog\ntact\n").unwrap();
+    assert_eq!(lexicon.prefixed("ca", 10).unwrap(), ["CAT", "CATS"]);
+    assert_eq!(lexicon.containing("at", 10).unwrap(), ["CAT", "CATS", "COAT", "SCAT"]);
+    assert_eq!(lexicon.matching("?AT*", 10).unwrap(), ["CAT", "CATS"]);
+    assert_eq!(lexicon.matching("*T", 10).unwrap(), ["ACT", "CAT", "COAT", "SCAT", "TACT"]);
+    assert_eq!(lexicon.matching("c*t", 1).unwrap(), ["CAT"]);
+    assert_eq!(lexicon.anagrams("TAC", AnagramMode::Exact, 10).unwrap(), ["ACT", "CAT"]);
+    assert_eq!(lexicon.anagrams("TAC?", AnagramMode::Exact, 10).unwrap(), ["CATs", "CoAT", "sCAT", "TACt"]);
+    assert_eq!(lexicon.anagrams("TACS", AnagramMode::Subset, 10).unwrap(), ["ACT", "CAT", "CATS", "SCAT"]);
+    assert_eq!(lexicon.matching("c-t", 10), Err(SearchError::BadCharacter('-')));
+    assert_eq!(lexicon.matching("**", 10), Err(SearchError::Empty));
+    assert_eq!(lexicon.prefixed("c?", 10), Err(SearchError::BadCharacter('?')));
+}
+
+#[test]
+fn spanish_search_uses_digraph_tiles() {
+    let es = Lexicon::bundled(Language::Es);
+    // One ? stands for one tile, and CH is one tile.
+    let words = es.matching("?ARRO", 100).unwrap();
+    assert!(words.contains(&"CHARRO".to_string()) && words.contains(&"CARRO".to_string()));
+    assert!(es.anagrams("CHARRO", AnagramMode::Exact, 10).unwrap().contains(&"CHARRO".to_string()));
+}
+
+proptest! {
+    #[test]
+    fn import_never_panics(bytes in proptest::collection::vec(any::<u8>(), 0..400)) {
+        let _ = Lexicon::import(Language::Es, &bytes);
+    }
+
+    #[test]
+    fn every_imported_word_is_found(words in proptest::collection::vec("[a-zñ]{2,15}", 1..40)) {
+        let (lexicon, _) = Lexicon::import(Language::Es, words.join("\n").as_bytes()).unwrap();
+        for word in &words {
+            // Greedy digraphs can make a 15-letter word shorter, never longer.
+            prop_assert!(lexicon.contains_word(word));
+        }
+    }
+
+    #[test]
+    fn spelling_tiles_gives_back_the_word(word in "[A-ZÑ]{1,20}") {
+        let tiles = Language::Es.tokenise(&word).unwrap();
+        prop_assert_eq!(Language::Es.spell(&tiles), word);
+    }
+
+    #[test]
+    fn searches_never_panic(pattern in "[a-z?*ñ\\-]{0,70}") {
+        let lexicon = Lexicon::bundled(Language::En);
+        let _ = lexicon.matching(&pattern, 5);
+        let _ = lexicon.anagrams(&pattern, AnagramMode::Subset, 5);
+    }
+}
