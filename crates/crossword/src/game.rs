@@ -366,7 +366,9 @@ impl Game {
         Ok(events)
     }
 
-    fn play(&mut self, seat: usize, tiles: Placement, events: &mut Vec<Event>) -> Result<(), RuleError> {
+    fn play(&mut self, seat: usize, mut tiles: Placement, events: &mut Vec<Event>) -> Result<(), RuleError> {
+        // Logged in board order, whatever order the player put them down in.
+        tiles.sort_by_key(|(pos, _)| *pos);
         let used: Vec<Tile> = tiles
             .iter()
             .map(|(_, t)| if t.blank { Tile::Blank } else { Tile::Letter(t.letter) })
@@ -395,7 +397,8 @@ impl Game {
         Ok(())
     }
 
-    fn exchange(&mut self, seat: usize, tiles: Vec<Tile>, events: &mut Vec<Event>) -> Result<(), RuleError> {
+    fn exchange(&mut self, seat: usize, mut tiles: Vec<Tile>, events: &mut Vec<Event>) -> Result<(), RuleError> {
+        tiles.sort();
         if tiles.is_empty() {
             return Err(RuleError::NothingToExchange);
         }
@@ -460,7 +463,7 @@ impl Game {
         if count == 0 {
             return Ok(());
         }
-        let tiles = match self.script.pop_front().flatten() {
+        let mut tiles = match self.script.pop_front().flatten() {
             Some(tiles) => {
                 if tiles.len() != count {
                     return Err(RuleError::ScriptedDraw(format!("{} tiles drawn where {count} could be", tiles.len())));
@@ -477,6 +480,9 @@ impl Game {
                 (0..count).map(|_| bag.swap_remove(rng.random_range(0..bag.len()))).collect()
             }
         };
+        // Drawn tiles are logged in tile order: the order they came out of
+        // the bag is no part of the game.
+        tiles.sort();
         self.record(Event::Drew { seat, tiles }, events);
         Ok(())
     }

@@ -324,10 +324,13 @@ pub fn replay(record: &Record, rules: RuleSetKind, lexicon: Lexicon) -> Result<G
         if !used.is_empty() && !game.bag().is_empty() {
             let draw = seen[seat].iter().skip_while(|(l, _)| *l <= line).map(|(_, r)| r.clone()).next();
             let leave = take_from(game.rack(seat), &used);
-            let drawn = match (draw, leave) {
-                (Some(next), Some(leave)) => Some(multiset_minus(&next, &leave).ok_or_else(|| err(line, "the player's next rack does not follow from this move"))?),
-                _ => None,
-            };
+            // A next rack that cannot follow is reported on its own line,
+            // where the rack shown differs from the one the rules hold.
+            let count = used.len().min(game.bag().len());
+            let drawn = leave
+                .zip(draw)
+                .and_then(|(leave, next)| take_from(&next, &leave))
+                .filter(|drawn| drawn.len() == count && take_from(game.bag(), drawn).is_some());
             game.queue_draw(drawn);
         }
         let before = game.log().len();
@@ -360,7 +363,3 @@ fn same_tiles(a: &[Tile], b: &[Tile]) -> bool {
     a == b
 }
 
-/// `a` less `b`, counting repeats; `None` if `b` is not part of `a`.
-fn multiset_minus(a: &[Tile], b: &[Tile]) -> Option<Vec<Tile>> {
-    take_from(a, b)
-}

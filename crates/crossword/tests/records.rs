@@ -1,0 +1,137 @@
+//! GCG export, import and replay (§3.5).
+
+use wocable_crossword::gcg::{self, Entry};
+use wocable_crossword::notation::{parse_move, parse_rack};
+use wocable_crossword::{Event, Game, GameConfig, Intent, RuleSetKind};
+use wocable_lexicon::{Language, Lexicon};
+
+mod support;
+
+fn game(rules: RuleSetKind, players: usize, seed: u64) -> Game {
+    let config = GameConfig {
+        rules,
+        language: Language::En,
+        players: ["ann", "bob", "cy", "di"][..players].iter().map(|s| s.to_string()).collect(),
+        seed,
+    };
+    Game::new(config, support::permissive_lexicon()).unwrap()
+}
+
+fn round_trip(original: &Game) -> Game {
+    let text = gcg::export(original);
+    let record = gcg::parse(&text).unwrap();
+    let replayed = gcg::replay(&record, original.config().rules, support::permissive_lexicon())
+        .unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert_eq!(gcg::export(&replayed), text);
+    assert_eq!(replayed.log(), original.log(), "{text}");
+    assert_eq!(replayed.scores(), original.scores());
+    replayed
+}
+
+#[test]
+fn finished_games_round_trip_for_every_rule_set_and_size() {
+    for rules in RuleSetKind::ALL {
+        let sizes: &[usize] = if rules == RuleSetKind::Webfeud { &[2] } else { &[2, 3, 4] };
+        for &players in sizes {
+            for seed in 0..3 {
+                let mut original = game(rules, players, seed);
+                support::play_out(&mut original);
+                round_trip(&original);
+            }
+        }
+    }
+}
+
+#[test]
+fn games_in_progress_with_exchanges_and_resignations_round_trip() {
+    let mut original = game(RuleSetKind::Wocable, 3, 5);
+    support::drain_bag(&mut original, 60);
+    let seat = original.turn();
+    let tiles = original.rack(seat)[..3].to_vec();
+    original.apply(Intent::Exchange { seat, tiles }).unwrap();
+    original.apply(Intent::Resign { seat: 0 }).unwrap();
+    let seat = original.turn();
+    original.apply(Intent::TimeOut { seat }).unwrap();
+    assert!(original.is_over());
+    let text = gcg::export(&original);
+    assert!(text.contains("#resigned ann") && text.contains("#timedout"));
+    round_trip(&original);
+}
+
+#[test]
+fn a_withdrawn_play_is_written_and_read_back() {
+    let words = Lexicon::import(Language::En, b"CAT\nAT\n").unwrap().0;
+    let config = GameConfig { rules: RuleSetKind::Remote, language: Language::En, players: vec!["ann".into(), "bob".into()], seed: 1 };
+    let racks = [Some(parse_rack(Language::En, "CATSDOG").unwrap()), None];
+    let mut original = Game::with_draws(config, words.clone(), racks).unwrap();
+    let tiles = parse_move(Language::En, original.board(), "8G", "TAC").unwrap();
+    original.apply(Intent::Play { seat: 0, tiles }).unwrap();
+    let text = gcg::export(&original);
+    assert!(text.contains(">ann: ACDGOST 8G TAC +0 0\n>ann: ACDGOST -- -0 0\n"), "{text}");
+    let replayed = gcg::replay(&gcg::parse(&text).unwrap(), RuleSetKind::Remote, words.clone()).unwrap();
+    assert_eq!(replayed.log(), original.log());
+    // Under Wocable rules the same record is an illegal move.
+    let error = gcg::replay(&gcg::parse(&text).unwrap(), RuleSetKind::Wocable, words).unwrap_err();
+    assert_eq!(error.to_string(), "line 6: word TAC is not in the lexicon");
+}
+
+#[test]
+fn replay_reports_the_first_wrong_line() {
+    let lexicon = Lexicon::import(Language::En, b"CAT\nCATS\nAT\nZA\nZAS\n").unwrap().0;
+    let text = "#character-encoding UTF-8
+#player1 ann Ann
+#player2 bob Bob
+>ann: ACDGOST 8G CAT +10 10
+>bob: AEIJQXZ H7 Z(A) +11 11
+>ann: DGOS?AR 8G (CAT)S +6 16
+";
+    let record = gcg::parse(text).unwrap();
+    assert!(matches!(record.entries[0], (4, Entry::Move { .. })));
+    let replayed = gcg::replay(&record, RuleSetKind::Wocable, lexicon.clone()).unwrap();
+    assert_eq!(replayed.scores(), [16, 11]);
+
+    let wrong_score = text.replace("+11 11", "+12 12");
+    let error = gcg::replay(&gcg::parse(&wrong_score).unwrap(), RuleSetKind::Wocable, lexicon.clone()).unwrap_err();
+    assert_eq!(error.to_string(), "line 5: wrong score: the record says +12, the rules give +11");
+    let wrong_total = text.replace("+6 16", "+6 17");
+    let error = gcg::replay(&gcg::parse(&wrong_total).unwrap(), RuleSetKind::Wocable, lexicon.clone()).unwrap_err();
+    assert_eq!(error.line, 6);
+    let off_turn = text.replace(">bob: AEIJQXZ", ">ann: AEIJQXZ");
+    assert_eq!(gcg::replay(&gcg::parse(&off_turn).unwrap(), RuleSetKind::Wocable, lexicon.clone()).unwrap_err().line, 5);
+    let bad_word = text.replace("(CAT)S", "(CAT)Z");
+    assert_eq!(gcg::replay(&gcg::parse(&bad_word).unwrap(), RuleSetKind::Wocable, lexicon.clone()).unwrap_err().line, 6);
+    let wrong_rack = text.replace(">ann: DGOS?AR", ">ann: DGOS?AQ");
+    assert_eq!(gcg::replay(&gcg::parse(&wrong_rack).unwrap(), RuleSetKind::Wocable, lexicon).unwrap_err().line, 6);
+}
+
+#[test]
+fn malformed_records_are_refused_with_their_line() {
+    for (text, line) in [
+        ("#player1 ann\n>ann 8G CAT +10 10\n", 2),
+        ("#player1 ann\n>ann: 8G CAT +x 10\n", 2),
+        ("#player2 ann\n", 1),
+        ("hello\n", 1),
+        ("#player1 ann\n>ann: +10\n", 2),
+    ] {
+        assert_eq!(gcg::parse(text).unwrap_err().line, line, "{text}");
+    }
+}
+
+#[test]
+fn end_of_game_lines_are_checked() {
+    let mut original = game(RuleSetKind::Webfeud, 2, 9);
+    support::play_out(&mut original);
+    let text = gcg::export(&original);
+    let counted = original.log().iter().filter(|e| matches!(e, Event::RackCounted { .. })).count();
+    assert!(counted > 0, "{text}");
+    // Change the points of the last rack count.
+    let lines: Vec<&str> = text.lines().collect();
+    let (index, last) = lines.iter().enumerate().rev().find(|(_, l)| l.starts_with('>')).unwrap();
+    let fields: Vec<&str> = last.split(' ').collect();
+    let points: i32 = fields[fields.len() - 2].parse().unwrap();
+    let changed = last.replace(&format!(" {points:+} ").replace("+-", "-"), &format!(" {} ", if points >= 0 { format!("+{}", points + 1) } else { (points - 1).to_string() }));
+    let mut tampered: Vec<String> = lines.iter().map(|s| s.to_string()).collect();
+    tampered[index] = changed;
+    let error = gcg::replay(&gcg::parse(&tampered.join("\n")).unwrap(), RuleSetKind::Webfeud, support::permissive_lexicon()).unwrap_err();
+    assert_eq!(error.line, index + 1, "{}", tampered.join("\n"));
+}
