@@ -1,0 +1,127 @@
+//! Property tests over random games: tiles are conserved, scores are the
+//! sum of the events, refused intents change nothing, and saves and GCG
+//! records give back the same game.
+
+use proptest::prelude::*;
+use wocable_crossword::board::{PlacedTile, Pos};
+use wocable_crossword::tile::full_bag;
+use wocable_crossword::{Event, Game, GameConfig, Intent, RuleSetKind, Tile, gcg};
+use wocable_lexicon::{Language, Letter};
+
+mod support;
+
+fn sorted(mut tiles: Vec<Tile>) -> Vec<Tile> {
+    tiles.sort();
+    tiles
+}
+
+fn check_invariants(game: &Game) -> Result<(), TestCaseError> {
+    let mut all: Vec<Tile> = game.bag().to_vec();
+    for seat in 0..game.config().players.len() {
+        all.extend(game.rack(seat));
+    }
+    all.extend(game.board().tiles().map(|(_, t)| if t.blank { Tile::Blank } else { Tile::Letter(t.letter) }));
+    prop_assert_eq!(sorted(all), sorted(full_bag(game.tile_set())), "tiles are conserved");
+    let mut totals = vec![0i32; game.scores().len()];
+    for event in game.log() {
+        match event {
+            Event::Played { seat, play, .. } => totals[*seat] += play.score as i32,
+            Event::RackCounted { seat, points, .. } => totals[*seat] += points,
+            _ => {}
+        }
+    }
+    prop_assert_eq!(totals.as_slice(), game.scores(), "scores are the sum of the events");
+    Ok(())
+}
+
+#[derive(Clone, Debug)]
+enum Action {
+    Play(u64),
+    Pass,
+    Exchange(u8),
+    Resign(usize),
+    Scatter(Vec<(u8, u8, u8)>),
+}
+
+fn action() -> impl Strategy<Value = Action> {
+    prop_oneof![
+        8 => any::<u64>().prop_map(Action::Play),
+        1 => Just(Action::Pass),
+        1 => any::<u8>().prop_map(Action::Exchange),
+        1 => (0..4usize).prop_map(Action::Resign),
+        2 => proptest::collection::vec((0..15u8, 0..15u8, 0..8u8), 0..5).prop_map(Action::Scatter),
+    ]
+}
+
+fn intent_for(game: &Game, action: &Action) -> Intent {
+    let seat = game.turn();
+    let rack = game.rack(seat);
+    match action {
+        Action::Play(pick) => support::some_play(game, *pick).unwrap_or(Intent::Pass { seat }),
+        Action::Pass => Intent::Pass { seat },
+        Action::Exchange(mask) => Intent::Exchange {
+            seat,
+            tiles: rack.iter().enumerate().filter(|(i, _)| mask & (1 << i) != 0).map(|(_, t)| *t).collect(),
+        },
+        Action::Resign(who) => Intent::Resign { seat: *who },
+        Action::Scatter(squares) => Intent::Play {
+            seat,
+            tiles: squares
+                .iter()
+                .filter_map(|(row, col, i)| {
+                    let pos = Pos::new(*row as usize, *col as usize)?;
+                    let tile = match rack.get(*i as usize)? {
+                        Tile::Letter(letter) => PlacedTile { letter: *letter, blank: false },
+                        Tile::Blank => PlacedTile { letter: Letter(1), blank: true },
+                    };
+                    Some((pos, tile))
+                })
+                .collect(),
+        },
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_games_keep_every_invariant(
+        rules in prop_oneof![Just(RuleSetKind::Wocable), Just(RuleSetKind::Webfeud), Just(RuleSetKind::Remote)],
+        players in 2..=4usize,
+        seed in any::<u64>(),
+        actions in proptest::collection::vec(action(), 1..120),
+    ) {
+        let players = if rules == RuleSetKind::Webfeud { 2 } else { players };
+        let config = GameConfig {
+            rules,
+            language: Language::En,
+            players: (0..players).map(|i| format!("p{i}")).collect(),
+            seed,
+        };
+        let lexicon = support::permissive_lexicon();
+        let mut game = Game::new(config, lexicon.clone()).unwrap();
+        for action in &actions {
+            if game.is_over() {
+                break;
+            }
+            let intent = intent_for(&game, action);
+            let before = game.save();
+            if game.apply(intent).is_err() {
+                prop_assert_eq!(game.save(), before, "a refused intent changed nothing");
+            }
+            check_invariants(&game)?;
+        }
+        let restored = Game::restore(&game.save(), lexicon.clone()).unwrap();
+        prop_assert_eq!(restored.save(), game.save());
+        let text = gcg::export(&game);
+        let replayed = gcg::replay(&gcg::parse(&text).unwrap(), rules, lexicon).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
+        prop_assert_eq!(replayed.log(), game.log());
+    }
+
+    #[test]
+    fn gcg_parsing_never_panics(text in "(#player[1-4] [a-z]{1,3}\n|>[a-z]{1,3}: [A-Z?]{0,7} [0-9A-O]{0,3} [A-Za-z().]{0,8} [+-]?[0-9]{1,3} [0-9]{1,3}\n|[ -~]{0,20}\n){0,8}") {
+        if let Ok(record) = gcg::parse(&text) {
+            let _ = gcg::replay(&record, RuleSetKind::Wocable, support::permissive_lexicon());
+        }
+    }
+}
