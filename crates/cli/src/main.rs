@@ -1,1 +1,183 @@
-fn main() {}
+//! `wocable-cli`: analysis and tooling on the Wocable rules. The command
+//! contract is documented in the README and kept stable.
+
+mod args;
+mod play;
+
+use args::{Args, UsageError};
+use std::process::ExitCode;
+use wocable_crossword::notation::{parse_board, parse_move};
+use wocable_crossword::play::{Scoring, check_words, score_placement};
+use wocable_crossword::{RuleSetKind, gcg};
+use wocable_lexicon::{AnagramMode, Language, Lexicon, TileSet};
+
+const USAGE: &str = "usage:
+  wocable-cli check --lang en|es|fr [--lexicon FILE] WORD…
+  wocable-cli score --lang L --rules wocable|webfeud|remote --board B --move \"8D WORD\"
+  wocable-cli replay --lang L --rules R FILE.gcg
+  wocable-cli play --rules R --lang L --players N [--seed S]
+  wocable-cli search --lang L prefix|contains|pattern|anagrams TEXT [--limit N]
+  wocable-cli lexicon build --lang L --input words.txt --output x.fst
+(--lexicon FILE, a word list or an fst, replaces the bundled lexicon wherever --lang is taken)";
+
+/// A failure to report: the message, and the exit status.
+struct Failure(String, u8);
+
+impl From<UsageError> for Failure {
+    fn from(e: UsageError) -> Failure {
+        Failure(format!("{e}\n{USAGE}"), 2)
+    }
+}
+
+fn fail(message: impl ToString) -> Failure {
+    Failure(message.to_string(), 1)
+}
+
+fn main() -> ExitCode {
+    let mut args = Args::new(std::env::args().skip(1));
+    match run(&mut args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure(message, status)) => {
+            eprintln!("{message}");
+            ExitCode::from(status)
+        }
+    }
+}
+
+fn run(args: &mut Args) -> Result<(), Failure> {
+    match args.command().as_deref() {
+        Some("check") => check(args),
+        Some("score") => score(args),
+        Some("replay") => replay(args),
+        Some("play") => play::run(args),
+        Some("search") => search(args),
+        Some("lexicon") => lexicon_build(args),
+        Some("help") | Some("--help") | Some("-h") => {
+            println!("{USAGE}");
+            Ok(())
+        }
+        Some(other) => Err(UsageError::UnknownCommand(other.to_string()).into()),
+        None => Err(UsageError::NoCommand.into()),
+    }
+}
+
+fn language(args: &mut Args) -> Result<Language, Failure> {
+    let code = args.required("--lang")?;
+    Language::from_code(&code).ok_or_else(|| UsageError::Value("--lang", code).into())
+}
+
+fn rules(args: &mut Args) -> Result<RuleSetKind, Failure> {
+    let name = args.required("--rules")?;
+    RuleSetKind::from_name(&name).ok_or_else(|| UsageError::Value("--rules", name).into())
+}
+
+/// The bundled lexicon of `language`, or the file given with `--lexicon`.
+fn lexicon(args: &mut Args, language: Language) -> Result<Lexicon, Failure> {
+    let Some(path) = args.option("--lexicon")? else {
+        return Ok(Lexicon::bundled(language));
+    };
+    let bytes = std::fs::read(&path).map_err(|e| fail(format!("{path}: {e}")))?;
+    let (lexicon, report) = Lexicon::load_file_bytes(language, bytes).map_err(|e| fail(format!("{path}: {e}")))?;
+    if report.skipped() > 0 {
+        eprintln!("{path}: {} words, {} lines skipped", report.words, report.skipped());
+    }
+    Ok(lexicon)
+}
+
+fn check(args: &mut Args) -> Result<(), Failure> {
+    let language = language(args)?;
+    let lexicon = lexicon(args, language)?;
+    let words = args.rest()?;
+    if words.is_empty() {
+        return Err(UsageError::Missing("WORD").into());
+    }
+    for word in words {
+        let verdict = if lexicon.contains_word(&word) { "valid" } else { "invalid" };
+        println!("{word} {verdict}");
+    }
+    Ok(())
+}
+
+fn score(args: &mut Args) -> Result<(), Failure> {
+    let language = language(args)?;
+    let rules = rules(args)?;
+    let lexicon = lexicon(args, language)?;
+    let board = args.required("--board")?;
+    let text = args.required("--move")?;
+    args.finish()?;
+    let board = parse_board(language, &board).map_err(fail)?;
+    let (position, word) = text
+        .split_once(' ')
+        .ok_or_else(|| fail(format!("'{text}' is not a move: write \"8D WORD\"")))?;
+    let placement = parse_move(language, &board, position, word.trim()).map_err(fail)?;
+    let layout = rules.layout();
+    let tiles = TileSet::new(language, rules.rules().tiles);
+    let scoring = Scoring { layout: &layout, tiles: &tiles, bingo_bonus: rules.rules().bingo_bonus };
+    let play = score_placement(&board, &placement, &scoring).map_err(fail)?;
+    check_words(&play, &lexicon).map_err(fail)?;
+    println!("{}", play.score);
+    Ok(())
+}
+
+fn replay(args: &mut Args) -> Result<(), Failure> {
+    let language = language(args)?;
+    let rules = rules(args)?;
+    let lexicon = lexicon(args, language)?;
+    let path = args.positional("FILE.gcg")?;
+    args.finish()?;
+    let text = std::fs::read_to_string(&path).map_err(|e| fail(format!("{path}: {e}")))?;
+    let record = gcg::parse(&text).map_err(fail)?;
+    let game = gcg::replay(&record, rules, lexicon).map_err(fail)?;
+    for (nick, score) in game.config().players.iter().zip(game.scores()) {
+        println!("{nick} {score}");
+    }
+    Ok(())
+}
+
+fn search(args: &mut Args) -> Result<(), Failure> {
+    let language = language(args)?;
+    let lexicon = lexicon(args, language)?;
+    let limit = args.number("--limit")?.unwrap_or(100) as usize;
+    let kind = args.positional("prefix|contains|pattern|anagrams")?;
+    let text = args.positional("TEXT")?;
+    args.finish()?;
+    let words = match kind.as_str() {
+        "prefix" => lexicon.prefixed(&text, limit),
+        "contains" => lexicon.containing(&text, limit),
+        "pattern" => lexicon.matching(&text, limit),
+        "anagrams" => lexicon.anagrams(&text, AnagramMode::Subset, limit),
+        _ => return Err(UsageError::Value("search", kind).into()),
+    }
+    .map_err(fail)?;
+    for word in words {
+        println!("{word}");
+    }
+    Ok(())
+}
+
+fn lexicon_build(args: &mut Args) -> Result<(), Failure> {
+    let sub = args.positional("build")?;
+    if sub != "build" {
+        return Err(UsageError::Value("lexicon", sub).into());
+    }
+    let language = language(args)?;
+    let input = args.required("--input")?;
+    let output = args.required("--output")?;
+    args.finish()?;
+    let text = std::fs::read(&input).map_err(|e| fail(format!("{input}: {e}")))?;
+    let (lexicon, report) = Lexicon::import(language, &text).map_err(|e| fail(format!("{input}: {e}")))?;
+    let temporary = format!("{output}.tmp");
+    std::fs::write(&temporary, lexicon.as_bytes())
+        .and_then(|()| std::fs::rename(&temporary, &output))
+        .map_err(|e| fail(format!("{output}: {e}")))?;
+    println!(
+        "{} words; skipped {} (duplicates {}, bad characters {}, bad length {}, blank {})",
+        report.words,
+        report.skipped(),
+        report.duplicates,
+        report.bad_characters,
+        report.bad_length,
+        report.blank_lines
+    );
+    Ok(())
+}

@@ -1,0 +1,137 @@
+//! The command-line contract of `wocable-cli`, run as a real process.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn cli(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_wocable-cli")).args(args).output().unwrap()
+}
+
+fn cli_with_input(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_wocable-cli"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+fn temp_file(name: &str, contents: &[u8]) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("wocable-cli-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, contents).unwrap();
+    path
+}
+
+fn board_with_agave() -> String {
+    let empty = ".".repeat(15);
+    let mut rows = vec![empty; 15];
+    rows[7] = "...AGAVE.......".into();
+    rows.join("/")
+}
+
+#[test]
+fn check_prints_one_verdict_per_word() {
+    let output = cli(&["check", "--lang", "en", "cat", "QAT", "ZZZQ"]);
+    assert!(output.status.success());
+    assert_eq!(stdout(&output), "cat valid\nQAT valid\nZZZQ invalid\n");
+    let spanish = cli(&["check", "--lang", "es", "CHARRO", "año"]);
+    assert_eq!(stdout(&spanish), "CHARRO valid\naño valid\n");
+}
+
+#[test]
+fn score_prints_the_score_or_the_rule_error() {
+    let board = board_with_agave();
+    let ok = cli(&["score", "--lang", "en", "--rules", "wocable", "--board", &board, "--move", "G7 A(V)iATORS"]);
+    assert!(ok.status.success(), "{}", stderr(&ok));
+    assert_eq!(stdout(&ok), "62\n");
+    let dotted = cli(&["score", "--lang", "en", "--rules", "wocable", "--board", &board, "--move", "G7 A.iATORS"]);
+    assert_eq!(stdout(&dotted), "62\n");
+    let webfeud = cli(&["score", "--lang", "en", "--rules", "webfeud", "--board", &board, "--move", "G7 A(V)iATORS"]);
+    assert_eq!(stdout(&webfeud), "52\n", "40-point bingo, Webfeud premiums");
+    let apart = cli(&["score", "--lang", "en", "--rules", "wocable", "--board", &board, "--move", "1A CAT"]);
+    assert_eq!(apart.status.code(), Some(1));
+    assert_eq!(stderr(&apart), "the word must touch a tile already on the board\n");
+    let unknown = cli(&["score", "--lang", "en", "--rules", "wocable", "--board", &board, "--move", "G7 A(V)X"]);
+    assert_eq!(stderr(&unknown), "word AVX is not in the lexicon\n");
+    let malformed = cli(&["score", "--lang", "en", "--rules", "wocable", "--board", "...", "--move", "8D CAT"]);
+    assert_eq!(malformed.status.code(), Some(1));
+    assert_eq!(stderr(&malformed), "a board is 15 rows joined by '/'; found 1 rows\n");
+}
+
+#[test]
+fn score_reads_spanish_digraph_tiles() {
+    let empty = vec![".".repeat(15); 15].join("/");
+    // CH(5) A(1) RR(8) O(1) from 8E: the centre doubles, no other premium.
+    let ok = cli(&["score", "--lang", "es", "--rules", "wocable", "--board", &empty, "--move", "8E CHARRO"]);
+    assert_eq!(stdout(&ok), "30\n", "{}", stderr(&ok));
+    let bracketed = cli(&["score", "--lang", "es", "--rules", "wocable", "--board", &empty, "--move", "8E [CH]A[RR]O"]);
+    assert_eq!(stdout(&bracketed), "30\n");
+}
+
+#[test]
+fn replay_prints_final_scores_or_the_first_bad_line() {
+    let record = "#character-encoding UTF-8\n#player1 ann Ann\n#player2 bob Bob\n>ann: ACDGOST 8G CAT +10 10\n>bob: AEIJQXZ H8 (A)X +9 9\n";
+    let path = temp_file("game.gcg", record.as_bytes());
+    let ok = cli(&["replay", "--lang", "en", "--rules", "wocable", path.to_str().unwrap()]);
+    assert!(ok.status.success(), "{}", stderr(&ok));
+    assert_eq!(stdout(&ok), "ann 10\nbob 9\n");
+    let wrong = temp_file("wrong.gcg", record.replace("+9 9", "+9 12").as_bytes());
+    let bad = cli(&["replay", "--lang", "en", "--rules", "wocable", wrong.to_str().unwrap()]);
+    assert_eq!(bad.status.code(), Some(1));
+    assert_eq!(stderr(&bad), "line 5: wrong total: the record says 12, the rules give 9\n");
+}
+
+#[test]
+fn play_runs_a_whole_game_in_the_terminal() {
+    // Four passes end a Wocable game; Enter hands the device over.
+    let output = cli_with_input(
+        &["play", "--rules", "wocable", "--lang", "en", "--players", "2", "--seed", "4"],
+        "\nhelp\n8A QQ\npass\n\npass\n\npass\n\npass\n",
+    );
+    let text = stdout(&output);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(text.contains("Pass the device to Player2"), "{text}");
+    assert!(text.contains("exchange ABC"), "help is shown");
+    assert!(text.contains("! "), "a bad move is refused with its reason");
+    assert!(text.contains("Game over."), "{text}");
+    assert!(text.contains("Player1 drew with Player2"), "{text}");
+}
+
+#[test]
+fn lexicon_build_makes_a_lexicon_other_commands_take() {
+    let words = temp_file("words.txt", "zyx\nqwv\nnot a word\n".as_bytes());
+    let fst = words.with_file_name("words.fst");
+    let built = cli(&["lexicon", "build", "--lang", "en", "--input", words.to_str().unwrap(), "--output", fst.to_str().unwrap()]);
+    assert!(built.status.success(), "{}", stderr(&built));
+    assert!(stdout(&built).starts_with("2 words; skipped 1"));
+    for lexicon in [&fst, &words] {
+        let output = cli(&["check", "--lang", "en", "--lexicon", lexicon.to_str().unwrap(), "zyx", "cat"]);
+        assert_eq!(stdout(&output), "zyx valid\ncat invalid\n");
+    }
+    let binary = temp_file("binary.txt", &[0, 1, 2, 3]);
+    let refused = cli(&["check", "--lang", "en", "--lexicon", binary.to_str().unwrap(), "cat"]);
+    assert_eq!(refused.status.code(), Some(1));
+    assert!(stderr(&refused).contains("binary data"));
+}
+
+#[test]
+fn usage_errors_exit_with_status_2() {
+    for args in [&[][..], &["frobnicate"][..], &["check", "--lang", "xx", "cat"][..], &["score", "--lang", "en"][..]] {
+        let output = cli(args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&output).contains("usage:"));
+    }
+}
