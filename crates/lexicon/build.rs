@@ -15,9 +15,8 @@ fn main() {
     for language in Language::ALL {
         let source = lexicons.join(format!("{}.txt", language.code()));
         println!("cargo::rerun-if-changed={}", source.display());
-        let text = std::fs::read_to_string(&source).unwrap_or_else(|e| {
-            panic!("cannot read {}: {e} (run `cargo xtask lexicons`)", source.display())
-        });
+        let text = std::fs::read_to_string(&source)
+            .unwrap_or_else(|e| panic!("cannot read {}: {e} (run `cargo xtask lexicons`)", source.display()));
         let mut keys: Vec<Vec<u8>> = text
             .lines()
             .filter_map(|line| language.crossword_word(line))

@@ -50,9 +50,7 @@ impl Args {
     }
 
     pub fn number(&mut self, name: &'static str) -> Result<Option<u64>, UsageError> {
-        self.option(name)?
-            .map(|v| v.parse().map_err(|_| UsageError::Value(name, v)))
-            .transpose()
+        self.option(name)?.map(|v| v.parse().map_err(|_| UsageError::Value(name, v))).transpose()
     }
 
     /// Takes the next positional argument.

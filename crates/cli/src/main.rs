@@ -106,9 +106,8 @@ fn score(args: &mut Args) -> Result<(), Failure> {
     let text = args.required("--move")?;
     args.finish()?;
     let board = parse_board(language, &board).map_err(fail)?;
-    let (position, word) = text
-        .split_once(' ')
-        .ok_or_else(|| fail(format!("'{text}' is not a move: write \"8D WORD\"")))?;
+    let (position, word) =
+        text.split_once(' ').ok_or_else(|| fail(format!("'{text}' is not a move: write \"8D WORD\"")))?;
     let placement = parse_move(language, &board, position, word.trim()).map_err(fail)?;
     let layout = rules.layout();
     let tiles = TileSet::new(language, rules.rules().tiles);

@@ -26,9 +26,7 @@ pub fn run(args: &mut Args) -> Result<(), Failure> {
     let players = args.number("--players")?.unwrap_or(2) as usize;
     let seed = match args.number("--seed")? {
         Some(seed) => seed,
-        None => std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64),
+        None => std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64),
     };
     args.finish()?;
     let config = GameConfig { rules, language, players: (1..=players).map(|i| format!("Player{i}")).collect(), seed };

@@ -114,7 +114,16 @@ fn play_runs_a_whole_game_in_the_terminal() {
 fn lexicon_build_makes_a_lexicon_other_commands_take() {
     let words = temp_file("words.txt", "zyx\nqwv\nnot a word\n".as_bytes());
     let fst = words.with_file_name("words.fst");
-    let built = cli(&["lexicon", "build", "--lang", "en", "--input", words.to_str().unwrap(), "--output", fst.to_str().unwrap()]);
+    let built = cli(&[
+        "lexicon",
+        "build",
+        "--lang",
+        "en",
+        "--input",
+        words.to_str().unwrap(),
+        "--output",
+        fst.to_str().unwrap(),
+    ]);
     assert!(built.status.success(), "{}", stderr(&built));
     assert!(stdout(&built).starts_with("2 words; skipped 1"));
     for lexicon in [&fst, &words] {

@@ -218,9 +218,10 @@ impl Board {
 
     /// Every occupied square with its tile, row by row.
     pub fn tiles(&self) -> impl Iterator<Item = (Pos, PlacedTile)> + '_ {
-        self.cells.iter().enumerate().filter_map(|(i, cell)| {
-            cell.map(|tile| (Pos { row: (i / SIZE) as u8, col: (i % SIZE) as u8 }, tile))
-        })
+        self.cells
+            .iter()
+            .enumerate()
+            .filter_map(|(i, cell)| cell.map(|tile| (Pos { row: (i / SIZE) as u8, col: (i % SIZE) as u8 }, tile)))
     }
 }
 
@@ -229,9 +230,7 @@ mod tests {
     use super::*;
 
     fn count(layout: &Layout, premium: Premium) -> usize {
-        (0..SIZE * SIZE)
-            .filter(|i| layout.premium(Pos::new(i / SIZE, i % SIZE).unwrap()) == premium)
-            .count()
+        (0..SIZE * SIZE).filter(|i| layout.premium(Pos::new(i / SIZE, i % SIZE).unwrap()) == premium).count()
     }
 
     #[test]

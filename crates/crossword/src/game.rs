@@ -40,12 +40,24 @@ pub enum ConfigError {
 /// rules compute them.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Intent {
-    Play { seat: usize, tiles: Placement },
-    Exchange { seat: usize, tiles: Vec<Tile> },
-    Pass { seat: usize },
-    Resign { seat: usize },
+    Play {
+        seat: usize,
+        tiles: Placement,
+    },
+    Exchange {
+        seat: usize,
+        tiles: Vec<Tile>,
+    },
+    Pass {
+        seat: usize,
+    },
+    Resign {
+        seat: usize,
+    },
     /// The turn clock of `seat` ran out (§3.3).
-    TimeOut { seat: usize },
+    TimeOut {
+        seat: usize,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -76,20 +88,48 @@ pub enum Visibility {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Event {
     /// Tiles taken from the bag onto a rack.
-    Drew { seat: usize, tiles: Vec<Tile> },
-    Played { seat: usize, tiles: Placement, play: ScoredPlay },
+    Drew {
+        seat: usize,
+        tiles: Vec<Tile>,
+    },
+    Played {
+        seat: usize,
+        tiles: Placement,
+        play: ScoredPlay,
+    },
     /// Remote rule: a play with unknown words; the tiles go back, 0 points.
-    PlayWithdrawn { seat: usize, tiles: Placement, words: Vec<String> },
-    Exchanged { seat: usize, count: usize },
+    PlayWithdrawn {
+        seat: usize,
+        tiles: Placement,
+        words: Vec<String>,
+    },
+    Exchanged {
+        seat: usize,
+        count: usize,
+    },
     /// The exchanged tiles, put back into the bag.
-    Returned { seat: usize, tiles: Vec<Tile> },
-    Passed { seat: usize },
-    Left { seat: usize, reason: LeaveReason },
+    Returned {
+        seat: usize,
+        tiles: Vec<Tile>,
+    },
+    Passed {
+        seat: usize,
+    },
+    Left {
+        seat: usize,
+        reason: LeaveReason,
+    },
     /// End of game: `points` added to `seat` for the tiles `rack` (its own
     /// rack, deducted; or the others' racks, collected by the player who
     /// went out).
-    RackCounted { seat: usize, rack: Vec<Tile>, points: i32 },
-    Ended { reason: EndReason },
+    RackCounted {
+        seat: usize,
+        rack: Vec<Tile>,
+        points: i32,
+    },
+    Ended {
+        reason: EndReason,
+    },
 }
 
 impl Event {
@@ -162,15 +202,28 @@ impl Game {
     /// Starts a game whose draws are dictated, in order, by `draws` (the
     /// racks of a record being replayed, a lesson, a test); draws past
     /// its end, and `None` entries, are random.
-    pub fn with_draws(config: GameConfig, lexicon: Lexicon, draws: impl IntoIterator<Item = Option<Vec<Tile>>>) -> Result<Game, ConfigError> {
+    pub fn with_draws(
+        config: GameConfig,
+        lexicon: Lexicon,
+        draws: impl IntoIterator<Item = Option<Vec<Tile>>>,
+    ) -> Result<Game, ConfigError> {
         Game::scripted(config, lexicon, draws.into_iter().collect())
     }
 
-    fn scripted(config: GameConfig, lexicon: Lexicon, script: VecDeque<Option<Vec<Tile>>>) -> Result<Game, ConfigError> {
+    fn scripted(
+        config: GameConfig,
+        lexicon: Lexicon,
+        script: VecDeque<Option<Vec<Tile>>>,
+    ) -> Result<Game, ConfigError> {
         let rules = config.rules.rules();
         let found = config.players.len();
         if !(rules.min_players..=rules.max_players).contains(&found) {
-            return Err(ConfigError::PlayerCount { rules: config.rules, min: rules.min_players, max: rules.max_players, found });
+            return Err(ConfigError::PlayerCount {
+                rules: config.rules,
+                min: rules.min_players,
+                max: rules.max_players,
+                found,
+            });
         }
         if lexicon.language() != config.language {
             return Err(ConfigError::LexiconLanguage { wanted: config.language, found: lexicon.language() });
@@ -247,7 +300,10 @@ impl Game {
             return Err(RestoreError::Damaged { index, reason: "it does not follow from the moves before".into() });
         }
         if game.log.len() != saved.events.len() {
-            return Err(RestoreError::Damaged { index: game.log.len().min(saved.events.len()), reason: "events are missing".into() });
+            return Err(RestoreError::Damaged {
+                index: game.log.len().min(saved.events.len()),
+                reason: "events are missing".into(),
+            });
         }
         Ok(game)
     }
@@ -369,10 +425,8 @@ impl Game {
     fn play(&mut self, seat: usize, mut tiles: Placement, events: &mut Vec<Event>) -> Result<(), RuleError> {
         // Logged in board order, whatever order the player put them down in.
         tiles.sort_by_key(|(pos, _)| *pos);
-        let used: Vec<Tile> = tiles
-            .iter()
-            .map(|(_, t)| if t.blank { Tile::Blank } else { Tile::Letter(t.letter) })
-            .collect();
+        let used: Vec<Tile> =
+            tiles.iter().map(|(_, t)| if t.blank { Tile::Blank } else { Tile::Letter(t.letter) }).collect();
         if let Some(missing) = missing_tile(&self.racks[seat], &used) {
             let label = match missing {
                 Tile::Blank => "?".to_string(),
@@ -499,10 +553,8 @@ impl Game {
                 for (pos, tile) in tiles {
                     self.board.set(*pos, *tile);
                 }
-                let used: Vec<Tile> = tiles
-                    .iter()
-                    .map(|(_, t)| if t.blank { Tile::Blank } else { Tile::Letter(t.letter) })
-                    .collect();
+                let used: Vec<Tile> =
+                    tiles.iter().map(|(_, t)| if t.blank { Tile::Blank } else { Tile::Letter(t.letter) }).collect();
                 self.racks[*seat] = take_from(&self.racks[*seat], &used).unwrap_or_default();
                 self.scores[*seat] += play.score as i32;
                 self.passes_in_a_row = 0;

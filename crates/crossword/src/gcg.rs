@@ -4,8 +4,8 @@
 use crate::board::Board;
 use crate::error::RuleError;
 use crate::game::{ConfigError, Event, Game, GameConfig, Intent, LeaveReason};
-use crate::play::{Scoring, score_placement};
 use crate::notation::{NotationError, format_position, format_word, parse_move, parse_rack};
+use crate::play::{Scoring, score_placement};
 use crate::rules::RuleSetKind;
 use crate::tile::{Tile, format_rack, take_from};
 use std::collections::VecDeque;
@@ -16,21 +16,62 @@ use wocable_lexicon::Lexicon;
 /// One line of a record that the rules act on.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Entry {
-    Move { nick: String, rack: Option<String>, position: String, word: String, score: i32, total: i32 },
-    Pass { nick: String, rack: Option<String>, total: i32 },
-    Exchange { nick: String, rack: Option<String>, tiles: String, total: i32 },
+    Move {
+        nick: String,
+        rack: Option<String>,
+        position: String,
+        word: String,
+        score: i32,
+        total: i32,
+    },
+    Pass {
+        nick: String,
+        rack: Option<String>,
+        total: i32,
+    },
+    Exchange {
+        nick: String,
+        rack: Option<String>,
+        tiles: String,
+        total: i32,
+    },
     /// `--`: the play before was withdrawn.
-    Withdrawn { nick: String, rack: Option<String>, score: i32, total: i32 },
+    Withdrawn {
+        nick: String,
+        rack: Option<String>,
+        score: i32,
+        total: i32,
+    },
     /// `(RACKS) +N`: tiles collected from the others at the end.
-    Collected { nick: String, tiles: String, points: i32, total: i32 },
+    Collected {
+        nick: String,
+        tiles: String,
+        points: i32,
+        total: i32,
+    },
     /// `RACK (RACK) -N`: own rack deducted at the end.
-    Deducted { nick: String, rack: String, points: i32, total: i32 },
+    Deducted {
+        nick: String,
+        rack: String,
+        points: i32,
+        total: i32,
+    },
     /// `RACK (time) -N`.
-    TimePenalty { nick: String, points: i32, total: i32 },
+    TimePenalty {
+        nick: String,
+        points: i32,
+        total: i32,
+    },
     /// `#resigned nick` / `#timedout nick` (Wocable pragmas).
-    Left { nick: String, reason: LeaveReason },
+    Left {
+        nick: String,
+        reason: LeaveReason,
+    },
     /// `#rackN RACK`: a player's rack at the end of the record.
-    FinalRack { player: usize, rack: String },
+    FinalRack {
+        player: usize,
+        rack: String,
+    },
 }
 
 /// A parsed GCG file.
@@ -113,7 +154,8 @@ pub fn export(game: &Game) -> String {
                 racks[*seat] = take_from(&racks[*seat], tiles).unwrap_or_default();
             }
             Event::Passed { seat } => {
-                let _ = writeln!(out, ">{}: {} - +0 {}", nicks[*seat], format_rack(language, &racks[*seat]), totals[*seat]);
+                let _ =
+                    writeln!(out, ">{}: {} - +0 {}", nicks[*seat], format_rack(language, &racks[*seat]), totals[*seat]);
             }
             Event::Left { seat, reason } => {
                 let pragma = match reason {
@@ -194,9 +236,13 @@ pub fn parse(text: &str) -> Result<Record, GcgError> {
             (rest.first().map(|r| r.to_string()), rest[1..].iter().map(|s| s.to_string()).collect())
         };
         let entry = match head {
-            [tiles] if tiles.starts_with('(') => Entry::Collected { nick, tiles: strip_parens(tiles), points: score, total },
+            [tiles] if tiles.starts_with('(') => {
+                Entry::Collected { nick, tiles: strip_parens(tiles), points: score, total }
+            }
             [_, "(time)"] => Entry::TimePenalty { nick, points: score, total },
-            [rack, counted] if counted.starts_with('(') => Entry::Deducted { nick, rack: rack.to_string(), points: score, total },
+            [rack, counted] if counted.starts_with('(') => {
+                Entry::Deducted { nick, rack: rack.to_string(), points: score, total }
+            }
             _ => {
                 let (rack, rest) = match head {
                     [kind] if kind.starts_with('-') => (None, vec![kind.to_string()]),
@@ -208,8 +254,12 @@ pub fn parse(text: &str) -> Result<Record, GcgError> {
                 match rest.as_slice() {
                     [dash] if dash == "-" => Entry::Pass { nick, rack, total },
                     [dash] if dash == "--" => Entry::Withdrawn { nick, rack, score, total },
-                    [tiles] if tiles.starts_with('-') => Entry::Exchange { nick, rack, tiles: tiles[1..].to_string(), total },
-                    [position, word] => Entry::Move { nick, rack, position: position.clone(), word: word.clone(), score, total },
+                    [tiles] if tiles.starts_with('-') => {
+                        Entry::Exchange { nick, rack, tiles: tiles[1..].to_string(), total }
+                    }
+                    [position, word] => {
+                        Entry::Move { nick, rack, position: position.clone(), word: word.clone(), score, total }
+                    }
                     _ => return Err(err(line, "cannot read this event")),
                 }
             }
@@ -240,7 +290,10 @@ pub fn replay(record: &Record, rules: RuleSetKind, lexicon: Lexicon) -> Result<G
             | Entry::Pass { nick, rack: Some(rack), .. }
             | Entry::Exchange { nick, rack: Some(rack), .. }
             | Entry::Deducted { nick, rack, .. } => (seat_of(*line, nick)?, rack),
-            Entry::FinalRack { player, rack } => (player.checked_sub(1).filter(|p| *p < players.len()).ok_or_else(|| err(*line, "no such player"))?, rack),
+            Entry::FinalRack { player, rack } => (
+                player.checked_sub(1).filter(|p| *p < players.len()).ok_or_else(|| err(*line, "no such player"))?,
+                rack,
+            ),
             _ => continue,
         };
         seen[seat].push_back((*line, rack_of(*line, rack)?));
@@ -256,21 +309,33 @@ pub fn replay(record: &Record, rules: RuleSetKind, lexicon: Lexicon) -> Result<G
             if let Some(rack) = rack {
                 let shown = rack_of(line, rack)?;
                 if !same_tiles(&shown, game.rack(seat)) {
-                    return Err(err(line, format!("the rack shown is {rack}, but {} holds {}", players[seat], format_rack(language, game.rack(seat)))));
+                    return Err(err(
+                        line,
+                        format!(
+                            "the rack shown is {rack}, but {} holds {}",
+                            players[seat],
+                            format_rack(language, game.rack(seat))
+                        ),
+                    ));
                 }
             }
             Ok(())
         };
         let check_total = |game: &Game, seat: usize, total: i32| -> Result<(), GcgError> {
             let actual = game.scores()[seat];
-            if actual != total { Err(err(line, format!("wrong total: the record says {total}, the rules give {actual}"))) } else { Ok(()) }
+            if actual != total {
+                Err(err(line, format!("wrong total: the record says {total}, the rules give {actual}")))
+            } else {
+                Ok(())
+            }
         };
         let was_withdrawn = std::mem::take(&mut withdrawn_before);
         let (intent, seat, score, total, used) = match entry {
             Entry::Move { nick, rack, position, word, score, total } => {
                 let seat = seat_of(line, nick)?;
                 check_rack(&game, seat, rack)?;
-                let tiles = parse_move(language, game.board(), position, word).map_err(|e: NotationError| err(line, e))?;
+                let tiles =
+                    parse_move(language, game.board(), position, word).map_err(|e: NotationError| err(line, e))?;
                 let used = used_tiles(&tiles);
                 (Intent::Play { seat, tiles }, seat, *score, *total, used)
             }
@@ -309,7 +374,9 @@ pub fn replay(record: &Record, rules: RuleSetKind, lexicon: Lexicon) -> Result<G
             Entry::Collected { nick, points, total, .. } | Entry::Deducted { nick, points, total, .. } => {
                 let seat = seat_of(line, nick)?;
                 match pending_counts.pop_front() {
-                    Some(Event::RackCounted { seat: s, points: p, .. }) if s == seat && p == *points => check_total(&game, seat, *total)?,
+                    Some(Event::RackCounted { seat: s, points: p, .. }) if s == seat && p == *points => {
+                        check_total(&game, seat, *total)?
+                    }
                     Some(Event::RackCounted { seat: s, points: p, .. }) => {
                         return Err(err(line, format!("the rules count {p:+} for {} here", players[s])));
                     }
@@ -348,7 +415,17 @@ pub fn replay(record: &Record, rules: RuleSetKind, lexicon: Lexicon) -> Result<G
             return Err(err(line, format!("wrong score: the record says {score:+}, the rules give {rules_score:+}")));
         }
         pending_counts.extend(new_events.into_iter().filter(|e| matches!(e, Event::RackCounted { .. })));
-        let expected = game.scores()[seat] - pending_counts.iter().map(|e| if let Event::RackCounted { seat: s, points, .. } = e { if *s == seat { *points } else { 0 } } else { 0 }).sum::<i32>();
+        let expected = game.scores()[seat]
+            - pending_counts
+                .iter()
+                .map(|e| {
+                    if let Event::RackCounted { seat: s, points, .. } = e {
+                        if *s == seat { *points } else { 0 }
+                    } else {
+                        0
+                    }
+                })
+                .sum::<i32>();
         if expected != total {
             return Err(err(line, format!("wrong total: the record says {total}, the rules give {expected}")));
         }
@@ -362,4 +439,3 @@ fn same_tiles(a: &[Tile], b: &[Tile]) -> bool {
     b.sort();
     a == b
 }
-

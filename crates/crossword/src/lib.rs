@@ -17,7 +17,9 @@ pub mod tile;
 
 pub use board::{Board, Direction, Layout, PlacedTile, Pos, Premium};
 pub use error::RuleError;
-pub use game::{ConfigError, EndReason, Event, Game, GameConfig, Intent, LeaveReason, RestoreError, SavedGame, Visibility};
+pub use game::{
+    ConfigError, EndReason, Event, Game, GameConfig, Intent, LeaveReason, RestoreError, SavedGame, Visibility,
+};
 pub use play::{Placement, ScoredPlay, Scoring, check_words, score_placement};
 pub use rules::{RuleSet, RuleSetKind};
 pub use standings::{Outcome, PairResult, Standing};

@@ -209,7 +209,13 @@ pub fn parse_move(language: Language, board: &Board, position: &str, word: &str)
 
 /// Writes a placed word in GCG: tiles already on the board in
 /// parentheses, blanks in lower case.
-pub fn format_word(language: Language, board: &Board, placement: &[(Pos, PlacedTile)], start: Pos, direction: Direction) -> String {
+pub fn format_word(
+    language: Language,
+    board: &Board,
+    placement: &[(Pos, PlacedTile)],
+    start: Pos,
+    direction: Direction,
+) -> String {
     let mut out = String::new();
     let mut in_existing = false;
     let mut pos = Some(start);
@@ -269,7 +275,10 @@ mod tests {
         assert_eq!(labels, ["CH", "A", "RR", "O"]);
         let bracketed = parse_move(Language::Es, &board, "8D", "[ch]A[RR]O").unwrap();
         assert!(bracketed[0].1.blank && !bracketed[2].1.blank);
-        assert_eq!(format_word(Language::Es, &board, &bracketed, Pos::new(7, 3).unwrap(), Direction::Across), "[ch]A[RR]O");
+        assert_eq!(
+            format_word(Language::Es, &board, &bracketed, Pos::new(7, 3).unwrap(), Direction::Across),
+            "[ch]A[RR]O"
+        );
         let rack = parse_rack(Language::Es, "[CH]AÑ?").unwrap();
         assert_eq!(rack.len(), 4);
     }

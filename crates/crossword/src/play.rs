@@ -31,7 +31,11 @@ pub struct Scoring<'a> {
 /// Checks the geometry of a placement (§2.4) and scores it. Words are
 /// only looked up by [`check_words`], so that a rule set can treat an
 /// unknown word differently from a misplaced tile.
-pub fn score_placement(board: &Board, placement: &[(Pos, PlacedTile)], scoring: &Scoring) -> Result<ScoredPlay, RuleError> {
+pub fn score_placement(
+    board: &Board,
+    placement: &[(Pos, PlacedTile)],
+    scoring: &Scoring,
+) -> Result<ScoredPlay, RuleError> {
     let (first, _) = *placement.first().ok_or(RuleError::NoTiles)?;
     let mut squares: Vec<Pos> = placement.iter().map(|(p, _)| *p).collect();
     squares.sort();
@@ -41,7 +45,9 @@ pub fn score_placement(board: &Board, placement: &[(Pos, PlacedTile)], scoring: 
     if let Some(taken) = squares.iter().find(|p| board.get(**p).is_some()) {
         return Err(RuleError::CellTaken(*taken));
     }
-    let direction = if squares.iter().all(|p| p.row == first.row) && (squares.len() > 1 || has_neighbour(board, first, Direction::Across)) {
+    let direction = if squares.iter().all(|p| p.row == first.row)
+        && (squares.len() > 1 || has_neighbour(board, first, Direction::Across))
+    {
         Direction::Across
     } else if squares.iter().all(|p| p.col == first.col) {
         Direction::Down
@@ -126,9 +132,7 @@ pub fn score_placement(board: &Board, placement: &[(Pos, PlacedTile)], scoring: 
 }
 
 fn has_neighbour(board: &Board, pos: Pos, direction: Direction) -> bool {
-    [true, false]
-        .into_iter()
-        .any(|forward| pos.step(direction, forward).and_then(|p| board.get(p)).is_some())
+    [true, false].into_iter().any(|forward| pos.step(direction, forward).and_then(|p| board.get(p)).is_some())
 }
 
 fn touches_board(board: &Board, pos: Pos) -> bool {
@@ -145,11 +149,6 @@ impl ScoredPlay {
 /// Refuses a play any of whose words is not in the lexicon, naming them.
 pub fn check_words(play: &ScoredPlay, lexicon: &Lexicon) -> Result<(), RuleError> {
     let language = lexicon.language();
-    let unknown: Vec<String> = play
-        .words
-        .iter()
-        .filter(|w| !lexicon.contains(w))
-        .map(|w| language.spell(w))
-        .collect();
+    let unknown: Vec<String> = play.words.iter().filter(|w| !lexicon.contains(w)).map(|w| language.spell(w)).collect();
     if unknown.is_empty() { Ok(()) } else { Err(RuleError::NotInLexicon(unknown)) }
 }

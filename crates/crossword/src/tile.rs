@@ -22,11 +22,8 @@ impl Tile {
 
 /// Every tile of a full bag, in alphabet order, blanks last.
 pub fn full_bag(tiles: &TileSet) -> Vec<Tile> {
-    let mut bag: Vec<Tile> = tiles
-        .language
-        .letters()
-        .flat_map(|l| std::iter::repeat_n(Tile::Letter(l), tiles.count(l) as usize))
-        .collect();
+    let mut bag: Vec<Tile> =
+        tiles.language.letters().flat_map(|l| std::iter::repeat_n(Tile::Letter(l), tiles.count(l) as usize)).collect();
     bag.extend(std::iter::repeat_n(Tile::Blank, tiles.blanks as usize));
     bag
 }

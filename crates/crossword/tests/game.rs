@@ -11,8 +11,8 @@ use wocable_lexicon::{Language, Lexicon};
 mod support;
 
 const WORDS: &[&str] = &[
-    "CAT", "CATS", "AT", "TA", "ZA", "ZAS", "DOG", "DOGS", "GOD", "AS", "SAT", "SCAT", "ACT", "TAG", "GAS", "AXE", "EX",
-    "OX", "OXEN", "QI", "QIS", "JO", "JOE", "TOE", "TOES", "AD", "ADS", "EXCITE", "STOOD", "ZO", "OD", "DOE",
+    "CAT", "CATS", "AT", "TA", "ZA", "ZAS", "DOG", "DOGS", "GOD", "AS", "SAT", "SCAT", "ACT", "TAG", "GAS", "AXE",
+    "EX", "OX", "OXEN", "QI", "QIS", "JO", "JOE", "TOE", "TOES", "AD", "ADS", "EXCITE", "STOOD", "ZO", "OD", "DOE",
 ];
 
 fn lexicon() -> Lexicon {
@@ -106,7 +106,10 @@ fn every_refusal_names_its_reason_and_changes_nothing() {
     assert!(matches!(refused(&mut game, Intent::Play { seat: 0, tiles: twice }), RuleError::SameSquare(_)));
     assert_eq!(refused(&mut game, Intent::Pass { seat: 5 }), RuleError::NoSuchPlayer(5));
     assert_eq!(refused(&mut game, Intent::Exchange { seat: 0, tiles: vec![] }), RuleError::NothingToExchange);
-    assert_eq!(refused(&mut game, Intent::Exchange { seat: 0, tiles: tiles("Q") }), RuleError::TileNotOnRack("Q".into()));
+    assert_eq!(
+        refused(&mut game, Intent::Exchange { seat: 0, tiles: tiles("Q") }),
+        RuleError::TileNotOnRack("Q".into())
+    );
 
     game.apply(play(&game, 0, "8G", "CAT")).unwrap();
     let taken = parse_move(Language::En, &wocable_crossword::Board::default(), "8G", "ZA").unwrap();
@@ -158,7 +161,7 @@ fn exchange_refused_when_the_bag_is_too_small() {
         let mut game = Game::new(config, support::permissive_lexicon()).unwrap();
         support::drain_bag(&mut game, 6);
         let bag = game.bag().len();
-        assert!(bag <= 6 && bag >= 4, "bag {bag}");
+        assert!((4..=6).contains(&bag), "bag {bag}");
         let seat = game.turn();
         let two = game.rack(seat)[..2].to_vec();
         let result = refused_or_applied(&mut game, Intent::Exchange { seat, tiles: two });
@@ -172,7 +175,10 @@ fn exchange_refused_when_the_bag_is_too_small() {
             let needed = all.len();
             let error = refused(&mut game, Intent::Exchange { seat, tiles: all });
             assert_eq!(error, RuleError::ExchangeNotAllowed { bag: game.bag().len(), needed });
-            assert_eq!(error.to_string(), format!("exchange not allowed: the bag has {} tiles, {needed} needed", game.bag().len()));
+            assert_eq!(
+                error.to_string(),
+                format!("exchange not allowed: the bag has {} tiles, {needed} needed", game.bag().len())
+            );
         }
     }
 }
@@ -217,9 +223,8 @@ fn passes_end_the_game_per_rule_set() {
         let events = pass(&mut game);
         assert_eq!(game.ended(), Some(EndReason::Passes), "{rules} {n} players");
         assert!(matches!(events.last(), Some(Event::Ended { reason: EndReason::Passes })));
-        let values: Vec<i32> = (0..n)
-            .map(|s| game.rack(s).iter().map(|t| t.value(game.tile_set()) as i32).sum())
-            .collect();
+        let values: Vec<i32> =
+            (0..n).map(|s| game.rack(s).iter().map(|t| t.value(game.tile_set()) as i32).sum()).collect();
         let expected: Vec<i32> = values.iter().map(|v| if deducted { -v } else { 0 }).collect();
         assert_eq!(game.scores(), expected, "{rules} {n} players");
         let seat = game.turn();
@@ -315,7 +320,9 @@ fn going_out_collects_the_other_racks() {
             let counted: Vec<(usize, i32)> = game
                 .log()
                 .iter()
-                .filter_map(|e| if let Event::RackCounted { seat, points, .. } = e { Some((*seat, *points)) } else { None })
+                .filter_map(
+                    |e| if let Event::RackCounted { seat, points, .. } = e { Some((*seat, *points)) } else { None },
+                )
                 .collect();
             let others: i32 = (0..n).filter(|s| *s != seat).map(|s| rack_points(&game, s)).sum();
             assert_eq!(counted[0], (seat, others));
@@ -353,7 +360,12 @@ fn configurations_are_checked() {
 
 #[test]
 fn saves_restore_the_same_game() {
-    let config = GameConfig { rules: RuleSetKind::Remote, language: Language::En, players: vec!["ann".into(), "bob".into(), "cy".into()], seed: 11 };
+    let config = GameConfig {
+        rules: RuleSetKind::Remote,
+        language: Language::En,
+        players: vec!["ann".into(), "bob".into(), "cy".into()],
+        seed: 11,
+    };
     let mut game = Game::new(config, support::permissive_lexicon()).unwrap();
     support::drain_bag(&mut game, 40);
     let json = serde_json::to_string(&game.save()).unwrap();
@@ -365,10 +377,17 @@ fn saves_restore_the_same_game() {
     assert_eq!(restored.bag().len(), game.bag().len());
 
     let mut damaged = saved.clone();
-    let played = damaged.events.iter_mut().find_map(|e| if let Event::Played { play, .. } = e { Some(play) } else { None }).unwrap();
+    let played = damaged
+        .events
+        .iter_mut()
+        .find_map(|e| if let Event::Played { play, .. } = e { Some(play) } else { None })
+        .unwrap();
     played.score += 1;
     assert!(Game::restore(&damaged, support::permissive_lexicon()).is_err());
     let mut newer = saved;
     newer.version = 99;
-    assert_eq!(Game::restore(&newer, support::permissive_lexicon()).unwrap_err().to_string(), "this save was written by a newer version of Wocable");
+    assert_eq!(
+        Game::restore(&newer, support::permissive_lexicon()).unwrap_err().to_string(),
+        "this save was written by a newer version of Wocable"
+    );
 }

@@ -61,7 +61,12 @@ fn games_in_progress_with_exchanges_and_resignations_round_trip() {
 #[test]
 fn a_withdrawn_play_is_written_and_read_back() {
     let words = Lexicon::import(Language::En, b"CAT\nAT\n").unwrap().0;
-    let config = GameConfig { rules: RuleSetKind::Remote, language: Language::En, players: vec!["ann".into(), "bob".into()], seed: 1 };
+    let config = GameConfig {
+        rules: RuleSetKind::Remote,
+        language: Language::En,
+        players: vec!["ann".into(), "bob".into()],
+        seed: 1,
+    };
     let racks = [Some(parse_rack(Language::En, "CATSDOG").unwrap()), None];
     let mut original = Game::with_draws(config, words.clone(), racks).unwrap();
     let tiles = parse_move(Language::En, original.board(), "8G", "TAC").unwrap();
@@ -97,9 +102,15 @@ fn replay_reports_the_first_wrong_line() {
     let error = gcg::replay(&gcg::parse(&wrong_total).unwrap(), RuleSetKind::Wocable, lexicon.clone()).unwrap_err();
     assert_eq!(error.line, 6);
     let off_turn = text.replace(">bob: AEIJQXZ", ">ann: AEIJQXZ");
-    assert_eq!(gcg::replay(&gcg::parse(&off_turn).unwrap(), RuleSetKind::Wocable, lexicon.clone()).unwrap_err().line, 5);
+    assert_eq!(
+        gcg::replay(&gcg::parse(&off_turn).unwrap(), RuleSetKind::Wocable, lexicon.clone()).unwrap_err().line,
+        5
+    );
     let bad_word = text.replace("(CAT)S", "(CAT)Z");
-    assert_eq!(gcg::replay(&gcg::parse(&bad_word).unwrap(), RuleSetKind::Wocable, lexicon.clone()).unwrap_err().line, 6);
+    assert_eq!(
+        gcg::replay(&gcg::parse(&bad_word).unwrap(), RuleSetKind::Wocable, lexicon.clone()).unwrap_err().line,
+        6
+    );
     let wrong_rack = text.replace(">ann: DGOS?AR", ">ann: DGOS?AQ");
     assert_eq!(gcg::replay(&gcg::parse(&wrong_rack).unwrap(), RuleSetKind::Wocable, lexicon).unwrap_err().line, 6);
 }
@@ -129,9 +140,14 @@ fn end_of_game_lines_are_checked() {
     let (index, last) = lines.iter().enumerate().rev().find(|(_, l)| l.starts_with('>')).unwrap();
     let fields: Vec<&str> = last.split(' ').collect();
     let points: i32 = fields[fields.len() - 2].parse().unwrap();
-    let changed = last.replace(&format!(" {points:+} ").replace("+-", "-"), &format!(" {} ", if points >= 0 { format!("+{}", points + 1) } else { (points - 1).to_string() }));
+    let changed = last.replace(
+        &format!(" {points:+} ").replace("+-", "-"),
+        &format!(" {} ", if points >= 0 { format!("+{}", points + 1) } else { (points - 1).to_string() }),
+    );
     let mut tampered: Vec<String> = lines.iter().map(|s| s.to_string()).collect();
     tampered[index] = changed;
-    let error = gcg::replay(&gcg::parse(&tampered.join("\n")).unwrap(), RuleSetKind::Webfeud, support::permissive_lexicon()).unwrap_err();
+    let error =
+        gcg::replay(&gcg::parse(&tampered.join("\n")).unwrap(), RuleSetKind::Webfeud, support::permissive_lexicon())
+            .unwrap_err();
     assert_eq!(error.line, index + 1, "{}", tampered.join("\n"));
 }

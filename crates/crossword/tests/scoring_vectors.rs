@@ -48,8 +48,8 @@ fn every_reference_placement_scores_exactly() {
         let id: usize = fields[0].parse().unwrap();
         let expected: u32 = fields[1].parse().unwrap();
         let placement: Vec<_> = fields[2].split(',').map(parse_square).collect();
-        let play = score_placement(&boards[id], &placement, &scoring)
-            .unwrap_or_else(|e| panic!("{line}: refused: {e}"));
+        let play =
+            score_placement(&boards[id], &placement, &scoring).unwrap_or_else(|e| panic!("{line}: refused: {e}"));
         check_words(&play, &lexicon).unwrap_or_else(|e| panic!("{line}: {e}"));
         assert_eq!(play.score, expected, "{line}");
         checked += 1;

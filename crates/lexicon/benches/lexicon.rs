@@ -13,9 +13,7 @@ fn lookup(c: &mut Criterion) {
         .iter()
         .map(|w| Language::En.tokenise(w).expect("ASCII word"))
         .collect();
-    c.bench_function("lexicon/lookup", |b| {
-        b.iter(|| words.iter().filter(|w| lexicon.contains(black_box(w))).count())
-    });
+    c.bench_function("lexicon/lookup", |b| b.iter(|| words.iter().filter(|w| lexicon.contains(black_box(w))).count()));
 }
 
 criterion_group!(benches, load, lookup);

@@ -9,13 +9,11 @@ use std::fmt;
 /// order (0 is kept free for word-graph separators). Lexicon keys are
 /// sequences of these codes, so sorting keys sorts words in the language's
 /// own tile order (Spanish: C < CH < D).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[derive(serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Letter(pub u8);
 
 /// A language with a tile alphabet and a bundled lexicon.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[derive(serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Language {
     En,
@@ -24,14 +22,14 @@ pub enum Language {
 }
 
 const LATIN: &[&str] = &[
-    "A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O", "P", "Q", "R", "S",
-    "T", "U", "V", "W", "X", "Y", "Z",
+    "A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O", "P", "Q", "R", "S", "T", "U", "V", "W",
+    "X", "Y", "Z",
 ];
 
 // K and W have no tiles in the Spanish sets, but a blank may stand for them.
 const SPANISH: &[&str] = &[
-    "A", "B", "C", "CH", "D", "E", "F", "G", "H", "I", "J", "K", "L", "LL", "M", "N", "Ñ", "O", "P",
-    "Q", "R", "RR", "S", "T", "U", "V", "W", "X", "Y", "Z",
+    "A", "B", "C", "CH", "D", "E", "F", "G", "H", "I", "J", "K", "L", "LL", "M", "N", "Ñ", "O", "P", "Q", "R", "RR",
+    "S", "T", "U", "V", "W", "X", "Y", "Z",
 ];
 
 /// The longest word a 15×15 board can hold, in tiles.
@@ -72,19 +70,12 @@ impl Language {
     /// The printed label of a letter (`"CH"`, `"Ñ"`, `"A"`), or `"?"` for a
     /// code outside the alphabet.
     pub fn label(self, letter: Letter) -> &'static str {
-        (letter.0 as usize)
-            .checked_sub(1)
-            .and_then(|i| self.labels().get(i))
-            .copied()
-            .unwrap_or("?")
+        (letter.0 as usize).checked_sub(1).and_then(|i| self.labels().get(i)).copied().unwrap_or("?")
     }
 
     /// The letter whose label is exactly `label` (upper case).
     pub fn letter(self, label: &str) -> Option<Letter> {
-        self.labels()
-            .iter()
-            .position(|l| *l == label)
-            .map(|i| Letter(i as u8 + 1))
+        self.labels().iter().position(|l| *l == label).map(|i| Letter(i as u8 + 1))
     }
 
     /// Splits an upper-case, normalised word into tiles, taking the longest
@@ -100,10 +91,7 @@ impl Language {
                 .filter(|(_, label)| rest.starts_with(**label))
                 .max_by_key(|(_, label)| label.len())
                 .map(|(i, label)| (Letter(i as u8 + 1), label.len()))
-                .ok_or_else(|| TokeniseError {
-                    found: rest.chars().next().unwrap_or(' '),
-                    language: self,
-                })?;
+                .ok_or_else(|| TokeniseError { found: rest.chars().next().unwrap_or(' '), language: self })?;
             tiles.push(letter);
             rest = &rest[len..];
         }

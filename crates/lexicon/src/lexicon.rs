@@ -62,10 +62,7 @@ pub struct Lexicon {
 
 impl std::fmt::Debug for Lexicon {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Lexicon")
-            .field("language", &self.language)
-            .field("words", &self.len())
-            .finish()
+        f.debug_struct("Lexicon").field("language", &self.language).field("words", &self.len()).finish()
     }
 }
 

@@ -162,16 +162,8 @@ impl Lexicon {
         if size > MAX_WORD_TILES {
             return Err(SearchError::TooLong);
         }
-        let mut walk = AnagramWalk {
-            lexicon: self,
-            counts,
-            blanks,
-            size,
-            mode,
-            limit,
-            word: Vec::new(),
-            found: Vec::new(),
-        };
+        let mut walk =
+            AnagramWalk { lexicon: self, counts, blanks, size, mode, limit, word: Vec::new(), found: Vec::new() };
         walk.visit(self.fst().root().addr());
         Ok(walk.found)
     }

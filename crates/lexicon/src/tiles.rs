@@ -36,13 +36,7 @@ impl TileSet {
             (Language::Fr, TileSetKind::Webfeud) => FR_WEBFEUD,
         };
         let n = language.letter_count();
-        let mut set = TileSet {
-            language,
-            kind,
-            counts: vec![0; n],
-            values: vec![0; n],
-            blanks: 0,
-        };
+        let mut set = TileSet { language, kind, counts: vec![0; n], values: vec![0; n], blanks: 0 };
         for line in table.lines().map(str::trim).filter(|l| !l.is_empty()) {
             let (value, entries) = line.split_once(':').expect("tile table line has a value");
             let value: u8 = value.trim().parse().expect("tile value is a number");

@@ -42,7 +42,13 @@ pub fn some_play(game: &Game, pick: u64) -> Option<Intent> {
             let first = (pos, as_placed(*tile));
             let mut tries = vec![vec![first]];
             if let Some(second) = rack.iter().enumerate().find(|(u, _)| *u != t).map(|(_, t)| as_placed(*t)) {
-                for next in [pos.step(wocable_crossword::Direction::Across, true), pos.step(wocable_crossword::Direction::Down, true)].into_iter().flatten() {
+                for next in [
+                    pos.step(wocable_crossword::Direction::Across, true),
+                    pos.step(wocable_crossword::Direction::Down, true),
+                ]
+                .into_iter()
+                .flatten()
+                {
                     if game.board().get(next).is_none() {
                         tries.push(vec![first, (next, second)]);
                     }
