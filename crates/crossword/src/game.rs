@@ -269,6 +269,12 @@ impl Game {
         self.script.push_back(tiles);
     }
 
+    /// Forgets queued draws that the last move did not take (a play the
+    /// Remote rule withdrew draws nothing).
+    pub(crate) fn discard_queued_draws(&mut self) {
+        self.script.clear();
+    }
+
     /// Rebuilds a saved game by replaying its log through the rules.
     pub fn restore(saved: &SavedGame, lexicon: Lexicon) -> Result<Game, RestoreError> {
         if saved.version > SAVE_VERSION {

@@ -402,6 +402,7 @@ pub fn replay(record: &Record, rules: RuleSetKind, lexicon: Lexicon) -> Result<G
         }
         let before = game.log().len();
         game.apply(intent).map_err(|e: RuleError| err(line, e))?;
+        game.discard_queued_draws();
         let new_events: Vec<Event> = game.log()[before..].to_vec();
         let rules_score = new_events
             .iter()

@@ -82,7 +82,7 @@ fn intent_for(game: &Game, action: &Action) -> Intent {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
 
     #[test]
     fn random_games_keep_every_invariant(
@@ -115,7 +115,7 @@ proptest! {
         prop_assert_eq!(restored.save(), game.save());
         let text = gcg::export(&game);
         let replayed = gcg::replay(&gcg::parse(&text).unwrap(), rules, lexicon).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
-        prop_assert_eq!(replayed.log(), game.log());
+        prop_assert_eq!(replayed.log(), game.log(), "{}", text);
     }
 
     #[test]

@@ -67,10 +67,14 @@ fn a_withdrawn_play_is_written_and_read_back() {
         players: vec!["ann".into(), "bob".into()],
         seed: 1,
     };
-    let racks = [Some(parse_rack(Language::En, "CATSDOG").unwrap()), None];
+    let racks =
+        [Some(parse_rack(Language::En, "CATSDOG").unwrap()), Some(parse_rack(Language::En, "AACTTXY").unwrap())];
     let mut original = Game::with_draws(config, words.clone(), racks).unwrap();
     let tiles = parse_move(Language::En, original.board(), "8G", "TAC").unwrap();
     original.apply(Intent::Play { seat: 0, tiles }).unwrap();
+    // The next play draws: the withdrawn one must not have taken its draw.
+    let tiles = parse_move(Language::En, original.board(), "8G", "CAT").unwrap();
+    original.apply(Intent::Play { seat: 1, tiles }).unwrap();
     let text = gcg::export(&original);
     assert!(text.contains(">ann: ACDGOST 8G TAC +0 0\n>ann: ACDGOST -- -0 0\n"), "{text}");
     let replayed = gcg::replay(&gcg::parse(&text).unwrap(), RuleSetKind::Remote, words.clone()).unwrap();
