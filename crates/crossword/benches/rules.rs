@@ -17,7 +17,7 @@ fn positions() -> Vec<(Board, Placement)> {
         .filter_map(|line| {
             let fields: Vec<&str> = line.split(' ').collect();
             let board = parse_board(Language::En, fields.get(1)?).ok()?;
-            let placement = parse_move(Language::En, &board, fields.get(9)?, fields.get(10)?).ok()?;
+            let placement = parse_move(Language::En, &board, fields.get(8)?, fields.get(9)?).ok()?;
             Some((board, placement))
         })
         .collect()

@@ -63,17 +63,20 @@ fn best_moves_of_all_positions_are_legal_with_their_score() {
     let layout = Layout::classic();
     let tiles = TileSet::new(Language::En, TileSetKind::Classic);
     let scoring = Scoring { layout: &layout, tiles: &tiles, bingo_bonus: 50 };
+    let mut checked = 0;
     for line in POSITIONS.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
         let fields: Vec<&str> = line.split(' ').collect();
         let board = parse_board(Language::En, fields[1]).unwrap();
-        let best: u32 = fields[5].parse().unwrap();
-        if fields.len() < 11 {
-            continue; // no legal placement
+        let (nplace, best): (usize, u32) = (fields[4].parse().unwrap(), fields[5].parse().unwrap());
+        if nplace == 0 {
+            continue;
         }
-        let placement = wocable_crossword::notation::parse_move(Language::En, &board, fields[9], fields[10])
+        let placement = wocable_crossword::notation::parse_move(Language::En, &board, fields[8], fields[9])
             .unwrap_or_else(|e| panic!("{line}: {e}"));
         let play = score_placement(&board, &placement, &scoring).unwrap();
         check_words(&play, &lexicon).unwrap();
         assert_eq!(play.score, best, "{line}");
+        checked += 1;
     }
+    assert_eq!(checked, 194, "every position with a legal placement");
 }
