@@ -29,7 +29,13 @@ pub fn run(args: &mut Args) -> Result<(), Failure> {
         None => std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64),
     };
     args.finish()?;
-    let config = GameConfig { rules, language, players: (1..=players).map(|i| format!("Player{i}")).collect(), seed };
+    let config = GameConfig {
+        rules,
+        language,
+        players: (1..=players).map(|i| format!("Player{i}")).collect(),
+        seed,
+        layout: None,
+    };
     let mut game = Game::new(config, lexicon).map_err(fail)?;
     println!("Wocable, {rules} rules, {language}. Type 'help' for the commands.");
     let stdin = std::io::stdin();

@@ -54,6 +54,7 @@ fn game_log(c: &mut Criterion) {
         language: Language::En,
         players: vec!["a".into(), "b".into()],
         seed: 1,
+        layout: None,
     };
     let mut game = Game::new(config, Lexicon::bundled(Language::En)).expect("valid configuration");
     for _ in 0..3 {

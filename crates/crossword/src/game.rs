@@ -22,6 +22,9 @@ pub struct GameConfig {
     /// Players' nicknames, in turn order.
     pub players: Vec<String>,
     pub seed: u64,
+    /// A custom premium layout instead of the rule set's own.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub layout: Option<Layout>,
 }
 
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
@@ -239,7 +242,7 @@ impl Game {
         let tiles = TileSet::new(config.language, rules.tiles);
         let mut game = Game {
             rules,
-            layout: config.rules.layout(),
+            layout: config.layout.clone().unwrap_or_else(|| config.rules.layout()),
             bag: full_bag(&tiles),
             tiles,
             lexicon,

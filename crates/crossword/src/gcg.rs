@@ -299,7 +299,7 @@ pub fn replay(record: &Record, rules: RuleSetKind, lexicon: Lexicon) -> Result<G
         seen[seat].push_back((*line, rack_of(*line, rack)?));
     }
     let deals: Vec<_> = seen.iter().map(|s| s.front().map(|(_, r)| r.clone())).collect();
-    let config = GameConfig { rules, language, players: players.clone(), seed: 0 };
+    let config = GameConfig { rules, language, players: players.clone(), seed: 0, layout: None };
     let mut game = Game::with_draws(config, lexicon, deals).map_err(|e: ConfigError| err(0, e))?;
     let mut pending_counts: VecDeque<Event> = VecDeque::new();
     let mut withdrawn_before = false;

@@ -29,6 +29,7 @@ fn new_game(rules: RuleSetKind, racks: &[&str]) -> Game {
         language: Language::En,
         players: (1..=racks.len()).map(|i| format!("p{i}")).collect(),
         seed: 7,
+        layout: None,
     };
     Game::with_draws(config, lexicon(), racks.iter().map(|r| Some(tiles(r)))).unwrap()
 }
@@ -157,7 +158,8 @@ fn exchange_thresholds_per_rule_set() {
 #[test]
 fn exchange_refused_when_the_bag_is_too_small() {
     for rules in RuleSetKind::ALL {
-        let config = GameConfig { rules, language: Language::En, players: vec!["a".into(), "b".into()], seed: 3 };
+        let config =
+            GameConfig { rules, language: Language::En, players: vec!["a".into(), "b".into()], seed: 3, layout: None };
         let mut game = Game::new(config, support::permissive_lexicon()).unwrap();
         support::drain_bag(&mut game, 6);
         let bag = game.bag().len();
@@ -312,6 +314,7 @@ fn going_out_collects_the_other_racks() {
                 language: Language::En,
                 players: (0..n).map(|i| format!("p{i}")).collect(),
                 seed,
+                layout: None,
             };
             let mut game = Game::new(config, support::permissive_lexicon()).unwrap();
             support::play_out(&mut game);
@@ -346,6 +349,7 @@ fn configurations_are_checked() {
         language: Language::En,
         players: (0..n).map(|i| format!("p{i}")).collect(),
         seed: 1,
+        layout: None,
     };
     assert!(Game::new(config(RuleSetKind::Webfeud, 3), lexicon()).is_err());
     assert!(Game::new(config(RuleSetKind::Wocable, 1), lexicon()).is_err());
@@ -365,6 +369,7 @@ fn saves_restore_the_same_game() {
         language: Language::En,
         players: vec!["ann".into(), "bob".into(), "cy".into()],
         seed: 11,
+        layout: None,
     };
     let mut game = Game::new(config, support::permissive_lexicon()).unwrap();
     support::drain_bag(&mut game, 40);
@@ -390,4 +395,22 @@ fn saves_restore_the_same_game() {
         Game::restore(&newer, support::permissive_lexicon()).unwrap_err().to_string(),
         "this save was written by a newer version of Wocable"
     );
+}
+
+#[test]
+fn a_custom_layout_replaces_the_rule_sets_board() {
+    let custom = wocable_crossword::board::CLASSIC.replace("T..d...*...d..T", "T..d...T...d..T");
+    let layout = wocable_crossword::Layout::parse(&custom, wocable_crossword::Premium::None).unwrap();
+    let config = GameConfig {
+        rules: RuleSetKind::Wocable,
+        language: Language::En,
+        players: vec!["a".into(), "b".into()],
+        seed: 1,
+        layout: Some(layout),
+    };
+    let mut game = Game::with_draws(config, lexicon(), [Some(tiles("CATSDOG"))]).unwrap();
+    let events = game.apply(play(&game, 0, "8G", "CAT")).unwrap();
+    assert_eq!(score_of(&events), 15, "the centre is a triple word on this board");
+    let restored = Game::restore(&game.save(), lexicon()).unwrap();
+    assert_eq!(restored.scores(), [15, 0]);
 }

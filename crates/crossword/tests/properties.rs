@@ -96,8 +96,7 @@ proptest! {
             rules,
             language: Language::En,
             players: (0..players).map(|i| format!("p{i}")).collect(),
-            seed,
-        };
+            seed, layout: None };
         let lexicon = support::permissive_lexicon();
         let mut game = Game::new(config, lexicon.clone()).unwrap();
         for action in &actions {

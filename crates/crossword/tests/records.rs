@@ -13,6 +13,7 @@ fn game(rules: RuleSetKind, players: usize, seed: u64) -> Game {
         language: Language::En,
         players: ["ann", "bob", "cy", "di"][..players].iter().map(|s| s.to_string()).collect(),
         seed,
+        layout: None,
     };
     Game::new(config, support::permissive_lexicon()).unwrap()
 }
@@ -66,6 +67,7 @@ fn a_withdrawn_play_is_written_and_read_back() {
         language: Language::En,
         players: vec!["ann".into(), "bob".into()],
         seed: 1,
+        layout: None,
     };
     let racks =
         [Some(parse_rack(Language::En, "CATSDOG").unwrap()), Some(parse_rack(Language::En, "AACTTXY").unwrap())];
