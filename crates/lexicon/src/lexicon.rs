@@ -80,8 +80,12 @@ impl Lexicon {
 
     /// Opens a lexicon from fst bytes (a built lexicon file, or bytes the
     /// web build fetched), without copying them.
+    /// The bytes' checksum is verified: a damaged file is refused here
+    /// rather than misread later.
     pub fn from_fst_bytes(language: Language, bytes: impl Into<Arc<[u8]>>) -> Result<Lexicon, LexiconError> {
-        Lexicon::open(language, Bytes::Shared(bytes.into()))
+        let lexicon = Lexicon::open(language, Bytes::Shared(bytes.into()))?;
+        lexicon.set.as_fst().verify().map_err(|e| LexiconError::Damaged(e.to_string()))?;
+        Ok(lexicon)
     }
 
     fn open(language: Language, bytes: Bytes) -> Result<Lexicon, LexiconError> {
