@@ -374,6 +374,12 @@ impl Game {
         &self.log
     }
 
+    /// The log as `viewer` may see it: the public events and the viewer's
+    /// own private ones (`None`: a spectator, public events only).
+    pub fn view(&self, viewer: Option<usize>) -> impl Iterator<Item = &Event> {
+        self.log.iter().filter(move |e| e.visible_to(viewer))
+    }
+
     /// Seats that left, in the order they left.
     pub fn left(&self) -> &[usize] {
         &self.left
@@ -436,13 +442,7 @@ impl Game {
         tiles.sort_by_key(|(pos, _)| *pos);
         let used: Vec<Tile> =
             tiles.iter().map(|(_, t)| if t.blank { Tile::Blank } else { Tile::Letter(t.letter) }).collect();
-        if let Some(missing) = missing_tile(&self.racks[seat], &used) {
-            let label = match missing {
-                Tile::Blank => "?".to_string(),
-                Tile::Letter(l) => self.config.language.label(l).to_string(),
-            };
-            return Err(RuleError::TileNotOnRack(label));
-        }
+        self.check_on_rack(seat, &used)?;
         let play = score_placement(&self.board, &tiles, &self.scoring())?;
         match (check_words(&play, &self.lexicon), self.rules.invalid_word) {
             (Ok(()), _) => {}
@@ -465,12 +465,7 @@ impl Game {
         if tiles.is_empty() {
             return Err(RuleError::NothingToExchange);
         }
-        if let Some(missing) = missing_tile(&self.racks[seat], &tiles) {
-            return Err(RuleError::TileNotOnRack(match missing {
-                Tile::Blank => "?".into(),
-                Tile::Letter(l) => self.config.language.label(l).into(),
-            }));
-        }
+        self.check_on_rack(seat, &tiles)?;
         let needed = self.rules.exchange_min_bag.unwrap_or(0).max(tiles.len());
         if self.bag.len() < needed {
             return Err(RuleError::ExchangeNotAllowed { bag: self.bag.len(), needed });
@@ -479,6 +474,14 @@ impl Game {
         self.draw(seat, tiles.len(), events)?;
         self.record(Event::Returned { seat, tiles }, events);
         Ok(())
+    }
+
+    fn check_on_rack(&self, seat: usize, tiles: &[Tile]) -> Result<(), RuleError> {
+        match missing_tile(&self.racks[seat], tiles) {
+            None => Ok(()),
+            Some(Tile::Blank) => Err(RuleError::TileNotOnRack("?".into())),
+            Some(Tile::Letter(l)) => Err(RuleError::TileNotOnRack(self.config.language.label(l).into())),
+        }
     }
 
     fn leave(&mut self, seat: usize, reason: LeaveReason, events: &mut Vec<Event>) {

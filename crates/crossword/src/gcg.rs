@@ -300,7 +300,8 @@ pub fn replay(record: &Record, rules: RuleSetKind, lexicon: Lexicon) -> Result<G
     }
     let deals: Vec<_> = seen.iter().map(|s| s.front().map(|(_, r)| r.clone())).collect();
     let config = GameConfig { rules, language, players: players.clone(), seed: 0, layout: None };
-    let mut game = Game::with_draws(config, lexicon, deals).map_err(|e: ConfigError| err(0, e))?;
+    // Players are named on the first lines: a bad cast is reported there.
+    let mut game = Game::with_draws(config, lexicon, deals).map_err(|e: ConfigError| err(1, e))?;
     let mut pending_counts: VecDeque<Event> = VecDeque::new();
     let mut withdrawn_before = false;
     for (line, entry) in &record.entries {

@@ -147,6 +147,10 @@ fn exchange_thresholds_per_rule_set() {
     assert!(!events[2].visible_to(Some(1)) && !events[2].visible_to(None));
     assert_eq!(game.bag().len(), bag);
     assert_eq!(game.rack(0).len(), 7);
+    // Each seat sees its own draws and the public events; a spectator no draws.
+    let draws = |viewer| game.view(viewer).filter(|e| matches!(e, Event::Drew { .. })).count();
+    assert_eq!((draws(Some(0)), draws(Some(1)), draws(None)), (2, 1, 0));
+    assert!(game.view(Some(1)).any(|e| matches!(e, Event::Exchanged { seat: 0, count: 3 })));
     assert_eq!(game.turn(), 1);
 
     for rules in [RuleSetKind::Webfeud, RuleSetKind::Remote] {
