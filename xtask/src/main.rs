@@ -12,8 +12,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 use wocable_lexicon::Language;
 
-/// Debian packages each task needs, by the program or file that shows
-/// whether the package is there.
+/// Debian packages each task needs beyond the Rust toolchain. The rules
+/// crates and the terminal game need none; the Bevy app adds its build
+/// packages here.
 const TEST_PACKAGES: &[&str] = &[];
 const PLAY_PACKAGES: &[&str] = &[];
 
