@@ -4,6 +4,9 @@
 #[path = "src/alphabet.rs"]
 #[allow(dead_code)]
 mod alphabet;
+#[path = "src/graph.rs"]
+#[allow(dead_code)]
+mod graph;
 
 use alphabet::Language;
 use std::path::PathBuf;
@@ -12,6 +15,7 @@ fn main() {
     let lexicons = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../lexicons");
     let out = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
     println!("cargo::rerun-if-changed=src/alphabet.rs");
+    println!("cargo::rerun-if-changed=src/graph.rs");
     for language in Language::ALL {
         let source = lexicons.join(format!("{}.txt", language.code()));
         println!("cargo::rerun-if-changed={}", source.display());
@@ -24,6 +28,8 @@ fn main() {
             .collect();
         keys.sort_unstable();
         keys.dedup();
+        std::fs::write(out.join(format!("{}.gaddag", language.code())), graph::build(&keys))
+            .expect("OUT_DIR is writable");
         let set = fst::Set::from_iter(keys).expect("keys are sorted and unique");
         std::fs::write(out.join(format!("{}.fst", language.code())), set.as_fst().as_bytes())
             .expect("OUT_DIR is writable");

@@ -9,6 +9,7 @@ pub mod board;
 pub mod error;
 pub mod game;
 pub mod gcg;
+pub mod movegen;
 pub mod notation;
 pub mod play;
 pub mod rules;

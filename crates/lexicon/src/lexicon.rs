@@ -1,5 +1,6 @@
 //! A lexicon: an `fst::Set` whose keys are words spelt as tile codes.
 
+use crate::graph::{self, WordGraph};
 use crate::{Language, Letter, MAX_WORD_TILES};
 use fst::{IntoStreamer, Streamer};
 use std::collections::BTreeSet;
@@ -53,11 +54,13 @@ impl ImportReport {
     }
 }
 
-/// A set of words over a language's tiles, opened zero-copy from fst bytes.
+/// A set of words over a language's tiles, opened zero-copy from fst bytes,
+/// with its word graph for move generation.
 #[derive(Clone)]
 pub struct Lexicon {
     language: Language,
     set: fst::Set<Bytes>,
+    graph: WordGraph<Bytes>,
 }
 
 impl std::fmt::Debug for Lexicon {
@@ -70,27 +73,61 @@ impl Lexicon {
     /// The lexicon shipped with the game for `language`, built from
     /// `lexicons/` at compile time.
     pub fn bundled(language: Language) -> Lexicon {
-        let bytes: &'static [u8] = match language {
-            Language::En => include_bytes!(concat!(env!("OUT_DIR"), "/en.fst")),
-            Language::Es => include_bytes!(concat!(env!("OUT_DIR"), "/es.fst")),
-            Language::Fr => include_bytes!(concat!(env!("OUT_DIR"), "/fr.fst")),
+        let (set, graph): (&'static [u8], &'static [u8]) = match language {
+            Language::En => (
+                include_bytes!(concat!(env!("OUT_DIR"), "/en.fst")),
+                include_bytes!(concat!(env!("OUT_DIR"), "/en.gaddag")),
+            ),
+            Language::Es => (
+                include_bytes!(concat!(env!("OUT_DIR"), "/es.fst")),
+                include_bytes!(concat!(env!("OUT_DIR"), "/es.gaddag")),
+            ),
+            Language::Fr => (
+                include_bytes!(concat!(env!("OUT_DIR"), "/fr.fst")),
+                include_bytes!(concat!(env!("OUT_DIR"), "/fr.gaddag")),
+            ),
         };
-        Lexicon::open(language, Bytes::Static(bytes)).expect("bundled lexicon is a valid fst")
+        Lexicon::open(language, Bytes::Static(set), Bytes::Static(graph)).expect("bundled lexicon is valid")
     }
 
-    /// Opens a lexicon from fst bytes (a built lexicon file, or bytes the
-    /// web build fetched), without copying them.
-    /// The bytes' checksum is verified: a damaged file is refused here
-    /// rather than misread later.
-    pub fn from_fst_bytes(language: Language, bytes: impl Into<Arc<[u8]>>) -> Result<Lexicon, LexiconError> {
-        let lexicon = Lexicon::open(language, Bytes::Shared(bytes.into()))?;
+    /// Opens a lexicon from the bytes of its fst and of its word graph (what
+    /// [`Lexicon::as_bytes`] and [`Lexicon::graph_bytes`] give; the web build
+    /// fetches them), without copying them. The fst's checksum is verified:
+    /// damaged bytes are refused here rather than misread later.
+    pub fn from_parts(
+        language: Language,
+        fst: impl Into<Arc<[u8]>>,
+        graph: impl Into<Arc<[u8]>>,
+    ) -> Result<Lexicon, LexiconError> {
+        let lexicon = Lexicon::open(language, Bytes::Shared(fst.into()), Bytes::Shared(graph.into()))?;
         lexicon.set.as_fst().verify().map_err(|e| LexiconError::Damaged(e.to_string()))?;
         Ok(lexicon)
     }
 
-    fn open(language: Language, bytes: Bytes) -> Result<Lexicon, LexiconError> {
-        let set = fst::Set::new(bytes).map_err(|e| LexiconError::Damaged(e.to_string()))?;
-        Ok(Lexicon { language, set })
+    /// Opens a lexicon from fst bytes alone (a lexicon file a player
+    /// brings), building its word graph.
+    pub fn from_fst_bytes(language: Language, bytes: impl Into<Arc<[u8]>>) -> Result<Lexicon, LexiconError> {
+        let set = fst::Set::new(bytes.into()).map_err(|e| LexiconError::Damaged(e.to_string()))?;
+        set.as_fst().verify().map_err(|e| LexiconError::Damaged(e.to_string()))?;
+        let mut keys = Vec::with_capacity(set.len());
+        let mut stream = set.stream();
+        while let Some(key) = stream.next() {
+            if key.is_empty()
+                || key.len() > MAX_WORD_TILES
+                || key.iter().any(|b| *b == 0 || *b as usize > language.letter_count())
+            {
+                return Err(LexiconError::Damaged(format!("it holds a word that is not {language}")));
+            }
+            keys.push(key.to_vec());
+        }
+        let graph = graph::build(&keys);
+        Lexicon::open(language, Bytes::Shared(set.into_fst().into_inner()), Bytes::Shared(graph.into()))
+    }
+
+    fn open(language: Language, set: Bytes, graph: Bytes) -> Result<Lexicon, LexiconError> {
+        let set = fst::Set::new(set).map_err(|e| LexiconError::Damaged(e.to_string()))?;
+        let graph = WordGraph::new(graph).ok_or_else(|| LexiconError::Damaged("the word graph is truncated".into()))?;
+        Ok(Lexicon { language, set, graph })
     }
 
     /// Loads a lexicon file a player brings: an fst built by
@@ -135,14 +172,27 @@ impl Lexicon {
             return Err(LexiconError::Empty { skipped: report.skipped() });
         }
         report.words = keys.len();
+        let keys: Vec<Vec<u8>> = keys.into_iter().collect();
+        let graph = graph::build(&keys);
         let set = fst::Set::from_iter(keys).map_err(|e| LexiconError::Damaged(e.to_string()))?;
-        let lexicon = Lexicon::from_fst_bytes(language, set.into_fst().into_inner())?;
+        let set: Arc<[u8]> = set.into_fst().into_inner().into();
+        let lexicon = Lexicon::open(language, Bytes::Shared(set), Bytes::Shared(graph.into()))?;
         Ok((lexicon, report))
     }
 
     /// The fst bytes, for saving an imported lexicon.
     pub fn as_bytes(&self) -> &[u8] {
         self.set.as_fst().as_bytes()
+    }
+
+    /// The word graph (a GADDAG) for move generation.
+    pub fn graph(&self) -> &WordGraph<impl AsRef<[u8]>> {
+        &self.graph
+    }
+
+    /// The word graph's bytes, to ship beside the fst's.
+    pub fn graph_bytes(&self) -> &[u8] {
+        self.graph.as_bytes()
     }
 
     pub fn language(&self) -> Language {

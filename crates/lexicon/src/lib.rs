@@ -3,6 +3,7 @@
 //! dictionary searches.
 
 mod alphabet;
+pub mod graph;
 mod lexicon;
 mod search;
 mod tiles;
