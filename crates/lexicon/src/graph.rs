@@ -62,7 +62,7 @@ fn flatten<D: AsRef<[u8]>>(fst: &fst::raw::Fst<D>) -> Vec<u8> {
         i += 1;
         for t in node.transitions() {
             let child = fst.node(t.addr);
-            if child.len() > 0 && !runs.contains_key(&t.addr) {
+            if !child.is_empty() && !runs.contains_key(&t.addr) {
                 runs.insert(t.addr, next);
                 next += child.len() as u32;
                 order.push(t.addr);
