@@ -90,7 +90,7 @@ pub fn generate(
                 values,
                 anchor: 0,
                 placed: Vec::with_capacity(RACK_SIZE),
-                positions: std::array::from_fn(|i| at(i)),
+                positions: std::array::from_fn(at),
                 main_sum: 0,
                 word_multiplier: 1,
                 cross_total: 0,
