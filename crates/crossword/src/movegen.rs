@@ -68,6 +68,13 @@ pub fn generate(
     for direction in [Direction::Across, Direction::Down] {
         for line in 0..SIZE {
             let at = |i: usize| line_pos(direction, line, i);
+            let anchors = (0..SIZE)
+                .map(at)
+                .filter(|p| board.get(*p).is_none())
+                .any(|p| if empty_board { p == CENTRE } else { touches(board, p) });
+            if !anchors {
+                continue;
+            }
             let mut squares = [Square::default(); SIZE];
             for (i, square) in squares.iter_mut().enumerate() {
                 let pos = at(i);
@@ -86,6 +93,7 @@ pub fn generate(
                 graph,
                 squares,
                 counts,
+                rack_letters: (0..32).filter(|l| counts[*l] > 0).fold(0, |mask, l| mask | 1 << l),
                 blanks,
                 values,
                 anchor: 0,
@@ -170,14 +178,13 @@ fn cross_check<B: AsRef<[u8]>>(
     if before.is_empty() {
         // Keys "L · AFTER": each first letter, then the separator.
         for arc in graph.arcs(ROOT).filter(|a| a.letter() != SEPARATOR) {
-            if graph.find(arc.child(), SEPARATOR).is_some_and(ends_word) {
+            if graph.separator(arc.child()).is_some_and(ends_word) {
                 allowed |= 1 << arc.letter();
             }
         }
     } else {
         // Keys "reversed BEFORE · L AFTER": walk BEFORE once.
-        let Some(sep) =
-            graph.walk(ROOT, before.iter().map(|t| t.letter.0)).and_then(|a| graph.find(a.child(), SEPARATOR))
+        let Some(sep) = graph.walk(ROOT, before.iter().map(|t| t.letter.0)).and_then(|a| graph.separator(a.child()))
         else {
             return (0, true, score);
         };
@@ -194,6 +201,8 @@ struct Walk<'a, B, F> {
     graph: &'a WordGraph<B>,
     squares: [Square; SIZE],
     counts: [u8; 32],
+    /// The letters with a tile left on the rack, as a bit mask.
+    rack_letters: u32,
     blanks: u8,
     values: [u32; 32],
     anchor: usize,
@@ -241,7 +250,7 @@ impl<B: AsRef<[u8]>, F: FnMut(&[(Pos, PlacedTile)], u32, Direction)> Walk<'_, B,
         }
         if starts_here
             && self.anchor + 1 < SIZE
-            && let Some(separator) = self.graph.find(child, SEPARATOR)
+            && let Some(separator) = self.graph.separator(child)
         {
             self.right(self.anchor + 1, separator.child());
         }
@@ -277,19 +286,23 @@ impl<B: AsRef<[u8]>, F: FnMut(&[(Pos, PlacedTile)], u32, Direction)> Walk<'_, B,
     /// Tries every rack tile (and blank) that the graph and the cross word
     /// allow on the empty square `i`.
     fn place_each(&mut self, i: usize, node: u32, leftwards: bool) {
-        if self.placed.len() == RACK_SIZE {
+        let playable = if self.blanks > 0 { u32::MAX } else { self.rack_letters };
+        let wanted = self.squares[i].allowed & playable & !(1 << SEPARATOR);
+        // Nothing fits: spare the graph lookup, the costly part of the walk.
+        if wanted == 0 || self.placed.len() == RACK_SIZE {
             return;
         }
-        let allowed = self.squares[i].allowed;
         let graph = self.graph;
-        for arc in graph.arcs(node) {
+        for arc in graph.arcs_among(node, wanted) {
             let letter = arc.letter();
-            if letter == SEPARATOR || allowed & (1 << letter) == 0 {
-                continue;
-            }
             if self.counts[letter as usize] > 0 {
                 self.counts[letter as usize] -= 1;
+                let rack_letters = self.rack_letters;
+                if self.counts[letter as usize] == 0 {
+                    self.rack_letters &= !(1 << letter);
+                }
                 self.place(i, arc, false, leftwards);
+                self.rack_letters = rack_letters;
                 self.counts[letter as usize] += 1;
             }
             if self.blanks > 0 {

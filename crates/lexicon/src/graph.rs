@@ -6,16 +6,17 @@
 //! separator when `i = len`). A walk can then start at any tile of a word
 //! and grow it left, then right. The keys go through an `fst` builder,
 //! which shares common suffixes, and the fst's nodes are laid out as runs
-//! of arcs; an arc is one little-endian `u32`:
+//! of little-endian `u32`s: first the set of letters that have an arc (bit
+//! per letter code), so that a letter's arc is found by counting bits
+//! instead of scanning, then one word per arc, in letter order:
 //!
 //! | bits | meaning |
 //! |---|---|
 //! | 0–4 | letter code (0 is the separator) |
 //! | 5 | a word ends after this arc |
-//! | 6 | last arc of its run |
 //! | 7–31 | index of the child's run (0: no child) |
 //!
-//! Index 0 holds an empty arc so that 0 can mean "no child"; the root's
+//! Index 0 holds an empty word so that 0 can mean "no child"; the root's
 //! run starts at index 1.
 //!
 //! The build script includes this file, so it depends only on `std` and `fst`.
@@ -25,7 +26,6 @@ use std::collections::HashMap;
 pub const SEPARATOR: u8 = 0;
 pub const ROOT: u32 = 1;
 const ACCEPTS: u32 = 1 << 5;
-const LAST: u32 = 1 << 6;
 const CHILD_SHIFT: u32 = 7;
 
 /// Builds the graph's bytes from words spelt as letter codes (1–31).
@@ -55,7 +55,7 @@ fn flatten<D: AsRef<[u8]>>(fst: &fst::raw::Fst<D>) -> Vec<u8> {
     let mut order = vec![root];
     let mut next = 1u32;
     runs.insert(root, next);
-    next += fst.root().len() as u32;
+    next += 1 + fst.root().len() as u32;
     let mut i = 0;
     while i < order.len() {
         let node = fst.node(order[i]);
@@ -64,7 +64,7 @@ fn flatten<D: AsRef<[u8]>>(fst: &fst::raw::Fst<D>) -> Vec<u8> {
             let child = fst.node(t.addr);
             if !child.is_empty() && !runs.contains_key(&t.addr) {
                 runs.insert(t.addr, next);
-                next += child.len() as u32;
+                next += 1 + child.len() as u32;
                 order.push(t.addr);
             }
         }
@@ -80,11 +80,9 @@ fn flatten<D: AsRef<[u8]>>(fst: &fst::raw::Fst<D>) -> Vec<u8> {
             if child.is_final() {
                 arc |= ACCEPTS;
             }
-            if k + 1 == node.len() {
-                arc |= LAST;
-            }
             arc |= runs.get(&t.addr).copied().unwrap_or(0) << CHILD_SHIFT;
-            arcs[start + k] = arc;
+            arcs[start] |= 1 << t.inp;
+            arcs[start + 1 + k] = arc;
         }
     }
     arcs.iter().flat_map(|a| a.to_le_bytes()).collect()
@@ -104,20 +102,17 @@ impl Arc {
         self.0 & ACCEPTS != 0
     }
 
-    fn is_last(self) -> bool {
-        self.0 & LAST != 0
-    }
-
     /// The run of arcs after this one (0: none).
     pub fn child(self) -> u32 {
         self.0 >> CHILD_SHIFT
     }
 }
 
-/// A word graph over borrowed or owned bytes.
+/// A word graph, its arcs as `u32`s.
 #[derive(Clone)]
 pub struct WordGraph<B> {
     bytes: B,
+    arcs: Vec<u32>,
 }
 
 impl<B: AsRef<[u8]>> WordGraph<B> {
@@ -125,28 +120,56 @@ impl<B: AsRef<[u8]>> WordGraph<B> {
     /// whole number of arcs or they are empty.
     pub fn new(bytes: B) -> Option<WordGraph<B>> {
         let len = bytes.as_ref().len();
-        (len >= 8 && len % 4 == 0).then_some(WordGraph { bytes })
+        if len < 8 || len % 4 != 0 {
+            return None;
+        }
+        let arcs = bytes.as_ref().chunks_exact(4).map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]])).collect();
+        Some(WordGraph { bytes, arcs })
     }
 
-    fn arc(&self, index: u32) -> Option<Arc> {
-        let i = index as usize * 4;
-        let b = self.bytes.as_ref().get(i..i + 4)?;
-        Some(Arc(u32::from_le_bytes([b[0], b[1], b[2], b[3]])))
+    /// The letters that have an arc out of `node` (bit per letter code).
+    pub fn letters(&self, node: u32) -> u32 {
+        if node == 0 { 0 } else { self.arcs.get(node as usize).copied().unwrap_or(0) }
     }
 
-    /// The arcs of the run starting at `node` (none for 0).
-    pub fn arcs(&self, node: u32) -> impl Iterator<Item = Arc> + '_ {
-        let mut index = if node == 0 { None } else { Some(node) };
+    /// The arc for `letter` out of `node`, whose letters are `letters`.
+    fn arc(&self, node: u32, letters: u32, letter: u8) -> Option<Arc> {
+        let rank = (letters & ((1u32 << letter) - 1)).count_ones() as usize;
+        self.arcs.get(node as usize + 1 + rank).map(|a| Arc(*a))
+    }
+
+    /// The arcs out of `node` whose letters are in `wanted`, in letter order.
+    pub fn arcs_among(&self, node: u32, wanted: u32) -> impl Iterator<Item = Arc> + '_ {
+        let letters = self.letters(node);
+        let mut todo = letters & wanted;
         std::iter::from_fn(move || {
-            let arc = self.arc(index?)?;
-            index = if arc.is_last() { None } else { Some(index? + 1) };
-            Some(arc)
+            let letter = todo.trailing_zeros() as u8;
+            if todo == 0 {
+                return None;
+            }
+            todo &= todo - 1;
+            self.arc(node, letters, letter)
         })
+    }
+
+    /// The arcs out of `node` (none for 0), in letter order: the
+    /// separator, when there is one, comes first.
+    pub fn arcs(&self, node: u32) -> impl Iterator<Item = Arc> + '_ {
+        self.arcs_among(node, u32::MAX)
     }
 
     /// The arc for `letter` out of `node`.
     pub fn find(&self, node: u32, letter: u8) -> Option<Arc> {
-        self.arcs(node).find(|a| a.letter() == letter)
+        let letters = self.letters(node);
+        if letter >= 32 || letters & (1 << letter) == 0 {
+            return None;
+        }
+        self.arc(node, letters, letter)
+    }
+
+    /// The separator arc out of `node`.
+    pub fn separator(&self, node: u32) -> Option<Arc> {
+        self.find(node, SEPARATOR)
     }
 
     /// Follows `letters` from `node`; the last arc taken.
