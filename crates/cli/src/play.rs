@@ -12,7 +12,7 @@ use wocable_crossword::{Event, Game, GameConfig, Intent, Premium, gcg};
 const HELP: &str = "On your turn type one of:
   8D WORD      play WORD across from row 8, column D (D8 WORD: down)
                lower case = a blank; (X) or . = a tile already on the board
-  exchange ABC put tiles back and draw new ones (? for a blank)
+  exchange ABC put tiles back and draw new ones (? for a blank, [CH] for a digraph)
   pass         skip your turn
   resign       leave the game (asks to confirm)
   check WORD   look a word up

@@ -41,9 +41,11 @@ struct Written {
     existing: bool,
 }
 
-/// Splits text into written tiles: `[CH]`, `(AB)`, `.`, and letters, where
-/// neighbouring letters of one case that spell a digraph are one tile.
-fn written_tiles(language: Language, text: &str) -> Result<Vec<Written>, NotationError> {
+/// Splits text into written tiles: `[CH]`, `(AB)`, `.`, and letters. With
+/// `merge`, neighbouring letters of one case that spell a digraph are one
+/// tile (a word: CHARRO is CH·A·RR·O, the only reading a lexicon can
+/// hold); without, every letter is a tile (a board row, a rack).
+fn written_tiles(language: Language, text: &str, merge: bool) -> Result<Vec<Written>, NotationError> {
     let mut units: Vec<(String, bool, bool)> = Vec::new(); // (label, lower case, existing)
     let mut existing = false;
     let mut chars = text.chars();
@@ -86,6 +88,7 @@ fn written_tiles(language: Language, text: &str) -> Result<Vec<Written>, Notatio
         // Greedy: join with the next unit when together they are one tile.
         let joined = units
             .get(i + 1)
+            .filter(|_| merge)
             .filter(|(next, next_lower, next_existing)| {
                 next != "]" && !next.is_empty() && next_lower == lower && next_existing == existing
             })
@@ -110,7 +113,7 @@ pub fn parse_board(language: Language, text: &str) -> Result<Board, NotationErro
     let mut board = Board::default();
     for (r, row) in rows.iter().enumerate() {
         let mut squares = Vec::new();
-        for w in written_tiles(language, &row.replace(['(', ')'], ""))? {
+        for w in written_tiles(language, &row.replace(['(', ')'], ""), false)? {
             squares.push(w.letter.map(|letter| PlacedTile { letter, blank: w.blank }));
         }
         if squares.len() != SIZE {
@@ -183,7 +186,7 @@ pub fn parse_move(language: Language, board: &Board, position: &str, word: &str)
     let (start, direction) = parse_position(position)?;
     let mut placement = Vec::new();
     let mut pos = Some(start);
-    for written in written_tiles(language, word)? {
+    for written in written_tiles(language, word, true)? {
         let here = pos.ok_or(NotationError::OffBoard)?;
         match (board.get(here), written.letter) {
             (Some(_), None) => {}
@@ -240,11 +243,12 @@ pub fn format_word(
     out
 }
 
-/// Reads a rack: letters, `?` for blanks, `[CH]` for digraphs.
+/// Reads a rack: letters, `?` for blanks, `[CH]` for digraphs (`CH` is two
+/// tiles, C and H).
 pub fn parse_rack(language: Language, text: &str) -> Result<Vec<Tile>, NotationError> {
     let blanks = text.chars().filter(|c| *c == '?').count();
     let letters: String = text.chars().filter(|c| *c != '?').collect::<String>().to_uppercase();
-    let mut rack: Vec<Tile> = written_tiles(language, &letters)?
+    let mut rack: Vec<Tile> = written_tiles(language, &letters, false)?
         .into_iter()
         .map(|w| w.letter.map(Tile::Letter).ok_or_else(|| NotationError::BadTile(".".into())))
         .collect::<Result<_, _>>()?;
@@ -281,6 +285,13 @@ mod tests {
         );
         let rack = parse_rack(Language::Es, "[CH]AÑ?").unwrap();
         assert_eq!(rack.len(), 4);
+        let rr = Language::Es.letter("RR").unwrap();
+        assert_eq!(parse_rack(Language::Es, "RR").unwrap().len(), 2, "two R tiles");
+        assert_eq!(parse_rack(Language::Es, "[RR]").unwrap(), [Tile::Letter(rr)]);
+        let row = format!("CARRO{}", ".".repeat(10));
+        let empty = vec![".".repeat(15); 14].join("/");
+        let board = parse_board(Language::Es, &format!("{row}/{empty}")).unwrap();
+        assert_eq!(board.tiles().count(), 5, "a board square is one letter unless bracketed");
     }
 
     #[test]
