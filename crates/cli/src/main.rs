@@ -6,7 +6,8 @@ mod play;
 
 use args::{Args, UsageError};
 use std::process::ExitCode;
-use wocable_crossword::notation::{parse_board, parse_move};
+use wocable_crossword::movegen::{self, Summary};
+use wocable_crossword::notation::{parse_board, parse_move, parse_rack};
 use wocable_crossword::play::{Scoring, check_words, score_placement};
 use wocable_crossword::{RuleSetKind, gcg};
 use wocable_lexicon::{AnagramMode, Language, Lexicon, TileSet};
@@ -16,6 +17,8 @@ const USAGE: &str = "usage:
   wocable-cli score --lang L --rules wocable|webfeud|remote --board B --move \"8D WORD\"
   wocable-cli replay --lang L --rules R FILE.gcg
   wocable-cli play --rules R --lang L --players N [--seed S]
+  wocable-cli moves --lang L --rules R --board B --rack RACK [--top N]
+  wocable-cli moves [--lang L] --lexicon FILE --rules R --vectors FILE
   wocable-cli search --lang L prefix|contains|pattern|anagrams TEXT [--limit N]
   wocable-cli lexicon build --lang L --input words.txt --output x.fst
 (--lexicon FILE, a word list or an fst, replaces the bundled lexicon wherever --lang is taken)";
@@ -51,6 +54,7 @@ fn run(args: &mut Args) -> Result<(), Failure> {
         Some("replay") => replay(args),
         Some("play") => play::run(args),
         Some("search") => search(args),
+        Some("moves") => moves(args),
         Some("lexicon") => lexicon_build(args),
         Some("help") | Some("--help") | Some("-h") => {
             println!("{USAGE}");
@@ -129,6 +133,74 @@ fn replay(args: &mut Args) -> Result<(), Failure> {
     let game = gcg::replay(&record, rules, lexicon).map_err(fail)?;
     for (nick, score) in game.config().players.iter().zip(game.scores()) {
         println!("{nick} {score}");
+    }
+    Ok(())
+}
+
+fn moves(args: &mut Args) -> Result<(), Failure> {
+    let language = match args.option("--lang")? {
+        Some(code) => Language::from_code(&code).ok_or(UsageError::Value("--lang", code))?,
+        None => Language::En,
+    };
+    let rules = rules(args)?;
+    let lexicon = lexicon(args, language)?;
+    let layout = rules.layout();
+    let tiles = TileSet::new(language, rules.rules().tiles);
+    let scoring = Scoring { layout: &layout, tiles: &tiles, bingo_bonus: rules.rules().bingo_bonus };
+    if let Some(path) = args.option("--vectors")? {
+        args.finish()?;
+        let text = std::fs::read_to_string(&path).map_err(|e| fail(format!("{path}: {e}")))?;
+        let mut positions = Vec::new();
+        for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.starts_with('#') && !l.trim().is_empty()) {
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            let [id, board, rack, ..] = fields[..] else {
+                return Err(fail(format!("{path}: line {}: expected 'id board rack …'", n + 1)));
+            };
+            let board = parse_board(language, board).map_err(|e| fail(format!("{path}: line {}: {e}", n + 1)))?;
+            let rack = parse_rack(language, rack).map_err(|e| fail(format!("{path}: line {}: {e}", n + 1)))?;
+            positions.push((id.to_string(), board, rack));
+        }
+        let started = std::time::Instant::now();
+        let summaries: Vec<Summary> = positions
+            .iter()
+            .map(|(_, board, rack)| {
+                let mut summary = Summary::default();
+                movegen::generate(board, rack, &lexicon, &scoring, |_, score, _| summary.add(score));
+                summary
+            })
+            .collect();
+        let seconds = started.elapsed().as_secs_f64();
+        for ((id, _, _), s) in positions.iter().zip(&summaries) {
+            println!("{id} {} {} {} {}", s.placements, s.best, s.best_count, s.score_sum);
+        }
+        let moves: u64 = summaries.iter().map(|s| s.placements).sum();
+        eprintln!(
+            "{} positions, {moves} moves in {seconds:.3} s: {:.0} positions/s, {:.0} moves/s",
+            positions.len(),
+            positions.len() as f64 / seconds,
+            moves as f64 / seconds
+        );
+        return Ok(());
+    }
+    let board = args.required("--board")?;
+    let rack = args.required("--rack")?;
+    let top = args.number("--top")?.unwrap_or(10) as usize;
+    args.finish()?;
+    let board = parse_board(language, &board).map_err(fail)?;
+    let rack = parse_rack(language, &rack).map_err(fail)?;
+    let mut summary = Summary::default();
+    let mut found: Vec<(u32, String, String)> = movegen::all_moves(&board, &rack, &lexicon, &scoring)
+        .into_iter()
+        .map(|m| {
+            summary.add(m.score);
+            let (position, word) = m.notation(&board, language);
+            (m.score, position, word)
+        })
+        .collect();
+    found.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| (&a.1, &a.2).cmp(&(&b.1, &b.2))));
+    println!("{} {} {} {}", summary.placements, summary.best, summary.best_count, summary.score_sum);
+    for (score, position, word) in found.into_iter().take(top) {
+        println!("{score} {position} {word}");
     }
     Ok(())
 }

@@ -144,3 +144,52 @@ fn usage_errors_exit_with_status_2() {
         assert!(stderr(&output).contains("usage:"));
     }
 }
+
+const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../crossword/tests/data");
+
+#[test]
+fn moves_reports_the_summary_and_the_best_moves() {
+    let lexicon = format!("{DATA}/wamerican-2to15.txt");
+    let board = board_with_agave();
+    let output = cli(&[
+        "moves",
+        "--lang",
+        "en",
+        "--lexicon",
+        &lexicon,
+        "--rules",
+        "wocable",
+        "--board",
+        &board,
+        "--rack",
+        "AAORST?",
+        "--top",
+        "2",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    // Reference position 1: 3463 placements, best 62 (one of them), sum 17941.
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "3463 62 1 17941");
+    assert_eq!(lines[1], "62 G7 A(V)iATORS");
+    assert_eq!(lines.len(), 3);
+}
+
+#[test]
+fn moves_runs_a_vectors_file() {
+    let vectors = format!("{DATA}/vectors-wamerican.txt");
+    let lexicon = format!("{DATA}/wamerican-2to15.txt");
+    let output = cli(&["moves", "--lexicon", &lexicon, "--rules", "wocable", "--vectors", &vectors]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let expected: Vec<String> = std::fs::read_to_string(&vectors)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| {
+            let f: Vec<&str> = l.split(' ').collect();
+            format!("{} {} {} {} {}", f[0], f[4], f[5], f[6], f[7])
+        })
+        .collect();
+    assert_eq!(stdout(&output).lines().collect::<Vec<_>>(), expected);
+    assert!(stderr(&output).contains("positions/s"));
+}

@@ -10,12 +10,13 @@
 //! from the leftmost anchor it covers only, so it is found once.
 
 use crate::board::{Board, CENTRE, Direction, PlacedTile, Pos, SIZE};
+use crate::notation::{format_position, format_word};
 use crate::play::Scoring;
 use crate::rules::RACK_SIZE;
 use crate::tile::Tile;
 use serde::{Deserialize, Serialize};
 use wocable_lexicon::graph::{Arc, ROOT, SEPARATOR, WordGraph};
-use wocable_lexicon::{Letter, Lexicon};
+use wocable_lexicon::{Language, Letter, Lexicon};
 
 /// A placement found by the generator.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -114,6 +115,42 @@ pub fn generate(
                     walk.left(anchor, ROOT);
                 }
             }
+        }
+    }
+}
+
+impl Move {
+    /// The move in GCG notation on `board`: its position and its word.
+    pub fn notation(&self, board: &Board, language: Language) -> (String, String) {
+        let Some(&(first, _)) = self.tiles.first() else { return (String::new(), String::new()) };
+        let mut start = first;
+        while let Some(before) = start.step(self.direction, false).filter(|p| board.get(*p).is_some()) {
+            start = before;
+        }
+        (format_position(start, self.direction), format_word(language, board, &self.tiles, start, self.direction))
+    }
+}
+
+/// The number of placements, the best score, how many reach it and the sum
+/// of all scores: a summary that pins a generator down.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Summary {
+    pub placements: u64,
+    pub best: u32,
+    pub best_count: u64,
+    pub score_sum: u64,
+}
+
+impl Summary {
+    pub fn add(&mut self, score: u32) {
+        self.placements += 1;
+        self.score_sum += score as u64;
+        if score > self.best || self.placements == 1 {
+            self.best = score;
+            self.best_count = 0;
+        }
+        if score == self.best {
+            self.best_count += 1;
         }
     }
 }
