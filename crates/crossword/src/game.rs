@@ -393,7 +393,8 @@ impl Game {
         (0..self.racks.len()).filter(|s| !self.has_left(*s))
     }
 
-    fn scoring(&self) -> Scoring<'_> {
+    /// How plays score in this game: its layout, tile values and bingo bonus.
+    pub fn scoring(&self) -> Scoring<'_> {
         Scoring { layout: &self.layout, tiles: &self.tiles, bingo_bonus: self.rules.bingo_bonus }
     }
 
