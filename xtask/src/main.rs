@@ -6,6 +6,8 @@
 //! - `test`          everything CI checks: formatting, clippy, all tests.
 //! - `lexicons [--raw DIR]` regenerates `lexicons/<lang>.txt` from their
 //!   sources (`lexicons/fetch.sh`), or from raw lists already in DIR.
+//! - `leaves`        relearns the Champion's leave values by self-play
+//!   (`crates/crossword/data/leaves-<lang>.txt`).
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -24,7 +26,8 @@ fn main() -> ExitCode {
         Some("test") => test(),
         Some("play") => play(&args[1..]),
         Some("lexicons") => lexicons(&args[1..]),
-        _ => Err("usage: cargo xtask play [ARGS…] | test | lexicons [--raw DIR]".to_string()),
+        Some("leaves") => leaves(),
+        _ => Err("usage: cargo xtask play [ARGS…] | test | lexicons [--raw DIR] | leaves".to_string()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -98,6 +101,30 @@ fn play(args: &[String]) -> Result<(), String> {
         command.args(["--rules", "wocable", "--lang", "en", "--players", "2"]);
     }
     run(command.args(args))
+}
+
+/// Relearns every language's leave values with the settings that made the
+/// shipped ones.
+fn leaves() -> Result<(), String> {
+    for language in Language::ALL {
+        let out = root().join(format!("crates/crossword/data/leaves-{}.txt", language.code()));
+        let mut command = cargo();
+        command.args(["run", "--release", "--quiet", "--package", "wocable-cli", "--", "leaves"]);
+        command.args([
+            "--rules",
+            "wocable",
+            "--lang",
+            language.code(),
+            "--games",
+            "2000",
+            "--rounds",
+            "2",
+            "--seed",
+            "1",
+        ]);
+        run(command.arg("--out").arg(out))?;
+    }
+    Ok(())
 }
 
 /// Normalises raw word lists (§1.4) into `lexicons/<lang>.txt`: one word

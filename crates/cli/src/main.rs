@@ -2,6 +2,7 @@
 //! contract is documented in the README and kept stable.
 
 mod args;
+mod computer;
 mod play;
 
 use args::{Args, UsageError};
@@ -19,6 +20,9 @@ const USAGE: &str = "usage:
   wocable-cli play --rules R --lang L --players N [--seed S]
   wocable-cli moves --lang L --rules R --board B --rack RACK [--top N]
   wocable-cli moves [--lang L] --lexicon FILE --rules R --vectors FILE
+  wocable-cli selfplay --rules R --lang L --players N --levels champion,strong[,…] --seed S --out game.gcg
+  wocable-cli match --rules R --lang L --a LEVEL --b LEVEL --games N --seed S
+  wocable-cli leaves --rules R --lang L [--games N] [--rounds K] [--seed S] --out FILE
   wocable-cli search --lang L prefix|contains|pattern|anagrams TEXT [--limit N]
   wocable-cli lexicon build --lang L --input words.txt --output x.fst
 (--lexicon FILE, a word list or an fst, replaces the bundled lexicon wherever --lang is taken)";
@@ -55,6 +59,9 @@ fn run(args: &mut Args) -> Result<(), Failure> {
         Some("play") => play::run(args),
         Some("search") => search(args),
         Some("moves") => moves(args),
+        Some("selfplay") => computer::selfplay(args),
+        Some("match") => computer::play_match(args),
+        Some("leaves") => computer::leaves(args),
         Some("lexicon") => lexicon_build(args),
         Some("help") | Some("--help") | Some("-h") => {
             println!("{USAGE}");

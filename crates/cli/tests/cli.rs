@@ -193,3 +193,40 @@ fn moves_runs_a_vectors_file() {
     assert_eq!(stdout(&output).lines().collect::<Vec<_>>(), expected);
     assert!(stderr(&output).contains("positions/s"));
 }
+
+#[test]
+fn selfplay_writes_a_record_that_replays() {
+    let out = temp_file("selfplay.gcg", b"");
+    let played = cli(&[
+        "selfplay",
+        "--rules",
+        "remote",
+        "--lang",
+        "en",
+        "--players",
+        "3",
+        "--levels",
+        "champion,strong,casual",
+        "--seed",
+        "3",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(played.status.success(), "{}", stderr(&played));
+    let replayed = cli(&["replay", "--lang", "en", "--rules", "remote", out.to_str().unwrap()]);
+    assert!(replayed.status.success(), "{}", stderr(&replayed));
+    assert_eq!(stdout(&replayed), stdout(&played), "the same final scores");
+    assert_eq!(stdout(&played).lines().count(), 3);
+}
+
+#[test]
+fn match_reports_results_and_a_confidence_interval() {
+    let output = cli(&[
+        "match", "--rules", "wocable", "--lang", "en", "--a", "strong", "--b", "beginner", "--games", "4", "--seed",
+        "1",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(text.contains("A: 4 wins, 0 draws, 0 losses"), "{text}");
+    assert!(text.contains("95% confidence interval"), "{text}");
+}

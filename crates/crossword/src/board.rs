@@ -64,7 +64,7 @@ impl Direction {
 }
 
 /// A tile on the board: its letter, and whether it is a blank standing for it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct PlacedTile {
     pub letter: Letter,
     pub blank: bool,

@@ -6,6 +6,7 @@
 //! game's seed.
 
 pub mod board;
+pub mod computer;
 pub mod error;
 pub mod game;
 pub mod gcg;

@@ -1,0 +1,386 @@
+//! Computer players (§4.2), hints (§4.3), and the self-play that teaches
+//! the strongest level what the tiles it keeps are worth.
+//!
+//! - Beginner plays short words, none of its best, and never a blank.
+//! - Casual plays one of its better moves, words of up to six letters.
+//! - Strong plays the highest score.
+//! - Champion plays the highest equity: score plus the value of the tiles
+//!   kept (a linear model learned by self-play, `data/leaves-*.txt`), and
+//!   exchanges when keeping better tiles is worth more than scoring now.
+
+use crate::game::{Event, Game, GameConfig, Intent};
+use crate::movegen::{Move, all_moves};
+use crate::rules::RuleSetKind;
+use crate::tile::{Tile, take_from};
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use wocable_lexicon::{Language, Letter, Lexicon};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Level {
+    Beginner,
+    Casual,
+    Strong,
+    Champion,
+}
+
+impl Level {
+    pub const ALL: [Level; 4] = [Level::Beginner, Level::Casual, Level::Strong, Level::Champion];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Beginner => "beginner",
+            Level::Casual => "casual",
+            Level::Strong => "strong",
+            Level::Champion => "champion",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Level> {
+        Level::ALL.into_iter().find(|l| l.name() == name.to_ascii_lowercase())
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// What the tiles left on a rack are worth, in points: a weight per letter
+/// (and for the blank), less a penalty per repeated tile and for an
+/// unbalanced mix of vowels and consonants.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LeaveModel {
+    /// Indexed by letter code; index 0 is the blank.
+    pub tile: Vec<f64>,
+    pub repeat: f64,
+    pub imbalance: f64,
+}
+
+/// The features of a leave, in the order of the model's weights.
+fn features(language: Language, leave: &[Tile]) -> Vec<f64> {
+    let mut x = vec![0.0; language.letter_count() + 3];
+    let mut counts = [0u8; 32];
+    let (mut vowels, mut consonants) = (0i32, 0i32);
+    for tile in leave {
+        match tile {
+            Tile::Blank => x[0] += 1.0,
+            Tile::Letter(l) => {
+                x[l.0 as usize] += 1.0;
+                counts[l.0 as usize & 31] += 1;
+                if is_vowel(language, *l) { vowels += 1 } else { consonants += 1 }
+            }
+        }
+    }
+    let n = language.letter_count();
+    x[n + 1] = counts.iter().map(|c| c.saturating_sub(1) as f64).sum();
+    x[n + 2] = ((vowels - consonants).abs() as f64).powi(2);
+    x
+}
+
+fn is_vowel(language: Language, letter: Letter) -> bool {
+    matches!(language.label(letter), "A" | "E" | "I" | "O" | "U")
+}
+
+impl LeaveModel {
+    /// A model that values every leave at zero.
+    pub fn zero(language: Language) -> LeaveModel {
+        LeaveModel { tile: vec![0.0; language.letter_count() + 1], repeat: 0.0, imbalance: 0.0 }
+    }
+
+    /// The model shipped for `language`.
+    pub fn bundled(language: Language) -> LeaveModel {
+        let text = match language {
+            Language::En => include_str!("../data/leaves-en.txt"),
+            Language::Es => include_str!("../data/leaves-es.txt"),
+            Language::Fr => include_str!("../data/leaves-fr.txt"),
+        };
+        LeaveModel::parse(language, text).unwrap_or_else(|| LeaveModel::zero(language))
+    }
+
+    pub fn value(&self, language: Language, leave: &[Tile]) -> f64 {
+        let x = features(language, leave);
+        let n = language.letter_count();
+        x[..=n].iter().zip(&self.tile).map(|(a, b)| a * b).sum::<f64>()
+            + x[n + 1] * self.repeat
+            + x[n + 2] * self.imbalance
+    }
+
+    /// Reads `LABEL VALUE` lines (`?` the blank, `repeat`, `imbalance`);
+    /// `#` starts a comment.
+    pub fn parse(language: Language, text: &str) -> Option<LeaveModel> {
+        let mut model = LeaveModel::zero(language);
+        for line in text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
+            let (label, value) = line.split_once(' ')?;
+            let value: f64 = value.trim().parse().ok()?;
+            match label {
+                "?" => model.tile[0] = value,
+                "repeat" => model.repeat = value,
+                "imbalance" => model.imbalance = value,
+                label => model.tile[language.letter(label)?.0 as usize] = value,
+            }
+        }
+        Some(model)
+    }
+
+    pub fn to_text(&self, language: Language, header: &str) -> String {
+        let mut out = format!("# {header}\n? {:.3}\n", self.tile[0]);
+        for letter in language.letters() {
+            out.push_str(&format!("{} {:.3}\n", language.label(letter), self.tile[letter.0 as usize]));
+        }
+        out + &format!("repeat {:.3}\nimbalance {:.3}\n", self.repeat, self.imbalance)
+    }
+}
+
+/// The tiles a move takes from the rack.
+fn used(m: &Move) -> Vec<Tile> {
+    m.tiles.iter().map(|(_, t)| if t.blank { Tile::Blank } else { Tile::Letter(t.letter) }).collect()
+}
+
+/// Every move of the player on turn, best score first (ties in board order).
+fn ranked_moves(game: &Game) -> Vec<Move> {
+    let mut moves = all_moves(game.board(), game.rack(game.turn()), game.lexicon(), &game.scoring());
+    moves.sort_by(|a, b| b.score.cmp(&a.score).then_with(|| a.tiles.cmp(&b.tiles)));
+    moves
+}
+
+/// The best moves for the player on turn by score, best first (§4.3).
+pub fn hints(game: &Game, count: usize) -> Vec<Move> {
+    let mut moves = ranked_moves(game);
+    moves.truncate(count);
+    moves
+}
+
+/// Chooses what the computer player on turn does. `seed` makes the
+/// choice of the weaker levels repeatable.
+pub fn choose(game: &Game, level: Level, leaves: &LeaveModel, seed: u64) -> Intent {
+    let seat = game.turn();
+    let moves = ranked_moves(game);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let chosen = match level {
+        Level::Strong => moves.first(),
+        Level::Casual => {
+            let fitting: Vec<&Move> = moves.iter().filter(|m| word_length(game, m) <= 6).collect();
+            let top = fitting.len().div_ceil(5).clamp(1, 8);
+            fitting.get(rng.random_range(0..top.min(fitting.len()).max(1))).copied()
+        }
+        Level::Beginner => {
+            let fitting: Vec<&Move> =
+                moves.iter().filter(|m| word_length(game, m) <= 5 && m.tiles.iter().all(|(_, t)| !t.blank)).collect();
+            // From the middle of its moves: plausible, far from the best.
+            let (low, high) = (fitting.len() / 4, fitting.len().div_ceil(2));
+            fitting.get(rng.random_range(low..high.max(low + 1))).copied()
+        }
+        Level::Champion => return champion(game, &moves, leaves),
+    };
+    match chosen {
+        Some(m) => Intent::Play { seat, tiles: m.tiles.clone() },
+        None => fallback(game),
+    }
+}
+
+/// The main word's length of a move.
+fn word_length(game: &Game, m: &Move) -> usize {
+    game.preview(&m.tiles).map_or(usize::MAX, |p| p.words.first().map_or(0, Vec::len))
+}
+
+/// With no move to play: exchange everything if the rules allow, else pass.
+fn fallback(game: &Game) -> Intent {
+    let seat = game.turn();
+    let rack = game.rack(seat).to_vec();
+    let needed = game.rules().exchange_min_bag.unwrap_or(0).max(rack.len());
+    if !rack.is_empty() && game.bag().len() >= needed {
+        Intent::Exchange { seat, tiles: rack }
+    } else {
+        Intent::Pass { seat }
+    }
+}
+
+/// Equity: the score, plus what the tiles kept are worth while the bag
+/// can refill the rack; once it is empty, less twice the kept tiles'
+/// points, which an opponent going out would collect.
+fn champion(game: &Game, moves: &[Move], leaves: &LeaveModel) -> Intent {
+    let seat = game.turn();
+    let rack = game.rack(seat);
+    let language = game.config().language;
+    let bag = game.bag().len();
+    let tiles = game.tile_set();
+    let leave_equity = |leave: &[Tile]| -> f64 {
+        if bag == 0 {
+            -2.0 * leave.iter().map(|t| t.value(tiles) as f64).sum::<f64>()
+        } else {
+            leaves.value(language, leave)
+        }
+    };
+    let best_play = moves
+        .iter()
+        .map(|m| (m.score as f64 + leave_equity(&take_from(rack, &used(m)).unwrap_or_default()), m))
+        .max_by(|a, b| a.0.total_cmp(&b.0));
+    let needed = game.rules().exchange_min_bag.unwrap_or(0);
+    let best_exchange = (bag >= needed.max(1))
+        .then(|| {
+            // Every choice of tiles to keep (a rack has at most 7 tiles).
+            (0u32..(1 << rack.len()) - 1)
+                .filter(|keep| bag >= needed.max(rack.len() - keep.count_ones() as usize))
+                .map(|keep| {
+                    let (kept, returned): (Vec<_>, Vec<_>) =
+                        rack.iter().enumerate().partition(|(i, _)| keep & (1 << i) != 0);
+                    let kept: Vec<Tile> = kept.into_iter().map(|(_, t)| *t).collect();
+                    (leave_equity(&kept), returned.into_iter().map(|(_, t)| *t).collect::<Vec<Tile>>())
+                })
+                .max_by(|a, b| a.0.total_cmp(&b.0))
+        })
+        .flatten();
+    match (best_play, best_exchange) {
+        (Some((play, _)), Some((exchange, tiles))) if exchange > play => Intent::Exchange { seat, tiles },
+        (Some((_, m)), _) => Intent::Play { seat, tiles: m.tiles.clone() },
+        (None, Some((_, tiles))) => Intent::Exchange { seat, tiles },
+        (None, None) => Intent::Pass { seat },
+    }
+}
+
+/// Plays a whole game between computer players, one level per seat; the
+/// seed decides the bag and the weaker levels' choices.
+pub fn play_game(config: GameConfig, lexicon: Lexicon, levels: &[Level], leaves: &LeaveModel) -> Game {
+    let seed = config.seed;
+    let mut game = Game::new(config, lexicon).expect("a valid configuration");
+    play_out(&mut game, levels, leaves, seed, |_, _, _| {});
+    game
+}
+
+/// Plays until the game ends, telling `watch` each turn's leave (the tiles
+/// kept, for a play or an exchange) and the points it scored.
+fn play_out(
+    game: &mut Game,
+    levels: &[Level],
+    leaves: &LeaveModel,
+    seed: u64,
+    mut watch: impl FnMut(usize, Option<Vec<Tile>>, u32),
+) {
+    for turn in 0u64.. {
+        if game.is_over() {
+            break;
+        }
+        let seat = game.turn();
+        let level = levels.get(seat).copied().unwrap_or(Level::Strong);
+        let intent = choose(game, level, leaves, seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(turn));
+        let rack = game.rack(seat).to_vec();
+        let (leave, intent) = match intent {
+            Intent::Play { seat, tiles } => {
+                let used: Vec<Tile> =
+                    tiles.iter().map(|(_, t)| if t.blank { Tile::Blank } else { Tile::Letter(t.letter) }).collect();
+                (take_from(&rack, &used), Intent::Play { seat, tiles })
+            }
+            Intent::Exchange { seat, tiles } => (take_from(&rack, &tiles), Intent::Exchange { seat, tiles }),
+            other => (None, other),
+        };
+        let events = game.apply(intent).unwrap_or_else(|_| game.apply(Intent::Pass { seat }).unwrap_or_default());
+        let score =
+            events.iter().find_map(|e| if let Event::Played { play, .. } = e { Some(play.score) } else { None });
+        watch(seat, leave, score.unwrap_or(0));
+    }
+}
+
+/// Learns leave values by self-play (§4.2): Champions using `start` play
+/// `games` games; each leave kept while the bag still had tiles is paired
+/// with what its player scored on their next turn, and a ridge regression
+/// of those points on the leave's features gives the new weights.
+pub fn learn_leaves(rules: RuleSetKind, lexicon: &Lexicon, games: usize, seed: u64, start: &LeaveModel) -> LeaveModel {
+    let language = lexicon.language();
+    let mut samples: Vec<(Vec<f64>, f64)> = Vec::new();
+    for g in 0..games {
+        let config = GameConfig {
+            rules,
+            language,
+            players: vec!["a".into(), "b".into()],
+            seed: seed.wrapping_add(g as u64),
+            layout: None,
+        };
+        let mut game = Game::new(config, lexicon.clone()).expect("a valid configuration");
+        let mut pending: [Option<Vec<f64>>; 2] = [None, None];
+        play_out(&mut game, &[Level::Champion; 2], start, seed ^ g as u64, |seat, leave, score| {
+            if let Some(x) = pending[seat].take() {
+                samples.push((x, score as f64));
+            }
+            pending[seat] = leave.map(|l| features(language, &l));
+        });
+    }
+    let weights = ridge_regression(&samples, 1.0);
+    let n = language.letter_count();
+    LeaveModel { tile: weights[1..=n + 1].to_vec(), repeat: weights[n + 2], imbalance: weights[n + 3] }
+}
+
+/// Weights `w` (intercept first) minimising Σ(y − w·[1, x])² + λ|w|².
+fn ridge_regression(samples: &[(Vec<f64>, f64)], lambda: f64) -> Vec<f64> {
+    let dim = samples.first().map_or(0, |(x, _)| x.len()) + 1;
+    let mut a = vec![vec![0.0; dim + 1]; dim];
+    for (x, y) in samples {
+        let row: Vec<f64> = std::iter::once(1.0).chain(x.iter().copied()).collect();
+        for i in 0..dim {
+            for j in 0..dim {
+                a[i][j] += row[i] * row[j];
+            }
+            a[i][dim] += row[i] * y;
+        }
+    }
+    for (i, r) in a.iter_mut().enumerate().skip(1) {
+        r[i] += lambda;
+    }
+    // Gaussian elimination with partial pivoting.
+    for col in 0..dim {
+        let pivot = (col..dim).max_by(|p, q| a[*p][col].abs().total_cmp(&a[*q][col].abs())).unwrap_or(col);
+        a.swap(col, pivot);
+        let lead = a[col][col];
+        if lead.abs() < 1e-12 {
+            continue;
+        }
+        let pivot_row = a[col].clone();
+        for (_, row) in a.iter_mut().enumerate().filter(|(r, _)| *r != col) {
+            let factor = row[col] / lead;
+            for (cell, p) in row.iter_mut().zip(&pivot_row).skip(col) {
+                *cell -= factor * p;
+            }
+        }
+    }
+    (0..dim).map(|i| if a[i][i].abs() < 1e-12 { 0.0 } else { a[i][dim] / a[i][i] }).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ridge_regression_recovers_known_weights() {
+        // y = 3 + 2·x0 − x1, exactly.
+        let samples: Vec<(Vec<f64>, f64)> = (0..50)
+            .map(|i| {
+                let x = vec![(i % 7) as f64, (i % 5) as f64];
+                let y = 3.0 + 2.0 * x[0] - x[1];
+                (x, y)
+            })
+            .collect();
+        let w = ridge_regression(&samples, 1e-9);
+        for (got, want) in w.iter().zip([3.0, 2.0, -1.0]) {
+            assert!((got - want).abs() < 1e-6, "{w:?}");
+        }
+    }
+
+    #[test]
+    fn leave_models_read_back_what_they_write() {
+        let mut model = LeaveModel::zero(Language::Es);
+        model.tile[0] = 25.5;
+        model.tile[Language::Es.letter("CH").unwrap().0 as usize] = -3.25;
+        model.repeat = -2.0;
+        model.imbalance = -0.75;
+        let text = model.to_text(Language::Es, "test");
+        assert_eq!(LeaveModel::parse(Language::Es, &text), Some(model.clone()));
+        let blank_and_two_a = [Tile::Blank, Tile::Letter(Letter(1)), Tile::Letter(Letter(1))];
+        // 25.5 for the blank, −2 for the repeated A, −0.75·(2 − 0)².
+        assert!((model.value(Language::Es, &blank_and_two_a) - 20.5).abs() < 1e-9);
+        assert_eq!(LeaveModel::parse(Language::En, "Q not-a-number"), None);
+    }
+}

@@ -1,0 +1,80 @@
+//! Computer players finish games under every rule set, Strong plays the
+//! top score, hints are the best moves, and self-played games replay.
+
+use wocable_crossword::computer::{LeaveModel, Level, choose, hints, play_game};
+use wocable_crossword::{Event, Game, GameConfig, Intent, RuleSetKind, gcg};
+use wocable_lexicon::{Language, Lexicon};
+
+fn config(rules: RuleSetKind, language: Language, players: usize, seed: u64) -> GameConfig {
+    GameConfig { rules, language, players: (1..=players).map(|i| format!("p{i}")).collect(), seed, layout: None }
+}
+
+#[test]
+fn every_level_finishes_games_that_replay() {
+    for (rules, language, levels) in [
+        (RuleSetKind::Wocable, Language::En, vec![Level::Champion, Level::Strong]),
+        (RuleSetKind::Webfeud, Language::Es, vec![Level::Casual, Level::Beginner]),
+        (RuleSetKind::Remote, Language::Fr, vec![Level::Beginner, Level::Champion, Level::Casual]),
+        (RuleSetKind::Wocable, Language::Es, vec![Level::Strong, Level::Casual, Level::Beginner, Level::Champion]),
+    ] {
+        let lexicon = Lexicon::bundled(language);
+        let game = play_game(
+            config(rules, language, levels.len(), 5),
+            lexicon.clone(),
+            &levels,
+            &LeaveModel::bundled(language),
+        );
+        assert!(game.is_over(), "{rules} {language}");
+        let plays = game.log().iter().filter(|e| matches!(e, Event::Played { .. })).count();
+        assert!(plays > 10, "{rules} {language}: only {plays} plays");
+        let replayed = gcg::replay(&gcg::parse(&gcg::export(&game)).unwrap(), rules, lexicon).unwrap();
+        assert_eq!(replayed.scores(), game.scores());
+    }
+}
+
+#[test]
+fn strong_plays_the_top_score_and_hints_list_the_best() {
+    let mut game = Game::new(config(RuleSetKind::Wocable, Language::En, 2, 9), Lexicon::bundled(Language::En)).unwrap();
+    for turn in 0..6 {
+        let best = hints(&game, 5);
+        assert!(best.windows(2).all(|w| w[0].score >= w[1].score));
+        let intent = choose(&game, Level::Strong, &LeaveModel::zero(Language::En), turn);
+        let events = game.apply(intent).unwrap();
+        let score =
+            events.iter().find_map(|e| if let Event::Played { play, .. } = e { Some(play.score) } else { None });
+        assert_eq!(score, best.first().map(|m| m.score), "turn {turn}");
+    }
+}
+
+#[test]
+fn weaker_levels_score_less() {
+    let lexicon = Lexicon::bundled(Language::En);
+    let leaves = LeaveModel::bundled(Language::En);
+    let mut totals = [0i32; 3];
+    for seed in 0..6 {
+        for (i, level) in [Level::Beginner, Level::Casual, Level::Strong].into_iter().enumerate() {
+            let game = play_game(
+                config(RuleSetKind::Wocable, Language::En, 2, seed),
+                lexicon.clone(),
+                &[level, level],
+                &leaves,
+            );
+            totals[i] += game.scores().iter().sum::<i32>();
+        }
+    }
+    assert!(totals[0] < totals[1] && totals[1] < totals[2], "{totals:?}");
+}
+
+#[test]
+fn champion_exchanges_a_hopeless_rack() {
+    let language = Language::En;
+    let lexicon = Lexicon::import(language, b"AA\nAB\n").unwrap().0;
+    let rack = wocable_crossword::notation::parse_rack(language, "UUUVVWW").unwrap();
+    let mut leaves = LeaveModel::zero(language);
+    leaves.repeat = -10.0;
+    let game = Game::with_draws(config(RuleSetKind::Wocable, language, 2, 1), lexicon, [Some(rack)]).unwrap();
+    match choose(&game, Level::Champion, &leaves, 0) {
+        Intent::Exchange { tiles, .. } => assert!(tiles.len() >= 4, "{tiles:?}"),
+        other => panic!("expected an exchange, got {other:?}"),
+    }
+}
