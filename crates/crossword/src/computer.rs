@@ -155,6 +155,39 @@ pub fn hints(game: &Game, count: usize) -> Vec<Move> {
     moves
 }
 
+/// One turn of a finished game beside the best move there was (§4.3).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TurnReview {
+    pub seat: usize,
+    /// What the player did.
+    pub intent: Intent,
+    /// What it scored.
+    pub score: u32,
+    /// The highest-scoring move the player had (`None`: no move at all).
+    pub best: Option<Move>,
+}
+
+/// Every turn of a game beside the best move available then.
+pub fn review(game: &Game) -> Vec<TurnReview> {
+    let saved = game.save();
+    let Ok(mut replay) = Game::replaying(&saved, game.lexicon().clone()) else { return Vec::new() };
+    let mut turns = Vec::new();
+    for intent in saved.events.iter().filter_map(Event::intent) {
+        let seat = match &intent {
+            Intent::Resign { .. } | Intent::TimeOut { .. } => None,
+            Intent::Play { seat, .. } | Intent::Exchange { seat, .. } | Intent::Pass { seat } => Some(*seat),
+        };
+        let best = seat.and_then(|_| hints(&replay, 1).pop());
+        let Ok(events) = replay.apply(intent.clone()) else { break };
+        if let Some(seat) = seat {
+            let score =
+                events.iter().find_map(|e| if let Event::Played { play, .. } = e { Some(play.score) } else { None });
+            turns.push(TurnReview { seat, intent, score: score.unwrap_or(0), best });
+        }
+    }
+    turns
+}
+
 /// Chooses what the computer player on turn does. `seed` makes the
 /// choice of the weaker levels repeatable.
 pub fn choose(game: &Game, level: Level, leaves: &LeaveModel, seed: u64) -> Intent {

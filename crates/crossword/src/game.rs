@@ -143,6 +143,21 @@ impl Event {
         }
     }
 
+    /// The intent that caused this event, for the events that end a turn
+    /// or a player's game.
+    pub fn intent(&self) -> Option<Intent> {
+        Some(match self {
+            Event::Played { seat, tiles, .. } | Event::PlayWithdrawn { seat, tiles, .. } => {
+                Intent::Play { seat: *seat, tiles: tiles.clone() }
+            }
+            Event::Returned { seat, tiles } => Intent::Exchange { seat: *seat, tiles: tiles.clone() },
+            Event::Passed { seat } => Intent::Pass { seat: *seat },
+            Event::Left { seat, reason: LeaveReason::Resigned } => Intent::Resign { seat: *seat },
+            Event::Left { seat, reason: LeaveReason::TimedOut } => Intent::TimeOut { seat: *seat },
+            _ => return None,
+        })
+    }
+
     /// Whether `viewer` (a seat, or `None` for a spectator) may see it.
     pub fn visible_to(&self, viewer: Option<usize>) -> bool {
         match self.visibility() {
@@ -278,8 +293,9 @@ impl Game {
         self.script.clear();
     }
 
-    /// Rebuilds a saved game by replaying its log through the rules.
-    pub fn restore(saved: &SavedGame, lexicon: Lexicon) -> Result<Game, RestoreError> {
+    /// A new game that will draw what `saved` drew: apply the intents of
+    /// its events ([`Event::intent`]) to walk through it turn by turn.
+    pub fn replaying(saved: &SavedGame, lexicon: Lexicon) -> Result<Game, RestoreError> {
         if saved.version > SAVE_VERSION {
             return Err(RestoreError::Version);
         }
@@ -291,19 +307,16 @@ impl Game {
                 _ => None,
             })
             .collect();
-        let mut game = Game::scripted(saved.config.clone(), lexicon, script)?;
+        Ok(Game::scripted(saved.config.clone(), lexicon, script)?)
+    }
+
+    /// Rebuilds a saved game by replaying its log through the rules.
+    pub fn restore(saved: &SavedGame, lexicon: Lexicon) -> Result<Game, RestoreError> {
+        let mut game = Game::replaying(saved, lexicon)?;
         for (index, event) in saved.events.iter().enumerate() {
-            let intent = match event {
-                Event::Played { seat, tiles, .. } | Event::PlayWithdrawn { seat, tiles, .. } => {
-                    Intent::Play { seat: *seat, tiles: tiles.clone() }
-                }
-                Event::Returned { seat, tiles } => Intent::Exchange { seat: *seat, tiles: tiles.clone() },
-                Event::Passed { seat } => Intent::Pass { seat: *seat },
-                Event::Left { seat, reason: LeaveReason::Resigned } => Intent::Resign { seat: *seat },
-                Event::Left { seat, reason: LeaveReason::TimedOut } => Intent::TimeOut { seat: *seat },
-                _ => continue,
-            };
-            game.apply(intent).map_err(|e| RestoreError::Damaged { index, reason: e.to_string() })?;
+            if let Some(intent) = event.intent() {
+                game.apply(intent).map_err(|e| RestoreError::Damaged { index, reason: e.to_string() })?;
+            }
         }
         if let Some(index) = game.log.iter().zip(&saved.events).position(|(a, b)| a != b) {
             return Err(RestoreError::Damaged { index, reason: "it does not follow from the moves before".into() });

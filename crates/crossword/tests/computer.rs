@@ -78,3 +78,32 @@ fn champion_exchanges_a_hopeless_rack() {
         other => panic!("expected an exchange, got {other:?}"),
     }
 }
+
+#[test]
+fn review_puts_each_turn_beside_the_best_move() {
+    let lexicon = Lexicon::bundled(Language::En);
+    let game = play_game(
+        config(RuleSetKind::Wocable, Language::En, 2, 4),
+        lexicon,
+        &[Level::Strong, Level::Beginner],
+        &LeaveModel::zero(Language::En),
+    );
+    let turns = wocable_crossword::computer::review(&game);
+    let played = game
+        .log()
+        .iter()
+        .filter(|e| matches!(e, Event::Played { .. } | Event::Passed { .. } | Event::Exchanged { .. }))
+        .count();
+    assert_eq!(turns.len(), played);
+    for turn in &turns {
+        let best = turn.best.as_ref().map_or(0, |m| m.score);
+        assert!(turn.score <= best, "{turn:?}");
+        if turn.seat == 0 && matches!(turn.intent, Intent::Play { .. }) {
+            assert_eq!(turn.score, best, "Strong always plays the best score");
+        }
+    }
+    assert!(
+        turns.iter().any(|t| t.seat == 1 && t.score < t.best.as_ref().map_or(0, |m| m.score)),
+        "Beginner misses some"
+    );
+}
