@@ -98,6 +98,7 @@ pub fn generate(
                 blanks,
                 values,
                 anchor: 0,
+                ends_at_anchor: false,
                 placed: Vec::with_capacity(RACK_SIZE),
                 positions: std::array::from_fn(at),
                 main_sum: 0,
@@ -112,6 +113,7 @@ pub fn generate(
             for anchor in 0..SIZE {
                 if walk.squares[anchor].anchor {
                     walk.anchor = anchor;
+                    walk.ends_at_anchor = anchor + 1 == SIZE || walk.squares[anchor + 1].tile.is_none();
                     walk.left(anchor, ROOT);
                 }
             }
@@ -243,6 +245,9 @@ struct Walk<'a, B, F> {
     blanks: u8,
     values: [u32; 32],
     anchor: usize,
+    /// Whether the square right of the anchor is free: a word read
+    /// leftwards may end at the anchor.
+    ends_at_anchor: bool,
     placed: Vec<(Pos, PlacedTile)>,
     positions: [Pos; SIZE],
     main_sum: u32,
@@ -274,8 +279,7 @@ impl<B: AsRef<[u8]>, F: FnMut(&[(Pos, PlacedTile)], u32, Direction)> Walk<'_, B,
 
     fn after_left(&mut self, i: usize, arc: Arc) {
         let starts_here = i == 0 || self.squares[i - 1].tile.is_none();
-        let ends_at_anchor = self.anchor + 1 == SIZE || self.squares[self.anchor + 1].tile.is_none();
-        if arc.accepts() && starts_here && ends_at_anchor {
+        if arc.accepts() && starts_here && self.ends_at_anchor {
             self.record();
         }
         let child = arc.child();
