@@ -1,0 +1,276 @@
+//! A round of Trace: the clock, traced words, score and the end (§7.3–§7.9).
+//! Time is passed in as milliseconds from any fixed origin.
+
+use crate::puzzle::{Mode, Puzzle};
+use crate::solver::MIN_LETTERS;
+use crate::tracer::{Moved, Tracer};
+use serde::{Deserialize, Serialize};
+use wocable_lexicon::Letter;
+
+/// Points for a word of `letters` letters: 10 × the Boggle table.
+pub fn word_points(letters: usize) -> u32 {
+    match letters {
+        0..=2 => 0,
+        3 | 4 => 10,
+        5 => 20,
+        6 => 30,
+        7 => 50,
+        _ => 110,
+    }
+}
+
+/// The bonus for finding every word to find with `seconds_left` to spare.
+pub fn perfect_bonus(seconds_left: u64) -> u32 {
+    100 + 10 * seconds_left as u32
+}
+
+/// A countdown that runs only while the round is shown.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Clock {
+    limit_ms: u64,
+    /// Time used before the current run.
+    used_ms: u64,
+    /// When the current run started; `None` while stopped.
+    running_since: Option<u64>,
+    started: bool,
+}
+
+impl Clock {
+    pub fn new(limit_ms: u64) -> Clock {
+        Clock { limit_ms, used_ms: 0, running_since: None, started: false }
+    }
+
+    pub fn remaining_ms(&self, now: u64) -> u64 {
+        let running = self.running_since.map_or(0, |since| now.saturating_sub(since));
+        self.limit_ms.saturating_sub(self.used_ms + running)
+    }
+
+    pub fn is_running(&self) -> bool {
+        self.running_since.is_some()
+    }
+
+    fn start(&mut self, now: u64) {
+        if !self.started {
+            self.started = true;
+            self.running_since = Some(now);
+        }
+    }
+
+    fn stop(&mut self, now: u64) {
+        if let Some(since) = self.running_since.take() {
+            self.used_ms += now.saturating_sub(since);
+        }
+    }
+
+    fn resume(&mut self, now: u64) {
+        if self.started && self.running_since.is_none() {
+            self.running_since = Some(now);
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RoundEnd {
+    /// « Temps écoulé ! »
+    TimeUp,
+    /// Every word to find was found, with this bonus.
+    Perfect { bonus: u32 },
+}
+
+/// What a submitted trace did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// One of the words to find: revealed in the crossword.
+    Target {
+        word: String,
+        index: usize,
+        points: u32,
+    },
+    Bonus {
+        word: String,
+        points: u32,
+    },
+    AlreadyFound {
+        word: String,
+    },
+    NotAWord {
+        word: String,
+    },
+    /// Fewer than three letters: ignored.
+    TooShort,
+    /// The round is over (or not started, or paused): nothing counts.
+    GameOver,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Found {
+    pub word: Vec<Letter>,
+    pub points: u32,
+}
+
+/// The lists of the end screen (§7.8): each word with whether it was found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EndLists {
+    pub to_find: Vec<(String, bool)>,
+    pub bonus: Vec<(String, bool)>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Round {
+    puzzle: Puzzle,
+    clock: Clock,
+    tracer: Tracer,
+    found: Vec<Found>,
+    score: u32,
+    end: Option<RoundEnd>,
+}
+
+impl Round {
+    pub fn new(puzzle: Puzzle) -> Round {
+        let clock = Clock::new(puzzle.mode.time_limit_ms());
+        Round { puzzle, clock, tracer: Tracer::default(), found: Vec::new(), score: 0, end: None }
+    }
+
+    pub fn puzzle(&self) -> &Puzzle {
+        &self.puzzle
+    }
+
+    pub fn score(&self) -> u32 {
+        self.score
+    }
+
+    pub fn found(&self) -> &[Found] {
+        &self.found
+    }
+
+    pub fn end(&self) -> Option<RoundEnd> {
+        self.end
+    }
+
+    pub fn remaining_ms(&self, now: u64) -> u64 {
+        self.clock.remaining_ms(now)
+    }
+
+    pub fn is_paused(&self) -> bool {
+        self.clock.started && !self.clock.is_running() && self.end.is_none()
+    }
+
+    pub fn trace(&self) -> &[usize] {
+        self.tracer.path()
+    }
+
+    /// The letters appeared: the clock starts.
+    pub fn start(&mut self, now: u64) {
+        self.clock.start(now);
+    }
+
+    /// « Partie en pause »: the clock stops and any trace is dropped.
+    pub fn pause(&mut self, now: u64) {
+        self.tracer.cancel();
+        self.clock.stop(now);
+    }
+
+    pub fn resume(&mut self, now: u64) {
+        if self.end.is_none() {
+            self.clock.resume(now);
+        }
+    }
+
+    /// The app went to the background: the trace under way is cancelled
+    /// (the score does not change) and the round waits, paused (§7.7).
+    pub fn background(&mut self, now: u64) {
+        self.pause(now);
+    }
+
+    /// Checks the clock; ends the round at zero.
+    pub fn tick(&mut self, now: u64) -> Option<RoundEnd> {
+        if self.end.is_none() && self.clock.started && self.clock.remaining_ms(now) == 0 {
+            self.clock.stop(now);
+            self.tracer.cancel();
+            self.end = Some(RoundEnd::TimeUp);
+        }
+        self.end
+    }
+
+    fn accepting(&mut self, now: u64) -> bool {
+        self.tick(now).is_none() && self.clock.is_running()
+    }
+
+    pub fn press(&mut self, cell: usize, now: u64) {
+        if self.accepting(now) {
+            self.tracer.press(self.puzzle.shape, cell);
+        }
+    }
+
+    pub fn move_over(&mut self, cell: usize, now: u64) -> Moved {
+        if !self.accepting(now) {
+            self.tracer.cancel();
+            return Moved::Nothing;
+        }
+        self.tracer.move_over(self.puzzle.shape, cell)
+    }
+
+    /// The finger or button is released: the trace is submitted.
+    pub fn release(&mut self, now: u64) -> Outcome {
+        let path = self.tracer.release();
+        self.submit(&path, now)
+    }
+
+    /// Scores a traced path of cells.
+    pub fn submit(&mut self, path: &[usize], now: u64) -> Outcome {
+        if !self.accepting(now) {
+            return Outcome::GameOver;
+        }
+        if path.len() < MIN_LETTERS {
+            return Outcome::TooShort;
+        }
+        let Some(word) = path.iter().map(|c| self.puzzle.letters.get(*c).copied()).collect::<Option<Vec<Letter>>>()
+        else {
+            return Outcome::TooShort;
+        };
+        let spelt = self.puzzle.language.spell(&word);
+        if self.found.iter().any(|f| f.word == word) {
+            return Outcome::AlreadyFound { word: spelt };
+        }
+        if self.puzzle.solutions.binary_search(&word).is_err() {
+            return Outcome::NotAWord { word: spelt };
+        }
+        let points = word_points(word.len());
+        self.score += points;
+        self.found.push(Found { word: word.clone(), points });
+        let Some(index) = self.puzzle.targets.iter().position(|t| t.word == word) else {
+            return Outcome::Bonus { word: spelt, points };
+        };
+        if self.puzzle.mode != Mode::Score
+            && self.puzzle.targets.iter().all(|t| self.found.iter().any(|f| f.word == t.word))
+        {
+            let bonus = perfect_bonus(self.clock.remaining_ms(now) / 1000);
+            self.score += bonus;
+            self.clock.stop(now);
+            self.end = Some(RoundEnd::Perfect { bonus });
+        }
+        Outcome::Target { word: spelt, index, points }
+    }
+
+    /// Whether the word to find at `index` is revealed in the crossword.
+    pub fn is_revealed(&self, index: usize) -> bool {
+        self.puzzle.targets.get(index).is_some_and(|t| self.found.iter().any(|f| f.word == t.word))
+    }
+
+    /// The end screen's lists: words to find, then bonus words, each
+    /// with whether it was found.
+    pub fn end_lists(&self) -> EndLists {
+        let language = self.puzzle.language;
+        let found = |w: &Vec<Letter>| self.found.iter().any(|f| &f.word == w);
+        let to_find: Vec<(String, bool)> =
+            self.puzzle.targets.iter().map(|t| (language.spell(&t.word), found(&t.word))).collect();
+        let bonus = self
+            .puzzle
+            .solutions
+            .iter()
+            .filter(|w| !self.puzzle.targets.iter().any(|t| &t.word == *w))
+            .map(|w| (language.spell(w), found(w)))
+            .collect();
+        EndLists { to_find, bonus }
+    }
+}

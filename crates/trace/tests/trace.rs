@@ -1,0 +1,259 @@
+//! Every rule of §7: the solver against brute force, puzzle invariants over
+//! many seeds, trace semantics, scoring, the clock and the end of a round.
+
+use proptest::prelude::*;
+use std::collections::BTreeSet;
+use wocable_lexicon::{Language, Letter, Lexicon};
+use wocable_trace::solver::{solve, trace_path};
+use wocable_trace::{
+    Familiar, Mode, Moved, Outcome, Puzzle, Round, RoundEnd, Shape, generate, perfect_bonus, word_points,
+};
+
+fn letters(text: &str) -> Vec<Letter> {
+    Language::En.tokenise(text).unwrap()
+}
+
+/// Every word of the lexicon checked one by one for a path.
+fn brute_force(lexicon: &Lexicon, shape: Shape, grid: &[Letter]) -> BTreeSet<Vec<Letter>> {
+    lexicon
+        .words()
+        .filter_map(|w| Language::En.tokenise(&w).ok())
+        .filter(|w| w.len() >= 3 && trace_path(shape, grid, w).is_some())
+        .collect()
+}
+
+#[test]
+fn solver_finds_the_words_of_a_known_grid() {
+    let lexicon = Lexicon::import(Language::En, b"EPAND\nPAN\nNAP\nAPE\nDEN\nPANE\nPAD\nXYZ\nAN\n").unwrap().0;
+    // E P . .
+    // . A N .
+    // . . D .
+    let grid = letters("EPQQQANQQQDQQQQQ");
+    let found: Vec<String> =
+        solve(&lexicon, Shape::Grid { side: 4 }, &grid).iter().map(|w| Language::En.spell(w)).collect();
+    assert_eq!(found, ["APE", "EPAND", "NAP", "PAD", "PAN"]);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 40, ..ProptestConfig::default() })]
+
+    #[test]
+    fn solver_agrees_with_brute_force(grid in "[AEIORSTNLD]{16}", wheel in "[AEIRSTN]{6,7}") {
+        let words: String = ["RAT", "TAR", "ART", "STAR", "RATS", "TEN", "NET", "SENT", "TINE", "LINT", "DIRT", "NOR", "ROTS", "SORT", "IRATE", "RAIN", "TRAIN", "STRAIN", "TRAINS", "SATIRE", "AA"].join("\n");
+        let lexicon = Lexicon::import(Language::En, words.as_bytes()).unwrap().0;
+        let grid = letters(&grid);
+        prop_assert_eq!(solve(&lexicon, Shape::Grid { side: 4 }, &grid), brute_force(&lexicon, Shape::Grid { side: 4 }, &grid));
+        let wheel = letters(&wheel);
+        let shape = Shape::Wheel { letters: wheel.len() };
+        prop_assert_eq!(solve(&lexicon, shape, &wheel), brute_force(&lexicon, shape, &wheel));
+    }
+}
+
+fn check_puzzle(puzzle: &Puzzle, lexicon: &Lexicon) {
+    let shape = puzzle.shape;
+    assert_eq!(puzzle.letters.len(), shape.cells());
+    if puzzle.mode == Mode::Score {
+        assert!(puzzle.targets.is_empty());
+        return;
+    }
+    assert_eq!(puzzle.targets.len(), 10, "seed {}", puzzle.seed);
+    let mut cells = std::collections::HashMap::new();
+    for target in &puzzle.targets {
+        assert!(lexicon.contains(&target.word));
+        assert!(trace_path(shape, &puzzle.letters, &target.word).is_some(), "traceable");
+        assert!(puzzle.solutions.binary_search(&target.word).is_ok());
+        for (square, letter) in target.squares() {
+            assert!(square.0 >= 0 && square.1 >= 0);
+            assert_eq!(*cells.entry(square).or_insert(letter), letter, "crossings agree");
+        }
+    }
+    // Connected: every square reachable from the first through shared words.
+    let mut reached = vec![0usize];
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for (i, word) in puzzle.targets.iter().enumerate() {
+            if reached.contains(&i) {
+                continue;
+            }
+            let touches = reached
+                .iter()
+                .any(|r| puzzle.targets[*r].squares().any(|(sq, _)| word.squares().any(|(s, _)| s == sq)));
+            if touches {
+                reached.push(i);
+                changed = true;
+            }
+        }
+    }
+    assert_eq!(reached.len(), 10, "the crossword is connected (seed {})", puzzle.seed);
+    // Letters touch only inside words: every run of two or more letters in a
+    // row or a column is one of the words.
+    for (&(r, c), _) in &cells {
+        for (dr, dc, across) in [(0, 1, true), (1, 0, false)] {
+            if cells.contains_key(&(r - dr, c - dc)) || !cells.contains_key(&(r + dr, c + dc)) {
+                continue;
+            }
+            let mut run = Vec::new();
+            let mut at = (r, c);
+            while let Some(l) = cells.get(&at) {
+                run.push(*l);
+                at = (at.0 + dr, at.1 + dc);
+            }
+            let is_word =
+                puzzle.targets.iter().any(|t| t.across == across && t.row == r && t.col == c && t.word == run);
+            assert!(is_word, "stray run at {r},{c} (seed {})", puzzle.seed);
+        }
+    }
+}
+
+#[test]
+fn puzzles_hold_their_invariants_over_many_seeds() {
+    for language in [Language::En, Language::Fr] {
+        let lexicon = Lexicon::bundled(language);
+        let familiar = Familiar::bundled(language);
+        for mode in [Mode::Circle, Mode::Grid, Mode::Score] {
+            for seed in 0..60 {
+                let puzzle = generate(mode, 4, &lexicon, &familiar, seed).unwrap();
+                check_puzzle(&puzzle, &lexicon);
+                assert!(puzzle.bonus_count() > 0);
+            }
+        }
+        let big = generate(Mode::Grid, 5, &lexicon, &familiar, 1).unwrap();
+        assert_eq!(big.letters.len(), 25);
+        check_puzzle(&big, &lexicon);
+    }
+}
+
+#[test]
+fn the_same_seed_draws_the_same_puzzle() {
+    let lexicon = Lexicon::bundled(Language::En);
+    let familiar = Familiar::bundled(Language::En);
+    for mode in [Mode::Circle, Mode::Grid] {
+        let a = generate(mode, 4, &lexicon, &familiar, 42).unwrap();
+        assert_eq!(a, generate(mode, 4, &lexicon, &familiar, 42).unwrap());
+        assert_ne!(a.letters, generate(mode, 4, &lexicon, &familiar, 43).unwrap().letters);
+    }
+    assert!(generate(Mode::Grid, 6, &lexicon, &familiar, 1).is_err());
+}
+
+#[test]
+fn scoring_follows_the_boggle_table() {
+    let expected = [(2, 0), (3, 10), (4, 10), (5, 20), (6, 30), (7, 50), (8, 110), (12, 110)];
+    for (letters, points) in expected {
+        assert_eq!(word_points(letters), points);
+    }
+    assert_eq!(perfect_bonus(42), 520);
+}
+
+fn round() -> Round {
+    let lexicon = Lexicon::bundled(Language::En);
+    Round::new(generate(Mode::Circle, 4, &lexicon, &Familiar::bundled(Language::En), 7).unwrap())
+}
+
+fn path_of(round: &Round, word: &[Letter]) -> Vec<usize> {
+    trace_path(round.puzzle().shape, &round.puzzle().letters, word).unwrap()
+}
+
+#[test]
+fn a_round_scores_words_once_and_refuses_the_rest() {
+    let mut r = round();
+    let puzzle = r.puzzle().clone();
+    assert_eq!(r.submit(&[0, 1, 2], 0), Outcome::GameOver, "nothing counts before the letters appear");
+    r.start(1_000);
+    let target = &puzzle.targets[0];
+    let path = path_of(&r, &target.word);
+    let outcome = r.submit(&path, 2_000);
+    assert!(matches!(outcome, Outcome::Target { index: 0, .. }), "{outcome:?}");
+    assert!(r.is_revealed(0));
+    assert_eq!(r.score(), word_points(target.word.len()));
+    assert!(matches!(r.submit(&path, 3_000), Outcome::AlreadyFound { .. }));
+    assert_eq!(r.submit(&path[..2], 3_000), Outcome::TooShort);
+    let bonus = puzzle.solutions.iter().find(|w| !puzzle.targets.iter().any(|t| &t.word == *w)).unwrap();
+    let before = r.score();
+    assert!(matches!(r.submit(&path_of(&r, bonus), 4_000), Outcome::Bonus { .. }));
+    assert_eq!(r.score(), before + word_points(bonus.len()));
+    // A trace that is no word changes nothing.
+    let cells: Vec<usize> = (0..puzzle.letters.len()).collect();
+    let nonsense =
+        (3..=cells.len()).flat_map(|n| [cells[..n].to_vec(), cells[..n].iter().rev().copied().collect()]).find(|p| {
+            let word: Vec<Letter> = p.iter().map(|c| puzzle.letters[*c]).collect();
+            puzzle.solutions.binary_search(&word).is_err()
+        });
+    if let Some(nonsense) = nonsense {
+        let score = r.score();
+        assert!(matches!(r.submit(&nonsense, 5_000), Outcome::NotAWord { .. }));
+        assert_eq!(r.score(), score);
+    }
+}
+
+#[test]
+fn finding_every_word_ends_the_round_with_the_perfect_bonus() {
+    let mut r = round();
+    r.start(0);
+    let targets = r.puzzle().targets.clone();
+    for (i, target) in targets.iter().enumerate() {
+        let path = path_of(&r, &target.word);
+        assert!(matches!(r.submit(&path, 10_000), Outcome::Target { .. }), "word {i}");
+    }
+    // 110 s left of 120.
+    assert_eq!(r.end(), Some(RoundEnd::Perfect { bonus: perfect_bonus(110) }));
+    let words: u32 = targets.iter().map(|t| word_points(t.word.len())).sum();
+    assert_eq!(r.score(), words + perfect_bonus(110));
+    let lists = r.end_lists();
+    assert!(lists.to_find.iter().all(|(_, found)| *found));
+    assert!(lists.bonus.iter().all(|(_, found)| !*found));
+    assert_eq!(lists.bonus.len(), r.puzzle().bonus_count());
+}
+
+#[test]
+fn the_clock_pauses_resumes_and_runs_out() {
+    let mut r = round();
+    r.start(0);
+    assert_eq!(r.remaining_ms(30_000), 90_000);
+    r.pause(30_000);
+    assert!(r.is_paused());
+    assert_eq!(r.remaining_ms(500_000), 90_000, "paused: the clock stands still");
+    let word = r.puzzle().targets[0].word.clone();
+    assert_eq!(r.submit(&path_of(&r, &word), 40_000), Outcome::GameOver, "nothing counts while paused");
+    r.resume(100_000);
+    assert_eq!(r.remaining_ms(110_000), 80_000);
+    assert_eq!(r.tick(189_999), None);
+    // A trace begun before the end does not count after it.
+    let path = path_of(&r, &word);
+    r.press(path[0], 189_000);
+    for cell in &path[1..] {
+        r.move_over(*cell, 189_500);
+    }
+    assert_eq!(r.tick(190_000), Some(RoundEnd::TimeUp));
+    assert_eq!(r.release(190_100), Outcome::GameOver);
+    assert_eq!(r.score(), 0);
+    assert!(r.end_lists().to_find.iter().all(|(_, found)| !found));
+}
+
+#[test]
+fn going_to_the_background_cancels_the_trace() {
+    let mut r = round();
+    r.start(0);
+    let path = path_of(&r, &r.puzzle().targets[0].word.clone());
+    r.press(path[0], 1_000);
+    assert_eq!(r.move_over(path[1], 1_100), Moved::Added(vec![path[1]]));
+    r.background(1_200);
+    assert!(r.trace().is_empty());
+    r.resume(50_000);
+    assert_eq!(r.release(50_100), Outcome::TooShort, "the cancelled trace is gone");
+    assert_eq!(r.score(), 0);
+    assert_eq!(r.remaining_ms(50_000), 118_800);
+}
+
+#[test]
+fn a_paused_round_survives_a_save() {
+    let mut r = round();
+    r.start(0);
+    let path = path_of(&r, &r.puzzle().targets[0].word.clone());
+    r.submit(&path, 5_000);
+    r.pause(6_000);
+    let saved = serde_json::to_string(&r).unwrap();
+    let restored: Round = serde_json::from_str(&saved).unwrap();
+    assert_eq!(restored, r);
+    assert_eq!(restored.remaining_ms(1_000_000), 114_000);
+}
