@@ -88,7 +88,7 @@ fn check_puzzle(puzzle: &Puzzle, lexicon: &Lexicon) {
     assert_eq!(reached.len(), 10, "the crossword is connected (seed {})", puzzle.seed);
     // Letters touch only inside words: every run of two or more letters in a
     // row or a column is one of the words.
-    for (&(r, c), _) in &cells {
+    for &(r, c) in cells.keys() {
         for (dr, dc, across) in [(0, 1, true), (1, 0, false)] {
             if cells.contains_key(&(r - dr, c - dc)) || !cells.contains_key(&(r + dr, c + dc)) {
                 continue;
