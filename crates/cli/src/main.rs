@@ -4,6 +4,7 @@
 mod args;
 mod computer;
 mod play;
+mod trace;
 
 use args::{Args, UsageError};
 use std::process::ExitCode;
@@ -23,6 +24,9 @@ const USAGE: &str = "usage:
   wocable-cli selfplay --rules R --lang L --players N --levels champion,strong[,…] --seed S --out game.gcg
   wocable-cli match --rules R --lang L --a LEVEL --b LEVEL --games N --seed S
   wocable-cli leaves --rules R --lang L [--games N] [--rounds K] [--seed S] --out FILE
+  wocable-cli trace solve --lang L [--lexicon FILE] --grid ABCD/EFGH/IJKL/MNOP | --wheel LETTERS
+  wocable-cli trace puzzle --mode circle|grid|score --lang L --seed N [--size 4|5]
+  wocable-cli trace play --mode circle|grid|score --lang L [--seed N] [--size 4|5]
   wocable-cli search --lang L prefix|contains|pattern|anagrams TEXT [--limit N]
   wocable-cli lexicon build --lang L --input words.txt --output x.fst
 (--lexicon FILE, a word list or an fst, replaces the bundled lexicon wherever --lang is taken)";
@@ -62,6 +66,7 @@ fn run(args: &mut Args) -> Result<(), Failure> {
         Some("selfplay") => computer::selfplay(args),
         Some("match") => computer::play_match(args),
         Some("leaves") => computer::leaves(args),
+        Some("trace") => trace::run(args),
         Some("lexicon") => lexicon_build(args),
         Some("help") | Some("--help") | Some("-h") => {
             println!("{USAGE}");

@@ -230,3 +230,43 @@ fn match_reports_results_and_a_confidence_interval() {
     assert!(text.contains("A: 4 wins, 0 draws, 0 losses"), "{text}");
     assert!(text.contains("95% confidence interval"), "{text}");
 }
+
+#[test]
+fn trace_solve_lists_every_word_sorted() {
+    let output = cli(&["trace", "solve", "--lang", "fr", "--wheel", "ETEP"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(stdout(&output), "ETE\nPET\nPETE\nTEE\n");
+    let grid = cli(&["trace", "solve", "--lang", "en", "--grid", "CAT/XXX/XXX"]);
+    assert!(stdout(&grid).lines().any(|w| w == "CAT"));
+    assert!(!stdout(&grid).lines().any(|w| w == "ACT"), "C and T are not neighbours");
+    let bad = cli(&["trace", "solve", "--lang", "en", "--grid", "CAT/XX"]);
+    assert_eq!(bad.status.code(), Some(1));
+}
+
+#[test]
+fn trace_puzzle_prints_json() {
+    let output = cli(&["trace", "puzzle", "--mode", "grid", "--lang", "en", "--seed", "12"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(json["letters"].as_array().unwrap().len(), 16);
+    assert_eq!(json["words_to_find"].as_array().unwrap().len(), 10);
+    assert!(json["bonus_words"].as_u64().unwrap() > 0);
+    let again = cli(&["trace", "puzzle", "--mode", "grid", "--lang", "en", "--seed", "12"]);
+    assert_eq!(stdout(&again), stdout(&output), "the same seed, the same puzzle");
+}
+
+#[test]
+fn trace_play_takes_words_and_ends_with_the_lists() {
+    let puzzle = cli(&["trace", "puzzle", "--mode", "circle", "--lang", "en", "--seed", "5"]);
+    let json: serde_json::Value = serde_json::from_str(&stdout(&puzzle)).unwrap();
+    let word = json["words_to_find"][0]["word"].as_str().unwrap().to_string();
+    let output = cli_with_input(
+        &["trace", "play", "--mode", "circle", "--lang", "en", "--seed", "5"],
+        &format!("{word}\n{word}\nzzz\nquit\n"),
+    );
+    let text = stdout(&output);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(text.contains(&format!("{word}: in the crossword!")), "{text}");
+    assert!(text.contains(&format!("{word}: already found")), "{text}");
+    assert!(text.contains("WORDS TO FIND"), "{text}");
+}
