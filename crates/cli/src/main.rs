@@ -27,6 +27,7 @@ const USAGE: &str = "usage:
   wocable-cli trace solve --lang L [--lexicon FILE] --grid ABCD/EFGH/IJKL/MNOP | --wheel LETTERS
   wocable-cli trace puzzle --mode circle|grid|score --lang L --seed N [--size 4|5]
   wocable-cli trace play --mode circle|grid|score --lang L [--seed N] [--size 4|5]
+  wocable-cli trace stats --mode M --lang L [--puzzles N] [--size 4|5]
   wocable-cli search --lang L prefix|contains|pattern|anagrams TEXT [--limit N]
   wocable-cli lexicon build --lang L --input words.txt --output x.fst
 (--lexicon FILE, a word list or an fst, replaces the bundled lexicon wherever --lang is taken)";

@@ -10,10 +10,11 @@ use wocable_trace::solver::{solve as solve_words, trace_path};
 use wocable_trace::{Familiar, Mode, Outcome, Puzzle, Round, RoundEnd, Shape, generate};
 
 pub fn run(args: &mut Args) -> Result<(), Failure> {
-    match args.positional("solve|puzzle|play")?.as_str() {
+    match args.positional("solve|puzzle|play|stats")?.as_str() {
         "solve" => solve(args),
         "puzzle" => puzzle(args),
         "play" => play(args),
+        "stats" => stats(args),
         other => Err(UsageError::Value("trace", other.to_string()).into()),
     }
 }
@@ -102,6 +103,34 @@ fn puzzle(args: &mut Args) -> Result<(), Failure> {
         "bonus_words": puzzle.bonus_count(),
     });
     println!("{}", serde_json::to_string_pretty(&json).map_err(fail)?);
+    Ok(())
+}
+
+/// `trace stats`: how many bonus words puzzles offer, over many seeds.
+fn stats(args: &mut Args) -> Result<(), Failure> {
+    let mode = mode(args)?;
+    let language = language(args)?;
+    let lexicon = lexicon(args, language)?;
+    let side = args.number("--size")?.unwrap_or(4) as usize;
+    let count = args.number("--puzzles")?.unwrap_or(1000);
+    args.finish()?;
+    let familiar = Familiar::bundled(language);
+    let mut bonus: Vec<usize> = (0..count)
+        .map(|seed| generate(mode, side, &lexicon, &familiar, seed).map(|p| p.bonus_count()))
+        .collect::<Result<_, _>>()
+        .map_err(fail)?;
+    bonus.sort_unstable();
+    let at = |q: f64| bonus.get(((bonus.len().max(1) - 1) as f64 * q) as usize).copied().unwrap_or(0);
+    let mean = bonus.iter().sum::<usize>() as f64 / bonus.len().max(1) as f64;
+    println!(
+        "{} {language}, {count} puzzles: bonus words min {} p10 {} median {} mean {mean:.1} p90 {} max {}",
+        mode.name(),
+        at(0.0),
+        at(0.1),
+        at(0.5),
+        at(0.9),
+        at(1.0)
+    );
     Ok(())
 }
 

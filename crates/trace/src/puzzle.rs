@@ -36,6 +36,14 @@ impl Mode {
         }
     }
 
+    /// The fewest bonus words a drawn puzzle offers (§7.6: a healthy number).
+    pub fn min_bonus_words(self) -> usize {
+        match self {
+            Mode::Circle => 15,
+            Mode::Grid | Mode::Score => 60,
+        }
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Mode::Circle => "circle",
@@ -155,6 +163,9 @@ pub fn generate(
         };
         let Some(letters) = letters else { continue };
         let solutions: Vec<Vec<Letter>> = solver::solve(lexicon, shape, &letters).into_iter().collect();
+        if solutions.len() < mode.min_bonus_words() + if mode == Mode::Score { 0 } else { WORDS_TO_FIND } {
+            continue;
+        }
         let targets = if mode == Mode::Score {
             Vec::new()
         } else {

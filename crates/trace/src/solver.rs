@@ -10,40 +10,43 @@ pub const MIN_LETTERS: usize = 3;
 
 /// Every traceable word, as letters, in tile order.
 pub fn solve(lexicon: &Lexicon, shape: Shape, letters: &[Letter]) -> BTreeSet<Vec<Letter>> {
-    let mut found = BTreeSet::new();
-    let fst = lexicon.fst();
-    let mut word = Vec::new();
-    for start in 0..letters.len().min(shape.cells()) {
-        walk(fst, shape, letters, start, 0, fst.root().addr(), &mut word, &mut found);
+    let cells = letters.len().min(shape.cells());
+    let neighbours: Vec<Vec<usize>> =
+        (0..cells).map(|a| (0..cells).filter(|b| shape.adjacent(a, *b)).collect()).collect();
+    let mut search = Search { fst: lexicon.fst(), letters, neighbours, word: Vec::new(), found: BTreeSet::new() };
+    for start in 0..cells {
+        search.walk(start, 0, search.fst.root().addr());
     }
-    found
+    search.found
 }
 
-#[allow(clippy::too_many_arguments)]
-fn walk<D: AsRef<[u8]>>(
-    fst: &fst::raw::Fst<D>,
-    shape: Shape,
-    letters: &[Letter],
-    cell: usize,
-    used: u64,
-    node: fst::raw::CompiledAddr,
-    word: &mut Vec<Letter>,
-    found: &mut BTreeSet<Vec<Letter>>,
-) {
-    let letter = letters[cell];
-    let Some(i) = fst.node(node).find_input(letter.0) else { return };
-    let next = fst.node(node).transition(i).addr;
-    let used = used | 1 << cell;
-    word.push(letter);
-    if fst.node(next).is_final() && word.len() >= MIN_LETTERS {
-        found.insert(word.clone());
-    }
-    for neighbour in 0..letters.len() {
-        if used & (1 << neighbour) == 0 && shape.adjacent(cell, neighbour) {
-            walk(fst, shape, letters, neighbour, used, next, word, found);
+struct Search<'a, D> {
+    fst: &'a fst::raw::Fst<D>,
+    letters: &'a [Letter],
+    neighbours: Vec<Vec<usize>>,
+    word: Vec<Letter>,
+    found: BTreeSet<Vec<Letter>>,
+}
+
+impl<D: AsRef<[u8]>> Search<'_, D> {
+    fn walk(&mut self, cell: usize, used: u64, node: fst::raw::CompiledAddr) {
+        let letter = self.letters[cell];
+        let here = self.fst.node(node);
+        let Some(i) = here.find_input(letter.0) else { return };
+        let next = here.transition(i).addr;
+        let used = used | 1 << cell;
+        self.word.push(letter);
+        if self.fst.node(next).is_final() && self.word.len() >= MIN_LETTERS {
+            self.found.insert(self.word.clone());
         }
+        for k in 0..self.neighbours[cell].len() {
+            let neighbour = self.neighbours[cell][k];
+            if used & (1 << neighbour) == 0 {
+                self.walk(neighbour, used, next);
+            }
+        }
+        self.word.pop();
     }
-    word.pop();
 }
 
 /// Whether `word` can be traced, and one path that traces it.
