@@ -112,7 +112,7 @@ fn puzzles_hold_their_invariants_over_many_seeds() {
         let lexicon = Lexicon::bundled(language);
         let familiar = Familiar::bundled(language);
         for mode in [Mode::Circle, Mode::Grid, Mode::Score] {
-            for seed in 0..60 {
+            for seed in 0..400 {
                 let puzzle = generate(mode, 4, &lexicon, &familiar, seed).unwrap();
                 check_puzzle(&puzzle, &lexicon);
                 assert!(puzzle.bonus_count() >= mode.min_bonus_words());
