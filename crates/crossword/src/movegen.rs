@@ -66,6 +66,15 @@ pub fn generate(
         }
     }
     let empty_board = board.is_empty();
+    // Empty squares next to a tile (the centre of an empty board).
+    let mut anchors = [[false; SIZE]; SIZE];
+    for (row, line) in anchors.iter_mut().enumerate() {
+        for (col, anchor) in line.iter_mut().enumerate() {
+            let pos = Pos { row: row as u8, col: col as u8 };
+            *anchor = board.get(pos).is_none() && if empty_board { pos == CENTRE } else { touches(board, pos) };
+        }
+    }
+    let is_anchor = |pos: Pos| anchors[pos.row as usize][pos.col as usize];
     for direction in [Direction::Across, Direction::Down] {
         for line in 0..SIZE {
             let at = |i: usize| line_pos(direction, line, i);
@@ -86,7 +95,7 @@ pub fn generate(
                     square.tile = Some((tile.letter.0, if tile.blank { 0 } else { values[tile.letter.0 as usize] }));
                     continue;
                 }
-                square.anchor = if empty_board { pos == CENTRE } else { touches(board, pos) };
+                square.anchor = is_anchor(pos);
                 (square.allowed, square.has_cross, square.cross_score) =
                     cross_check(graph, board, pos, direction.other(), &values);
             }
@@ -99,7 +108,8 @@ pub fn generate(
                 values,
                 anchor: 0,
                 ends_at_anchor: false,
-                placed: Vec::with_capacity(RACK_SIZE),
+                placed: [(CENTRE, PlacedTile { letter: Letter(0), blank: false }); RACK_SIZE],
+                placed_count: 0,
                 positions: std::array::from_fn(at),
                 main_sum: 0,
                 word_multiplier: 1,
@@ -248,7 +258,8 @@ struct Walk<'a, B, F> {
     /// Whether the square right of the anchor is free: a word read
     /// leftwards may end at the anchor.
     ends_at_anchor: bool,
-    placed: Vec<(Pos, PlacedTile)>,
+    placed: [(Pos, PlacedTile); RACK_SIZE],
+    placed_count: usize,
     positions: [Pos; SIZE],
     main_sum: u32,
     word_multiplier: u32,
@@ -330,7 +341,7 @@ impl<B: AsRef<[u8]>, F: FnMut(&[(Pos, PlacedTile)], u32, Direction)> Walk<'_, B,
         let playable = if self.blanks > 0 { u32::MAX } else { self.rack_letters };
         let wanted = self.squares[i].allowed & playable & !(1 << SEPARATOR);
         // Nothing fits: spare the graph lookup, the costly part of the walk.
-        if wanted == 0 || self.placed.len() == RACK_SIZE {
+        if wanted == 0 || self.placed_count == RACK_SIZE {
             return;
         }
         let graph = self.graph;
@@ -363,26 +374,29 @@ impl<B: AsRef<[u8]>, F: FnMut(&[(Pos, PlacedTile)], u32, Direction)> Walk<'_, B,
         self.main_sum += value;
         self.word_multiplier *= square.word_multiplier;
         self.cross_total += cross;
-        self.placed.push((self.positions[i], PlacedTile { letter: Letter(letter), blank }));
+        self.placed[self.placed_count] = (self.positions[i], PlacedTile { letter: Letter(letter), blank });
+        self.placed_count += 1;
         if leftwards {
             self.after_left(i, arc);
         } else {
             self.after_right(i, arc);
         }
-        self.placed.pop();
+        self.placed_count -= 1;
         (self.main_sum, self.word_multiplier, self.cross_total) = (main_sum, word_multiplier, cross_total);
     }
 
     fn record(&mut self) {
-        if self.placed.len() == 1 && self.skip_single_with_cross {
-            let (pos, _) = self.placed[0];
-            let i = self.positions.iter().position(|p| *p == pos).unwrap_or(0);
+        let placed = &self.placed[..self.placed_count];
+        if let [(pos, _)] = placed
+            && self.skip_single_with_cross
+        {
+            let i = self.positions.iter().position(|p| p == pos).unwrap_or(0);
             if self.squares[i].has_cross {
                 return;
             }
         }
-        let bingo = if self.placed.len() == RACK_SIZE { self.bingo_bonus } else { 0 };
+        let bingo = if placed.len() == RACK_SIZE { self.bingo_bonus } else { 0 };
         let score = self.main_sum * self.word_multiplier + self.cross_total + bingo;
-        (self.visit)(&self.placed, score, self.direction);
+        (self.visit)(placed, score, self.direction);
     }
 }
