@@ -235,9 +235,13 @@ fn fallback(game: &Game) -> Intent {
 
 /// Equity: the score, plus what the tiles kept are worth while the bag
 /// can refill the rack; once it is empty, less twice the kept tiles'
-/// points, which an opponent going out would collect.
+/// points, which an opponent going out would collect. With the bag empty
+/// and one opponent, an exhaustive search instead.
 fn champion(game: &Game, moves: &[Move], leaves: &LeaveModel) -> Intent {
     let seat = game.turn();
+    if let Some(intent) = endgame(game, ENDGAME_NODES) {
+        return intent;
+    }
     let rack = game.rack(seat);
     let language = game.config().language;
     let bag = game.bag().len();
@@ -273,6 +277,150 @@ fn champion(game: &Game, moves: &[Move], leaves: &LeaveModel) -> Intent {
         (Some((_, m)), _) => Intent::Play { seat, tiles: m.tiles.clone() },
         (None, Some((_, tiles))) => Intent::Exchange { seat, tiles },
         (None, None) => Intent::Pass { seat },
+    }
+}
+
+/// How many positions the endgame search may visit before it settles for
+/// its deepest complete answer (each costs a move generation: this keeps a
+/// move well under a second).
+pub const ENDGAME_NODES: u64 = 3_000;
+
+/// Two racks, a board and whose turn: all an endgame depends on once the
+/// bag is empty and both racks are known.
+#[derive(Clone)]
+struct Endgame<'a> {
+    game: &'a Game,
+    board: crate::board::Board,
+    racks: [Vec<Tile>; 2],
+    passes: usize,
+}
+
+/// Why a search stopped early.
+struct OutOfNodes;
+
+impl Endgame<'_> {
+    fn rack_points(&self, side: usize) -> i32 {
+        self.racks[side].iter().map(|t| t.value(self.game.tile_set()) as i32).sum()
+    }
+
+    fn pass_limit(&self) -> usize {
+        match self.game.rules().pass_ending {
+            crate::rules::PassEnding::Consecutive(n) => n as usize,
+            crate::rules::PassEnding::EachPlayerTwice => 4,
+        }
+    }
+
+    /// The best spread the side to move (0) can force from here, searching
+    /// `depth` turns deep (beyond, racks are counted as they stand).
+    fn negamax(&mut self, depth: u32, mut alpha: i32, beta: i32, nodes: &mut u64) -> Result<i32, OutOfNodes> {
+        *nodes = nodes.checked_sub(1).ok_or(OutOfNodes)?;
+        if depth == 0 {
+            return Ok(self.rack_points(1) - self.rack_points(0));
+        }
+        let mut best = i32::MIN;
+        for m in self.candidates() {
+            let value = self.after(m.as_ref(), depth, alpha, beta, nodes)?;
+            best = best.max(value);
+            alpha = alpha.max(value);
+            if alpha >= beta {
+                break;
+            }
+        }
+        Ok(best)
+    }
+
+    /// Every move of the side to move, best score first, then a pass.
+    fn candidates(&self) -> Vec<Option<Move>> {
+        let mut moves = all_moves(&self.board, &self.racks[0], self.game.lexicon(), &self.game.scoring());
+        moves.sort_by(|a, b| b.score.cmp(&a.score));
+        moves.into_iter().map(Some).chain([None]).collect()
+    }
+
+    /// The spread of playing `m` (a pass for `None`), for the side to move.
+    fn after(
+        &mut self,
+        m: Option<&Move>,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+        nodes: &mut u64,
+    ) -> Result<i32, OutOfNodes> {
+        let Some(m) = m else {
+            if self.passes + 1 >= self.pass_limit() {
+                let deducted = self.game.rules().deduct_racks_on_passes;
+                return Ok(if deducted { self.rack_points(1) - self.rack_points(0) } else { 0 });
+            }
+            let mut next = self.clone();
+            next.passes += 1;
+            next.racks.swap(0, 1);
+            return Ok(-next.negamax(depth - 1, -beta, -alpha, nodes)?);
+        };
+        let rack = take_from(&self.racks[0], &used(m)).unwrap_or_default();
+        let score = m.score as i32;
+        if rack.is_empty() {
+            return Ok(score + 2 * self.rack_points(1));
+        }
+        let mut next = self.clone();
+        for (pos, tile) in &m.tiles {
+            next.board.set(*pos, *tile);
+        }
+        next.racks = [next.racks[1].clone(), rack];
+        next.passes = 0;
+        Ok(score - next.negamax(depth - 1, -beta, -alpha, nodes)?)
+    }
+}
+
+/// The move that maximises the final spread when the bag is empty and one
+/// opponent is left, by an iterative-deepening alpha-beta search over every
+/// move of both racks (exact once a depth completes that reaches the end
+/// of every line); `None` when that is not the situation.
+pub fn endgame(game: &Game, node_budget: u64) -> Option<Intent> {
+    let seat = game.turn();
+    let others: Vec<usize> = (0..game.scores().len()).filter(|s| *s != seat && !game.has_left(*s)).collect();
+    let [opponent] = others[..] else { return None };
+    if !game.bag().is_empty() {
+        return None;
+    }
+    let passes = game
+        .log()
+        .iter()
+        .rev()
+        .take_while(|e| matches!(e, Event::Passed { .. } | Event::Drew { .. }))
+        .filter(|e| matches!(e, Event::Passed { .. }))
+        .count();
+    let mut root = Endgame {
+        game,
+        board: game.board().clone(),
+        racks: [game.rack(seat).to_vec(), game.rack(opponent).to_vec()],
+        passes,
+    };
+    let candidates = root.candidates();
+    let mut best: Option<&Option<Move>> = candidates.first();
+    let mut nodes = node_budget;
+    for depth in 1..=2 * RACK_SIZE_U32 {
+        let mut alpha = i32::MIN + 1;
+        let mut depth_best = None;
+        for m in &candidates {
+            match root.after(m.as_ref(), depth, i32::MIN + 1, -alpha, &mut nodes) {
+                Ok(value) if value > alpha => {
+                    alpha = value;
+                    depth_best = Some(m);
+                }
+                Ok(_) => {}
+                Err(OutOfNodes) => return best.map(|m| intent_of(seat, m)),
+            }
+        }
+        best = depth_best.or(best);
+    }
+    best.map(|m| intent_of(seat, m))
+}
+
+const RACK_SIZE_U32: u32 = crate::rules::RACK_SIZE as u32;
+
+fn intent_of(seat: usize, m: &Option<Move>) -> Intent {
+    match m {
+        Some(m) => Intent::Play { seat, tiles: m.tiles.clone() },
+        None => Intent::Pass { seat },
     }
 }
 

@@ -107,3 +107,28 @@ fn review_puts_each_turn_beside_the_best_move() {
         "Beginner misses some"
     );
 }
+
+#[test]
+fn the_endgame_search_plays_out_when_the_bag_is_empty() {
+    use wocable_crossword::computer::endgame;
+    let lexicon = Lexicon::bundled(Language::En);
+    let mut searched = 0;
+    for seed in 0..2 {
+        let mut game = Game::new(config(RuleSetKind::Wocable, Language::En, 2, seed), lexicon.clone()).unwrap();
+        let leaves = LeaveModel::bundled(Language::En);
+        while !game.is_over() {
+            let intent = if game.bag().is_empty() {
+                searched += 1;
+                endgame(&game, 300).expect("two players, empty bag")
+            } else {
+                assert_eq!(endgame(&game, 300), None, "only once the bag is empty");
+                choose(&game, Level::Strong, &leaves, seed)
+            };
+            game.apply(intent).unwrap();
+        }
+    }
+    assert!(searched > 0);
+    // Three players: no search.
+    let three = Game::new(config(RuleSetKind::Wocable, Language::En, 3, 1), lexicon).unwrap();
+    assert_eq!(endgame(&three, 10), None);
+}
