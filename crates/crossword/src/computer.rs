@@ -332,7 +332,7 @@ impl Endgame<'_> {
     /// Every move of the side to move, best score first, then a pass.
     fn candidates(&self) -> Vec<Option<Move>> {
         let mut moves = all_moves(&self.board, &self.racks[0], self.game.lexicon(), &self.game.scoring());
-        moves.sort_by(|a, b| b.score.cmp(&a.score));
+        moves.sort_by_key(|m| std::cmp::Reverse(m.score));
         moves.into_iter().map(Some).chain([None]).collect()
     }
 
