@@ -107,7 +107,7 @@ pub enum LayoutError {
     Square(char),
 }
 
-/// The premium of every square, and where the first play must go.
+/// The premium of every square.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Layout {
     premiums: Vec<Premium>,
@@ -187,7 +187,13 @@ impl Layout {
     }
 
     pub fn premium(&self, pos: Pos) -> Premium {
-        self.premiums[pos.index()]
+        self.premiums.get(pos.index()).copied().unwrap_or(Premium::None)
+    }
+
+    /// Whether it has a premium for every square (a deserialised layout
+    /// may not).
+    pub fn is_complete(&self) -> bool {
+        self.premiums.len() == SIZE * SIZE
     }
 }
 

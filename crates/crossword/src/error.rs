@@ -15,6 +15,10 @@ pub enum RuleError {
     PlayerLeft,
     #[error("place at least one tile")]
     NoTiles,
+    #[error("a tile is off the board")]
+    OffBoard,
+    #[error("a tile stands for no letter of this language")]
+    NotALetter,
     #[error("two tiles are on the same square {0}")]
     SameSquare(Pos),
     #[error("square {0} is already taken")]

@@ -37,6 +37,8 @@ pub enum ConfigError {
     SameName(String),
     #[error("a nickname must be one word without spaces, not '{0}'")]
     BadName(String),
+    #[error("the board layout is damaged")]
+    Layout,
 }
 
 /// What a player asks for. Scores are never taken from the player: the
@@ -180,7 +182,8 @@ pub struct Game {
     racks: Vec<Vec<Tile>>,
     scores: Vec<i32>,
     turn: usize,
-    passes_in_a_row: usize,
+    /// Who passed, in order, since the last turn that was not a pass.
+    pass_run: Vec<usize>,
     /// Seats that left, in the order they left.
     left: Vec<usize>,
     ended: Option<EndReason>,
@@ -254,6 +257,9 @@ impl Game {
                 return Err(ConfigError::SameName(name.clone()));
             }
         }
+        if config.layout.as_ref().is_some_and(|l| !l.is_complete()) {
+            return Err(ConfigError::Layout);
+        }
         let tiles = TileSet::new(config.language, rules.tiles);
         let mut game = Game {
             rules,
@@ -265,7 +271,7 @@ impl Game {
             racks: vec![Vec::new(); found],
             scores: vec![0; found],
             turn: 0,
-            passes_in_a_row: 0,
+            pass_run: Vec::new(),
             left: Vec::new(),
             ended: None,
             draws: 0,
@@ -502,15 +508,20 @@ impl Game {
         self.record(Event::Left { seat, reason }, events);
         if self.active_seats().count() <= 1 {
             self.record(Event::Ended { reason: EndReason::OnePlayerLeft }, events);
+        } else {
+            // Those still in may all have passed enough already.
+            self.end_on_passes(events);
         }
     }
 
     fn end_on_passes(&mut self, events: &mut Vec<Event>) {
-        let limit = match self.rules.pass_ending {
-            PassEnding::Consecutive(n) => n as usize,
-            PassEnding::EachPlayerTwice => 2 * self.active_seats().count(),
+        let ends = match self.rules.pass_ending {
+            PassEnding::Consecutive(n) => self.pass_run.len() >= n as usize,
+            PassEnding::EachPlayerTwice => {
+                self.active_seats().all(|seat| self.pass_run.iter().filter(|s| **s == seat).count() >= 2)
+            }
         };
-        if self.passes_in_a_row < limit {
+        if !ends {
             return;
         }
         if self.rules.deduct_racks_on_passes {
@@ -583,19 +594,19 @@ impl Game {
                     tiles.iter().map(|(_, t)| if t.blank { Tile::Blank } else { Tile::Letter(t.letter) }).collect();
                 self.racks[*seat] = take_from(&self.racks[*seat], &used).unwrap_or_default();
                 self.scores[*seat] += play.score as i32;
-                self.passes_in_a_row = 0;
+                self.pass_run.clear();
                 self.advance_turn();
             }
             Event::PlayWithdrawn { .. } | Event::Exchanged { .. } => {
-                self.passes_in_a_row = 0;
+                self.pass_run.clear();
                 self.advance_turn();
             }
             Event::Returned { seat, tiles } => {
                 self.racks[*seat] = take_from(&self.racks[*seat], tiles).unwrap_or_default();
                 self.bag.extend(tiles);
             }
-            Event::Passed { .. } => {
-                self.passes_in_a_row += 1;
+            Event::Passed { seat } => {
+                self.pass_run.push(*seat);
                 self.advance_turn();
             }
             Event::Left { seat, .. } => {

@@ -37,6 +37,14 @@ pub fn score_placement(
     scoring: &Scoring,
 ) -> Result<ScoredPlay, RuleError> {
     let (first, _) = *placement.first().ok_or(RuleError::NoTiles)?;
+    // Intents come from players (and saves, and the network): check them.
+    if placement.iter().any(|(p, _)| Pos::new(p.row as usize, p.col as usize).is_none()) {
+        return Err(RuleError::OffBoard);
+    }
+    let letters = scoring.tiles.language.letter_count();
+    if placement.iter().any(|(_, t)| t.letter.0 == 0 || t.letter.0 as usize > letters) {
+        return Err(RuleError::NotALetter);
+    }
     let mut squares: Vec<Pos> = placement.iter().map(|(p, _)| *p).collect();
     squares.sort();
     if let Some(pair) = squares.windows(2).find(|w| w[0] == w[1]) {

@@ -418,3 +418,40 @@ fn a_custom_layout_replaces_the_rule_sets_board() {
     let restored = Game::restore(&game.save(), lexicon()).unwrap();
     assert_eq!(restored.scores(), [15, 0]);
 }
+
+#[test]
+fn remote_passes_count_only_for_players_still_in() {
+    // B, C and A pass; C resigns; B passes: A has passed only once.
+    let mut game = new_game(RuleSetKind::Remote, &players(3));
+    game.apply(Intent::Pass { seat: 0 }).unwrap();
+    game.apply(Intent::Pass { seat: 1 }).unwrap();
+    game.apply(Intent::Pass { seat: 2 }).unwrap();
+    game.apply(Intent::Resign { seat: 2 }).unwrap();
+    game.apply(Intent::Pass { seat: 0 }).unwrap();
+    assert!(!game.is_over(), "player 1 has passed once in this run");
+    game.apply(Intent::Pass { seat: 1 }).unwrap();
+    assert_eq!(game.ended(), Some(EndReason::Passes));
+
+    // Leaving can complete the run for those who stay.
+    let mut game = new_game(RuleSetKind::Remote, &players(3));
+    for seat in [0, 1, 2, 0, 1] {
+        game.apply(Intent::Pass { seat }).unwrap();
+    }
+    assert!(!game.is_over());
+    game.apply(Intent::Resign { seat: 2 }).unwrap();
+    assert_eq!(game.ended(), Some(EndReason::Passes));
+}
+
+#[test]
+fn intents_off_the_board_or_alphabet_are_refused() {
+    use wocable_crossword::board::{PlacedTile, Pos};
+    let mut game = new_game(RuleSetKind::Wocable, &["CATSDO?", "ZAXEQIJ"]);
+    let c = Language::En.letter("C").unwrap();
+    let off = vec![(Pos { row: 20, col: 7 }, PlacedTile { letter: c, blank: false })];
+    assert_eq!(refused(&mut game, Intent::Play { seat: 0, tiles: off }), RuleError::OffBoard);
+    let odd = vec![
+        (Pos { row: 7, col: 7 }, PlacedTile { letter: wocable_lexicon::Letter(200), blank: true }),
+        (Pos { row: 7, col: 8 }, PlacedTile { letter: c, blank: false }),
+    ];
+    assert_eq!(refused(&mut game, Intent::Play { seat: 0, tiles: odd }), RuleError::NotALetter);
+}

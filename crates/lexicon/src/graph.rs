@@ -108,11 +108,10 @@ impl Arc {
     }
 }
 
-/// A word graph, its arcs as `u32`s.
+/// A word graph read in place from its bytes (no copy).
 #[derive(Clone)]
 pub struct WordGraph<B> {
     bytes: B,
-    arcs: Vec<u32>,
 }
 
 impl<B: AsRef<[u8]>> WordGraph<B> {
@@ -120,22 +119,26 @@ impl<B: AsRef<[u8]>> WordGraph<B> {
     /// whole number of arcs or they are empty.
     pub fn new(bytes: B) -> Option<WordGraph<B>> {
         let len = bytes.as_ref().len();
-        if len < 8 || len % 4 != 0 {
-            return None;
+        (len >= 8 && len % 4 == 0).then_some(WordGraph { bytes })
+    }
+
+    /// The `u32` at `index` (0 past the end, which reads as "no arcs").
+    fn word(&self, index: usize) -> u32 {
+        match self.bytes.as_ref().get(index * 4..index * 4 + 4) {
+            Some(&[a, b, c, d]) => u32::from_le_bytes([a, b, c, d]),
+            _ => 0,
         }
-        let arcs = bytes.as_ref().chunks_exact(4).map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]])).collect();
-        Some(WordGraph { bytes, arcs })
     }
 
     /// The letters that have an arc out of `node` (bit per letter code).
     pub fn letters(&self, node: u32) -> u32 {
-        if node == 0 { 0 } else { self.arcs.get(node as usize).copied().unwrap_or(0) }
+        if node == 0 { 0 } else { self.word(node as usize) }
     }
 
     /// The arc for `letter` out of `node`, whose letters are `letters`.
     fn arc(&self, node: u32, letters: u32, letter: u8) -> Option<Arc> {
         let rank = (letters & ((1u32 << letter) - 1)).count_ones() as usize;
-        self.arcs.get(node as usize + 1 + rank).map(|a| Arc(*a))
+        Some(Arc(self.word(node as usize + 1 + rank)))
     }
 
     /// The arcs out of `node` whose letters are in `wanted`, in letter order.

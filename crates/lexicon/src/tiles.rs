@@ -58,11 +58,11 @@ impl TileSet {
 
     /// Points for one tile of this letter (blanks score 0 whatever they stand for).
     pub fn value(&self, letter: Letter) -> u32 {
-        self.values.get(letter.0 as usize - 1).copied().unwrap_or(0) as u32
+        (letter.0 as usize).checked_sub(1).and_then(|i| self.values.get(i)).copied().unwrap_or(0) as u32
     }
 
     pub fn count(&self, letter: Letter) -> u32 {
-        self.counts.get(letter.0 as usize - 1).copied().unwrap_or(0) as u32
+        (letter.0 as usize).checked_sub(1).and_then(|i| self.counts.get(i)).copied().unwrap_or(0) as u32
     }
 
     /// Total number of tiles, blanks included.
