@@ -103,8 +103,10 @@ pub enum Event {
         play: ScoredPlay,
     },
     /// Remote rule: a play with unknown words; the tiles go back, 0 points.
+    /// `play` is where it lay and what it would have scored.
     PlayWithdrawn {
         seat: usize,
+        play: ScoredPlay,
         tiles: Placement,
         words: Vec<String>,
     },
@@ -467,7 +469,7 @@ impl Game {
         match (check_words(&play, &self.lexicon), self.rules.invalid_word) {
             (Ok(()), _) => {}
             (Err(RuleError::NotInLexicon(words)), InvalidWord::CostsTurn) => {
-                self.record(Event::PlayWithdrawn { seat, tiles, words }, events);
+                self.record(Event::PlayWithdrawn { seat, tiles, play, words }, events);
                 return Ok(());
             }
             (Err(e), _) => return Err(e),

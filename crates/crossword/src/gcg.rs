@@ -5,7 +5,6 @@ use crate::board::Board;
 use crate::error::RuleError;
 use crate::game::{ConfigError, Event, Game, GameConfig, Intent, LeaveReason};
 use crate::notation::{NotationError, format_position, format_word, parse_move, parse_rack};
-use crate::play::{Scoring, score_placement};
 use crate::rules::RuleSetKind;
 use crate::tile::{Tile, format_rack, take_from};
 use std::collections::VecDeque;
@@ -130,10 +129,8 @@ pub fn export(game: &Game) -> String {
                 }
                 racks[*seat] = take_from(&racks[*seat], &used_tiles(tiles)).unwrap_or_default();
             }
-            Event::PlayWithdrawn { seat, tiles, .. } => {
+            Event::PlayWithdrawn { seat, tiles, play, .. } => {
                 let rack = format_rack(language, &racks[*seat]);
-                let scoring = Scoring { layout: game.layout(), tiles: game.tile_set(), bingo_bonus: 0 };
-                let Ok(play) = score_placement(&board, tiles, &scoring) else { continue };
                 let (start, direction) = (play.start, play.direction);
                 let word = format_word(language, &board, tiles, start, direction);
                 let position = format_position(start, direction);

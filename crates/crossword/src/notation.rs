@@ -13,8 +13,6 @@ pub enum NotationError {
     BoardRows(usize),
     #[error("board row {row} has {len} squares instead of 15")]
     BoardRowLength { row: usize, len: usize },
-    #[error("'{0}' is not a square (use '.', a letter, or [CH] for a digraph)")]
-    BadSquare(String),
     #[error("'{0}' is not a square name: write 8D for a play across, D8 for a play down")]
     BadPosition(String),
     #[error("'{0}' is not a tile of this language")]
@@ -29,6 +27,8 @@ pub enum NotationError {
     DifferentTile { pos: Pos, found: String, written: String },
     #[error("the move places no tile")]
     NoNewTile,
+    #[error("the word goes on onto {0}: write it whole")]
+    WordContinues(Pos),
 }
 
 /// One written tile of a move or board row.
@@ -46,7 +46,15 @@ struct Written {
 /// tile (a word: CHARRO is CH·A·RR·O, the only reading a lexicon can
 /// hold); without, every letter is a tile (a board row, a rack).
 fn written_tiles(language: Language, text: &str, merge: bool) -> Result<Vec<Written>, NotationError> {
-    let mut units: Vec<(String, bool, bool)> = Vec::new(); // (label, lower case, existing)
+    struct Unit {
+        /// Empty for `.`.
+        label: String,
+        lower: bool,
+        existing: bool,
+        /// Written in brackets: never joined with a neighbour.
+        bracketed: bool,
+    }
+    let mut units: Vec<Unit> = Vec::new();
     let mut existing = false;
     let mut chars = text.chars();
     while let Some(c) = chars.next() {
@@ -54,17 +62,15 @@ fn written_tiles(language: Language, text: &str, merge: bool) -> Result<Vec<Writ
             '(' if !existing => existing = true,
             ')' if existing => existing = false,
             '(' | ')' => return Err(NotationError::Brackets(text.to_string())),
-            '.' => units.push((String::new(), false, true)),
+            '.' => units.push(Unit { label: String::new(), lower: false, existing: true, bracketed: true }),
             '[' => {
                 let inner: String = chars.by_ref().take_while(|c| *c != ']').collect();
                 let lower = inner.chars().all(char::is_lowercase);
-                units.push((inner.to_uppercase(), lower, existing));
-                // Mark as bracketed so it is never merged with a neighbour.
-                units.push(("]".to_string(), lower, existing));
+                units.push(Unit { label: inner.to_uppercase(), lower, existing, bracketed: true });
             }
             c if c.is_alphabetic() => {
                 let label = language.normalise(&c.to_string()).ok_or_else(|| NotationError::BadTile(c.to_string()))?;
-                units.push((label, c.is_lowercase(), existing));
+                units.push(Unit { label, lower: c.is_lowercase(), existing, bracketed: false });
             }
             c => return Err(NotationError::BadTile(c.to_string())),
         }
@@ -75,12 +81,8 @@ fn written_tiles(language: Language, text: &str, merge: bool) -> Result<Vec<Writ
     let mut out = Vec::new();
     let mut i = 0;
     while i < units.len() {
-        let (label, lower, existing) = &units[i];
-        if label == "]" {
-            i += 1;
-            continue;
-        }
-        if label.is_empty() {
+        let unit = &units[i];
+        if unit.label.is_empty() {
             out.push(Written { letter: None, blank: false, existing: true });
             i += 1;
             continue;
@@ -88,16 +90,20 @@ fn written_tiles(language: Language, text: &str, merge: bool) -> Result<Vec<Writ
         // Greedy: join with the next unit when together they are one tile.
         let joined = units
             .get(i + 1)
-            .filter(|_| merge)
-            .filter(|(next, next_lower, next_existing)| {
-                next != "]" && !next.is_empty() && next_lower == lower && next_existing == existing
+            .filter(|next| {
+                merge
+                    && !unit.bracketed
+                    && !next.bracketed
+                    && !next.label.is_empty()
+                    && next.lower == unit.lower
+                    && next.existing == unit.existing
             })
-            .and_then(|(next, _, _)| language.letter(&format!("{label}{next}")));
+            .and_then(|next| language.letter(&format!("{}{}", unit.label, next.label)));
         let (letter, width) = match joined {
             Some(letter) => (letter, 2),
-            None => (language.letter(label).ok_or_else(|| NotationError::BadTile(label.clone()))?, 1),
+            None => (language.letter(&unit.label).ok_or_else(|| NotationError::BadTile(unit.label.clone()))?, 1),
         };
-        out.push(Written { letter: Some(letter), blank: *lower && !existing, existing: *existing });
+        out.push(Written { letter: Some(letter), blank: unit.lower && !unit.existing, existing: unit.existing });
         i += width;
     }
     Ok(out)
@@ -184,6 +190,9 @@ pub fn format_position(pos: Pos, direction: Direction) -> String {
 /// already there; the rest are placed.
 pub fn parse_move(language: Language, board: &Board, position: &str, word: &str) -> Result<Placement, NotationError> {
     let (start, direction) = parse_position(position)?;
+    if let Some(before) = start.step(direction, false).filter(|p| board.get(*p).is_some()) {
+        return Err(NotationError::WordContinues(before));
+    }
     let mut placement = Vec::new();
     let mut pos = Some(start);
     for written in written_tiles(language, word, true)? {
@@ -204,6 +213,9 @@ pub fn parse_move(language: Language, board: &Board, position: &str, word: &str)
         }
         pos = here.step(direction, true);
     }
+    if let Some(after) = pos.filter(|p| board.get(*p).is_some()) {
+        return Err(NotationError::WordContinues(after));
+    }
     if placement.is_empty() {
         return Err(NotationError::NoNewTile);
     }
@@ -219,23 +231,37 @@ pub fn format_word(
     start: Pos,
     direction: Direction,
 ) -> String {
-    let mut out = String::new();
-    let mut in_existing = false;
+    let mut tiles = Vec::new();
     let mut pos = Some(start);
     while let Some(here) = pos {
-        let (tile, existing) = match placement.iter().find(|(p, _)| *p == here) {
+        let tile = match placement.iter().find(|(p, _)| *p == here) {
             Some((_, tile)) => (*tile, false),
             None => match board.get(here) {
                 Some(tile) => (tile, true),
                 None => break,
             },
         };
-        if existing != in_existing {
-            out.push(if existing { '(' } else { ')' });
-            in_existing = existing;
-        }
-        out.push_str(&written_label(language, tile));
+        tiles.push(tile);
         pos = here.step(direction, true);
+    }
+    let mut out = String::new();
+    let mut in_existing = false;
+    for (i, (tile, existing)) in tiles.iter().enumerate() {
+        if *existing != in_existing {
+            out.push(if *existing { '(' } else { ')' });
+            in_existing = *existing;
+        }
+        let mut label = written_label(language, *tile);
+        // Two letters that read as a digraph (R, R as RR) keep apart.
+        let joins_next = tiles.get(i + 1).is_some_and(|(next, next_existing)| {
+            next_existing == existing
+                && next.blank == tile.blank
+                && language.letter(&format!("{}{}", language.label(tile.letter), language.label(next.letter))).is_some()
+        });
+        if joins_next && !label.starts_with('[') {
+            label = format!("[{label}]");
+        }
+        out.push_str(&label);
     }
     if in_existing {
         out.push(')');
@@ -277,6 +303,11 @@ mod tests {
         let placement = parse_move(Language::Es, &board, "8D", "CHARRO").unwrap();
         let labels: Vec<_> = placement.iter().map(|(_, t)| Language::Es.label(t.letter)).collect();
         assert_eq!(labels, ["CH", "A", "RR", "O"]);
+        let apart = parse_move(Language::Es, &board, "8D", "CA[R]RO").unwrap();
+        assert_eq!(apart.len(), 5, "a bracket keeps R and R apart");
+        assert_eq!(parse_move(Language::Es, &board, "8D", "C[H]A").unwrap().len(), 3, "on both sides");
+        let start = Pos::new(7, 3).unwrap();
+        assert_eq!(format_word(Language::Es, &board, &apart, start, Direction::Across), "CA[R]RO");
         let bracketed = parse_move(Language::Es, &board, "8D", "[ch]A[RR]O").unwrap();
         assert!(bracketed[0].1.blank && !bracketed[2].1.blank);
         assert_eq!(
@@ -318,6 +349,9 @@ mod tests {
         assert!(matches!(parse_move(Language::En, &board, "G7", "AXiATORS"), Err(NotationError::DifferentTile { .. })));
         assert_eq!(parse_move(Language::En, &board, "8D", "(AGAVE)"), Err(NotationError::NoNewTile));
         assert_eq!(parse_move(Language::En, &board, "8L", "ABCDE"), Err(NotationError::OffBoard));
+        let continues = parse_move(Language::En, &board, "8E", "GAVEL");
+        assert_eq!(continues, Err(NotationError::WordContinues(Pos::new(7, 3).unwrap())));
+        assert!(matches!(parse_move(Language::En, &board, "8A", "BAD"), Err(NotationError::WordContinues(_))));
         let down = Pos::new(6, 6).unwrap();
         assert_eq!(format_word(Language::En, &board, &placement, down, Direction::Down), "A(V)iATORS");
     }
