@@ -4,7 +4,7 @@
 use crate::board::Board;
 use crate::error::RuleError;
 use crate::game::{ConfigError, Event, Game, GameConfig, Intent, LeaveReason};
-use crate::notation::{NotationError, format_position, format_word, parse_move, parse_rack};
+use crate::notation::{NotationError, format_position, format_word, parse_move, parse_position, parse_rack};
 use crate::rules::RuleSetKind;
 use crate::tile::{Tile, format_rack, take_from};
 use std::collections::VecDeque;
@@ -237,7 +237,7 @@ pub fn parse(text: &str) -> Result<Record, GcgError> {
                 Entry::Collected { nick, tiles: strip_parens(tiles), points: score, total }
             }
             [_, "(time)"] => Entry::TimePenalty { nick, points: score, total },
-            [rack, counted] if counted.starts_with('(') => {
+            [rack, counted] if counted.starts_with('(') && parse_position(rack).is_err() => {
                 Entry::Deducted { nick, rack: rack.to_string(), points: score, total }
             }
             _ => {
@@ -369,10 +369,14 @@ pub fn replay(record: &Record, rules: RuleSetKind, lexicon: Lexicon) -> Result<G
                 check_total(&game, seat, *total)?;
                 continue;
             }
-            Entry::Collected { nick, points, total, .. } | Entry::Deducted { nick, points, total, .. } => {
+            Entry::Collected { nick, points, total, tiles: shown }
+            | Entry::Deducted { nick, points, total, rack: shown } => {
                 let seat = seat_of(line, nick)?;
                 match pending_counts.pop_front() {
-                    Some(Event::RackCounted { seat: s, points: p, .. }) if s == seat && p == *points => {
+                    Some(Event::RackCounted { seat: s, points: p, rack }) if s == seat && p == *points => {
+                        if !same_tiles(&rack_of(line, shown)?, &rack) {
+                            return Err(err(line, format!("the tiles counted are {}", format_rack(language, &rack))));
+                        }
                         check_total(&game, seat, *total)?
                     }
                     Some(Event::RackCounted { seat: s, points: p, .. }) => {
@@ -383,7 +387,14 @@ pub fn replay(record: &Record, rules: RuleSetKind, lexicon: Lexicon) -> Result<G
                 continue;
             }
             Entry::TimePenalty { .. } => return Err(err(line, "time penalties are not part of Wocable's rules")),
-            Entry::FinalRack { .. } => continue,
+            Entry::FinalRack { player, rack } => {
+                let seat = player.saturating_sub(1);
+                if !same_tiles(&rack_of(line, rack)?, game.rack(seat)) {
+                    let held = format_rack(language, game.rack(seat));
+                    return Err(err(line, format!("the rack shown is {rack}, but {} holds {held}", players[seat])));
+                }
+                continue;
+            }
         };
         // Tell the game what the record says this turn drew.
         if !used.is_empty() && !game.bag().is_empty() {

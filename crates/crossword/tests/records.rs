@@ -157,3 +157,21 @@ fn end_of_game_lines_are_checked() {
             .unwrap_err();
     assert_eq!(error.line, index + 1, "{}", tampered.join("\n"));
 }
+
+#[test]
+fn final_racks_and_counted_tiles_are_checked() {
+    let mut original = game(RuleSetKind::Webfeud, 2, 4);
+    support::play_out(&mut original);
+    let text = gcg::export(&original);
+    let lines: Vec<&str> = text.lines().collect();
+    let (index, rack_line) = lines.iter().enumerate().find(|(_, l)| l.starts_with("#rack1 ")).unwrap();
+    let wrong = if rack_line.ends_with('Z') { format!("{rack_line}Q") } else { format!("{rack_line}Z") };
+    let tampered = text.replace(rack_line, &wrong);
+    let error =
+        gcg::replay(&gcg::parse(&tampered).unwrap(), RuleSetKind::Webfeud, support::permissive_lexicon()).unwrap_err();
+    assert_eq!(error.line, index + 1, "{tampered}");
+    // A move line without a rack is still a move when its word starts with
+    // a tile on the board.
+    let record = gcg::parse("#player1 a\n#player2 b\n>a: 8D (A)BC +9 9\n").unwrap();
+    assert!(matches!(record.entries[0].1, Entry::Move { .. }));
+}
