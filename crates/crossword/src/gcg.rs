@@ -78,6 +78,8 @@ pub enum Entry {
 pub struct Record {
     /// Nicknames, in turn order.
     pub players: Vec<String>,
+    /// The line of the last `#playerN`.
+    pub players_line: usize,
     pub lexicon: Option<String>,
     /// Entries with their 1-based line numbers.
     pub entries: Vec<(usize, Entry)>,
@@ -204,6 +206,7 @@ pub fn parse(text: &str) -> Result<Record, GcgError> {
                     return Err(err(line, format!("#player{n} out of order")));
                 }
                 record.players.push(nick);
+                record.players_line = line;
             } else if let Some(n) = name.strip_prefix("rack").and_then(|n| n.parse::<usize>().ok()) {
                 record.entries.push((line, Entry::FinalRack { player: n, rack: first_word().unwrap_or_default() }));
             } else if name == "lexicon" {
@@ -297,8 +300,7 @@ pub fn replay(record: &Record, rules: RuleSetKind, lexicon: Lexicon) -> Result<G
     }
     let deals: Vec<_> = seen.iter().map(|s| s.front().map(|(_, r)| r.clone())).collect();
     let config = GameConfig { rules, language, players: players.clone(), seed: 0, layout: None };
-    // Players are named on the first lines: a bad cast is reported there.
-    let mut game = Game::with_draws(config, lexicon, deals).map_err(|e: ConfigError| err(1, e))?;
+    let mut game = Game::with_draws(config, lexicon, deals).map_err(|e: ConfigError| err(record.players_line, e))?;
     let mut pending_counts: VecDeque<Event> = VecDeque::new();
     let mut withdrawn_before = false;
     for (line, entry) in &record.entries {
