@@ -14,7 +14,7 @@ pub fn selfplay(args: &mut Args) -> Result<(), Failure> {
     let rules = rules(args)?;
     let language = language(args)?;
     let lexicon = lexicon(args, language)?;
-    let players = args.number("--players")?.unwrap_or(2) as usize;
+    let players = args.number("--players")?.unwrap_or(2).min(99) as usize;
     let levels: Vec<Level> = args.required("--levels")?.split(',').map(level).collect::<Result<_, _>>()?;
     let seed = args.number("--seed")?.unwrap_or(0);
     let out = args.required("--out")?;

@@ -11,6 +11,7 @@ use std::process::ExitCode;
 use wocable_crossword::movegen::{self, Summary};
 use wocable_crossword::notation::{parse_board, parse_move, parse_rack};
 use wocable_crossword::play::{Scoring, check_words, score_placement};
+use wocable_crossword::rules::RACK_SIZE;
 use wocable_crossword::{RuleSetKind, gcg};
 use wocable_lexicon::{AnagramMode, Language, Lexicon, TileSet};
 
@@ -170,7 +171,10 @@ fn moves(args: &mut Args) -> Result<(), Failure> {
                 return Err(fail(format!("{path}: line {}: expected 'id board rack …'", n + 1)));
             };
             let board = parse_board(language, board).map_err(|e| fail(format!("{path}: line {}: {e}", n + 1)))?;
-            let rack = parse_rack(language, rack).map_err(|e| fail(format!("{path}: line {}: {e}", n + 1)))?;
+            let rack = parse_rack(language, rack)
+                .ok()
+                .filter(|r| r.len() <= RACK_SIZE)
+                .ok_or_else(|| fail(format!("{path}: line {}: not a rack", n + 1)))?;
             positions.push((id.to_string(), board, rack));
         }
         let started = std::time::Instant::now();
@@ -201,6 +205,9 @@ fn moves(args: &mut Args) -> Result<(), Failure> {
     args.finish()?;
     let board = parse_board(language, &board).map_err(fail)?;
     let rack = parse_rack(language, &rack).map_err(fail)?;
+    if rack.len() > RACK_SIZE {
+        return Err(fail(format!("a rack holds at most {RACK_SIZE} tiles")));
+    }
     let mut summary = Summary::default();
     let mut found: Vec<(u32, String, String)> = movegen::all_moves(&board, &rack, &lexicon, &scoring)
         .into_iter()

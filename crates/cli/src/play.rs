@@ -23,7 +23,7 @@ pub fn run(args: &mut Args) -> Result<(), Failure> {
     let rules = rules(args)?;
     let language = language(args)?;
     let lexicon = lexicon(args, language)?;
-    let players = args.number("--players")?.unwrap_or(2) as usize;
+    let players = args.number("--players")?.unwrap_or(2).min(99) as usize;
     let seed = match args.number("--seed")? {
         Some(seed) => seed,
         None => std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64),

@@ -190,6 +190,7 @@ fn describe(outcome: &Outcome) -> String {
         Outcome::AlreadyFound { word } => format!("{word}: already found"),
         Outcome::NotAWord { word } => format!("{word}: not a word here"),
         Outcome::TooShort => "at least 3 letters".into(),
+        Outcome::NotATrace => "those cells do not follow each other".into(),
         Outcome::GameOver => "the game is over".into(),
     }
 }

@@ -11,7 +11,7 @@
 use crate::game::{Event, Game, GameConfig, Intent};
 use crate::movegen::{Move, all_moves};
 use crate::rules::RuleSetKind;
-use crate::tile::{Tile, take_from};
+use crate::tile::{Tile, take_from, tiles_used};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
@@ -138,7 +138,7 @@ impl LeaveModel {
 
 /// The tiles a move takes from the rack.
 fn used(m: &Move) -> Vec<Tile> {
-    m.tiles.iter().map(|(_, t)| if t.blank { Tile::Blank } else { Tile::Letter(t.letter) }).collect()
+    tiles_used(&m.tiles)
 }
 
 /// Every move of the player on turn, best score first (ties in board order).
@@ -204,9 +204,11 @@ pub fn choose(game: &Game, level: Level, leaves: &LeaveModel, seed: u64) -> Inte
         Level::Beginner => {
             let fitting: Vec<&Move> =
                 moves.iter().filter(|m| word_length(game, m) <= 5 && m.tiles.iter().all(|(_, t)| !t.blank)).collect();
-            // From the middle of its moves: plausible, far from the best.
-            let (low, high) = (fitting.len() / 4, fitting.len().div_ceil(2));
-            fitting.get(rng.random_range(low..high.max(low + 1))).copied()
+            // From the middle of its moves: plausible, far from the best
+            // (which it plays only when it is the one move that fits).
+            let low = (fitting.len() / 4).max(1).min(fitting.len().saturating_sub(1));
+            let high = fitting.len().div_ceil(2).max(low + 1);
+            fitting.get(rng.random_range(low..high)).copied()
         }
         Level::Champion => return champion(game, &moves, leaves),
     };
@@ -225,7 +227,7 @@ fn word_length(game: &Game, m: &Move) -> usize {
 fn fallback(game: &Game) -> Intent {
     let seat = game.turn();
     let rack = game.rack(seat).to_vec();
-    let needed = game.rules().exchange_min_bag.unwrap_or(0).max(rack.len());
+    let needed = game.rules().bag_needed_to_exchange(rack.len());
     if !rack.is_empty() && game.bag().len() >= needed {
         Intent::Exchange { seat, tiles: rack }
     } else {
@@ -257,12 +259,12 @@ fn champion(game: &Game, moves: &[Move], leaves: &LeaveModel) -> Intent {
         .iter()
         .map(|m| (m.score as f64 + leave_equity(&take_from(rack, &used(m)).unwrap_or_default()), m))
         .max_by(|a, b| a.0.total_cmp(&b.0));
-    let needed = game.rules().exchange_min_bag.unwrap_or(0);
-    let best_exchange = (bag >= needed.max(1))
+    let rules = game.rules();
+    let best_exchange = (bag >= rules.bag_needed_to_exchange(1))
         .then(|| {
             // Every choice of tiles to keep (a rack has at most 7 tiles).
             (0u32..(1 << rack.len()) - 1)
-                .filter(|keep| bag >= needed.max(rack.len() - keep.count_ones() as usize))
+                .filter(|keep| bag >= rules.bag_needed_to_exchange(rack.len() - keep.count_ones() as usize))
                 .map(|keep| {
                     let (kept, returned): (Vec<_>, Vec<_>) =
                         rack.iter().enumerate().partition(|(i, _)| keep & (1 << i) != 0);
@@ -451,11 +453,7 @@ fn play_out(
         let intent = choose(game, level, leaves, seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(turn));
         let rack = game.rack(seat).to_vec();
         let (leave, intent) = match intent {
-            Intent::Play { seat, tiles } => {
-                let used: Vec<Tile> =
-                    tiles.iter().map(|(_, t)| if t.blank { Tile::Blank } else { Tile::Letter(t.letter) }).collect();
-                (take_from(&rack, &used), Intent::Play { seat, tiles })
-            }
+            Intent::Play { seat, tiles } => (take_from(&rack, &tiles_used(&tiles)), Intent::Play { seat, tiles }),
             Intent::Exchange { seat, tiles } => (take_from(&rack, &tiles), Intent::Exchange { seat, tiles }),
             other => (None, other),
         };

@@ -6,7 +6,7 @@ use crate::board::{Board, Layout, PlacedTile};
 use crate::error::RuleError;
 use crate::play::{Placement, ScoredPlay, Scoring, check_words, score_placement};
 use crate::rules::{InvalidWord, PassEnding, RACK_SIZE, RuleSet, RuleSetKind};
-use crate::tile::{Tile, full_bag, rack_value, take_from};
+use crate::tile::{Tile, full_bag, rack_value, take_from, tiles_used};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
@@ -462,8 +462,7 @@ impl Game {
     fn play(&mut self, seat: usize, mut tiles: Placement, events: &mut Vec<Event>) -> Result<(), RuleError> {
         // Logged in board order, whatever order the player put them down in.
         tiles.sort_by_key(|(pos, _)| *pos);
-        let used: Vec<Tile> =
-            tiles.iter().map(|(_, t)| if t.blank { Tile::Blank } else { Tile::Letter(t.letter) }).collect();
+        let used = tiles_used(&tiles);
         self.check_on_rack(seat, &used)?;
         let play = score_placement(&self.board, &tiles, &self.scoring())?;
         match (check_words(&play, &self.lexicon), self.rules.invalid_word) {
@@ -488,7 +487,7 @@ impl Game {
             return Err(RuleError::NothingToExchange);
         }
         self.check_on_rack(seat, &tiles)?;
-        let needed = self.rules.exchange_min_bag.unwrap_or(0).max(tiles.len());
+        let needed = self.rules.bag_needed_to_exchange(tiles.len());
         if self.bag.len() < needed {
             return Err(RuleError::ExchangeNotAllowed { bag: self.bag.len(), needed });
         }
@@ -581,10 +580,12 @@ impl Game {
     }
 
     /// The one place where the state changes: applies an event and logs it.
+    /// Events come only from checked intents, so the tiles they move are
+    /// always where they are taken from.
     fn record(&mut self, event: Event, events: &mut Vec<Event>) {
         match &event {
             Event::Drew { seat, tiles } => {
-                self.bag = take_from(&self.bag, tiles).unwrap_or_default();
+                self.bag = take_from(&self.bag, tiles).expect(HELD);
                 self.racks[*seat].extend(tiles);
                 self.draws += 1;
             }
@@ -592,9 +593,7 @@ impl Game {
                 for (pos, tile) in tiles {
                     self.board.set(*pos, *tile);
                 }
-                let used: Vec<Tile> =
-                    tiles.iter().map(|(_, t)| if t.blank { Tile::Blank } else { Tile::Letter(t.letter) }).collect();
-                self.racks[*seat] = take_from(&self.racks[*seat], &used).unwrap_or_default();
+                self.racks[*seat] = take_from(&self.racks[*seat], &tiles_used(tiles)).expect(HELD);
                 self.scores[*seat] += play.score as i32;
                 self.pass_run.clear();
                 self.advance_turn();
@@ -604,7 +603,7 @@ impl Game {
                 self.advance_turn();
             }
             Event::Returned { seat, tiles } => {
-                self.racks[*seat] = take_from(&self.racks[*seat], tiles).unwrap_or_default();
+                self.racks[*seat] = take_from(&self.racks[*seat], tiles).expect(HELD);
                 self.bag.extend(tiles);
             }
             Event::Passed { seat } => {
@@ -635,6 +634,8 @@ impl Game {
         }
     }
 }
+
+const HELD: &str = "an event only moves tiles that are there";
 
 /// The first of `tiles` that `rack` does not hold (counting repeats).
 fn missing_tile(rack: &[Tile], tiles: &[Tile]) -> Option<Tile> {

@@ -6,7 +6,7 @@ use crate::error::RuleError;
 use crate::game::{ConfigError, Event, Game, GameConfig, Intent, LeaveReason};
 use crate::notation::{NotationError, format_position, format_word, parse_move, parse_position, parse_rack};
 use crate::rules::RuleSetKind;
-use crate::tile::{Tile, format_rack, take_from};
+use crate::tile::{Tile, format_rack, take_from, tiles_used};
 use std::collections::VecDeque;
 use std::fmt::Write;
 use thiserror::Error;
@@ -129,7 +129,7 @@ pub fn export(game: &Game) -> String {
                 for (pos, tile) in tiles {
                     board.set(*pos, *tile);
                 }
-                racks[*seat] = take_from(&racks[*seat], &used_tiles(tiles)).unwrap_or_default();
+                racks[*seat] = take_from(&racks[*seat], &tiles_used(tiles)).unwrap_or_default();
             }
             Event::PlayWithdrawn { seat, tiles, play, .. } => {
                 let rack = format_rack(language, &racks[*seat]);
@@ -179,10 +179,6 @@ pub fn export(game: &Game) -> String {
         let _ = writeln!(out, "#rack{} {}", i + 1, format_rack(language, rack));
     }
     out
-}
-
-fn used_tiles(tiles: &[(crate::board::Pos, crate::board::PlacedTile)]) -> Vec<Tile> {
-    tiles.iter().map(|(_, t)| if t.blank { Tile::Blank } else { Tile::Letter(t.letter) }).collect()
 }
 
 fn number(line: usize, text: &str) -> Result<i32, GcgError> {
@@ -336,7 +332,7 @@ pub fn replay(record: &Record, rules: RuleSetKind, lexicon: Lexicon) -> Result<G
                 check_rack(&game, seat, rack)?;
                 let tiles =
                     parse_move(language, game.board(), position, word).map_err(|e: NotationError| err(line, e))?;
-                let used = used_tiles(&tiles);
+                let used = tiles_used(&tiles);
                 (Intent::Play { seat, tiles }, seat, *score, *total, used)
             }
             Entry::Exchange { nick, rack, tiles, total } => {

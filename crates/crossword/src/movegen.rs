@@ -61,8 +61,8 @@ pub fn generate(
     let mut blanks = 0u8;
     for tile in rack {
         match tile {
-            Tile::Letter(l) => counts[l.0 as usize & 31] += 1,
-            Tile::Blank => blanks += 1,
+            Tile::Letter(l) => counts[l.0 as usize & 31] = counts[l.0 as usize & 31].saturating_add(1),
+            Tile::Blank => blanks = blanks.saturating_add(1),
         }
     }
     let empty_board = board.is_empty();

@@ -50,6 +50,13 @@ pub struct RuleSet {
 
 pub const RACK_SIZE: usize = 7;
 
+impl RuleSet {
+    /// How many tiles the bag must hold to exchange `count` tiles.
+    pub fn bag_needed_to_exchange(&self, count: usize) -> usize {
+        self.exchange_min_bag.unwrap_or(0).max(count)
+    }
+}
+
 impl RuleSetKind {
     pub const ALL: [RuleSetKind; 3] = [RuleSetKind::Wocable, RuleSetKind::Webfeud, RuleSetKind::Remote];
 

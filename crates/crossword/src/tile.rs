@@ -1,5 +1,6 @@
 //! Tiles in the bag and on racks.
 
+use crate::board::PlacedTile;
 use serde::{Deserialize, Serialize};
 use wocable_lexicon::{Language, Letter, TileSet};
 
@@ -18,6 +19,18 @@ impl Tile {
             Tile::Blank => 0,
         }
     }
+}
+
+impl From<PlacedTile> for Tile {
+    /// The rack tile that was put down: a blank, whatever it stands for.
+    fn from(placed: PlacedTile) -> Tile {
+        if placed.blank { Tile::Blank } else { Tile::Letter(placed.letter) }
+    }
+}
+
+/// The rack tiles a placement uses.
+pub fn tiles_used(placement: &[(crate::board::Pos, PlacedTile)]) -> Vec<Tile> {
+    placement.iter().map(|(_, t)| Tile::from(*t)).collect()
 }
 
 /// Every tile of a full bag, in alphabet order, blanks last.

@@ -98,6 +98,9 @@ pub enum Outcome {
     },
     /// Fewer than three letters: ignored.
     TooShort,
+    /// Cells that do not follow each other (only from a caller that builds
+    /// paths itself; the tracer never makes one).
+    NotATrace,
     /// The round is over (or not started, or paused): nothing counts.
     GameOver,
 }
@@ -224,10 +227,12 @@ impl Round {
         if path.len() < MIN_LETTERS {
             return Outcome::TooShort;
         }
-        let Some(word) = path.iter().map(|c| self.puzzle.letters.get(*c).copied()).collect::<Option<Vec<Letter>>>()
-        else {
-            return Outcome::TooShort;
-        };
+        let shape = self.puzzle.shape;
+        let distinct = path.iter().enumerate().all(|(i, c)| !path[..i].contains(c));
+        if !distinct || path.windows(2).any(|w| !shape.adjacent(w[0], w[1])) {
+            return Outcome::NotATrace;
+        }
+        let word: Vec<Letter> = path.iter().filter_map(|c| self.puzzle.letters.get(*c).copied()).collect();
         let spelt = self.puzzle.language.spell(&word);
         if self.found.iter().any(|f| f.word == word) {
             return Outcome::AlreadyFound { word: spelt };

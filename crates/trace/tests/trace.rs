@@ -168,6 +168,8 @@ fn a_round_scores_words_once_and_refuses_the_rest() {
     assert_eq!(r.score(), word_points(target.word.len()));
     assert!(matches!(r.submit(&path, 3_000), Outcome::AlreadyFound { .. }));
     assert_eq!(r.submit(&path[..2], 3_000), Outcome::TooShort);
+    assert_eq!(r.submit(&[path[0], path[1], path[0]], 3_000), Outcome::NotATrace, "a cell used twice");
+    assert_eq!(r.submit(&[0, 1, 99], 3_000), Outcome::NotATrace, "off the wheel");
     let bonus = puzzle.solutions.iter().find(|w| !puzzle.targets.iter().any(|t| &t.word == *w)).unwrap();
     let before = r.score();
     assert!(matches!(r.submit(&path_of(&r, bonus), 4_000), Outcome::Bonus { .. }));
