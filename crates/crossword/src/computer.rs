@@ -210,7 +210,7 @@ pub fn choose(game: &Game, level: Level, leaves: &LeaveModel, seed: u64) -> Inte
             let high = fitting.len().div_ceil(2).max(low + 1);
             fitting.get(rng.random_range(low..high)).copied()
         }
-        Level::Champion => return champion(game, &moves, leaves),
+        Level::Champion => return champion(game, &moves, leaves, seed),
     };
     match chosen {
         Some(m) => Intent::Play { seat, tiles: m.tiles.clone() },
@@ -239,7 +239,7 @@ fn fallback(game: &Game) -> Intent {
 /// can refill the rack; once it is empty, less twice the kept tiles'
 /// points, which an opponent going out would collect. With the bag empty
 /// and one opponent, an exhaustive search instead.
-fn champion(game: &Game, moves: &[Move], leaves: &LeaveModel) -> Intent {
+fn champion(game: &Game, moves: &[Move], leaves: &LeaveModel, seed: u64) -> Intent {
     let seat = game.turn();
     if let Some(intent) = endgame(game, ENDGAME_NODES) {
         return intent;
@@ -255,10 +255,28 @@ fn champion(game: &Game, moves: &[Move], leaves: &LeaveModel) -> Intent {
             leaves.value(language, leave)
         }
     };
-    let best_play = moves
+    let mut ranked: Vec<(f64, &Move)> = moves
         .iter()
         .map(|m| (m.score as f64 + leave_equity(&take_from(rack, &used(m)).unwrap_or_default()), m))
-        .max_by(|a, b| a.0.total_cmp(&b.0));
+        .collect();
+    ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
+    // Look ahead: the best few, less what an opponent would score next on
+    // the board they leave, over racks the opponent might hold.
+    let opponent_racks = if bag > 0 { sample_racks(game, seed, SIMULATIONS) } else { Vec::new() };
+    let reply = |board: &crate::board::Board| -> f64 {
+        let total: u32 = opponent_racks.iter().map(|r| best_score(game, board, r)).sum();
+        total as f64 / opponent_racks.len().max(1) as f64
+    };
+    ranked.truncate(if opponent_racks.is_empty() { 1 } else { SIMULATED_MOVES });
+    for (value, m) in ranked.iter_mut() {
+        let mut board = game.board().clone();
+        for (pos, tile) in &m.tiles {
+            board.set(*pos, *tile);
+        }
+        *value -= reply(&board);
+    }
+    let best_play = ranked.into_iter().max_by(|a, b| a.0.total_cmp(&b.0));
+    let stay_reply = reply(game.board());
     let rules = game.rules();
     let best_exchange = (bag >= rules.bag_needed_to_exchange(1))
         .then(|| {
@@ -275,11 +293,40 @@ fn champion(game: &Game, moves: &[Move], leaves: &LeaveModel) -> Intent {
         })
         .flatten();
     match (best_play, best_exchange) {
-        (Some((play, _)), Some((exchange, tiles))) if exchange > play => Intent::Exchange { seat, tiles },
+        (Some((play, _)), Some((exchange, tiles))) if exchange - stay_reply > play => Intent::Exchange { seat, tiles },
         (Some((_, m)), _) => Intent::Play { seat, tiles: m.tiles.clone() },
         (None, Some((_, tiles))) => Intent::Exchange { seat, tiles },
         (None, None) => Intent::Pass { seat },
     }
+}
+
+/// How many of its best moves the Champion looks ahead with, and over how
+/// many racks of the opponent's.
+pub const SIMULATED_MOVES: usize = 6;
+pub const SIMULATIONS: usize = 12;
+
+/// Racks the player on turn's opponent might hold: drawn from the tiles
+/// this player cannot see (the bag and the other racks).
+fn sample_racks(game: &Game, seed: u64, count: usize) -> Vec<Vec<Tile>> {
+    let mut unseen = crate::tile::full_bag(game.tile_set());
+    let seen: Vec<Tile> =
+        game.board().tiles().map(|(_, t)| Tile::from(t)).chain(game.rack(game.turn()).iter().copied()).collect();
+    unseen = take_from(&unseen, &seen).unwrap_or_default();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed);
+    (0..count)
+        .map(|_| {
+            let mut pool = unseen.clone();
+            let size = crate::rules::RACK_SIZE.min(pool.len());
+            (0..size).map(|_| pool.swap_remove(rng.random_range(0..pool.len()))).collect()
+        })
+        .collect()
+}
+
+/// The best score `rack` can make on `board`.
+fn best_score(game: &Game, board: &crate::board::Board, rack: &[Tile]) -> u32 {
+    let mut best = 0;
+    crate::movegen::generate(board, rack, game.lexicon(), &game.scoring(), |_, score, _| best = best.max(score));
+    best
 }
 
 /// How many positions the endgame search may visit before it settles for
