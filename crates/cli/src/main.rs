@@ -79,6 +79,18 @@ fn run(args: &mut Args) -> Result<(), Failure> {
     }
 }
 
+/// Prints one item a line, stopping quietly once stdout is closed (a list
+/// piped into `head`).
+fn print_lines<T: std::fmt::Display>(lines: impl IntoIterator<Item = T>) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    for line in lines {
+        if writeln!(out, "{line}").is_err() {
+            return;
+        }
+    }
+}
+
 fn language(args: &mut Args) -> Result<Language, Failure> {
     let code = args.required("--lang")?;
     Language::from_code(&code).ok_or_else(|| UsageError::Value("--lang", code).into())
@@ -109,10 +121,10 @@ fn check(args: &mut Args) -> Result<(), Failure> {
     if words.is_empty() {
         return Err(UsageError::Missing("WORD").into());
     }
-    for word in words {
-        let verdict = if lexicon.contains_word(&word) { "valid" } else { "invalid" };
-        println!("{word} {verdict}");
-    }
+    print_lines(words.iter().map(|word| {
+        let verdict = if lexicon.contains_word(word) { "valid" } else { "invalid" };
+        format!("{word} {verdict}")
+    }));
     Ok(())
 }
 
@@ -187,9 +199,12 @@ fn moves(args: &mut Args) -> Result<(), Failure> {
             })
             .collect();
         let seconds = started.elapsed().as_secs_f64();
-        for ((id, _, _), s) in positions.iter().zip(&summaries) {
-            println!("{id} {} {} {} {}", s.placements, s.best, s.best_count, s.score_sum);
-        }
+        print_lines(
+            positions
+                .iter()
+                .zip(&summaries)
+                .map(|((id, _, _), s)| format!("{id} {} {} {} {}", s.placements, s.best, s.best_count, s.score_sum)),
+        );
         let moves: u64 = summaries.iter().map(|s| s.placements).sum();
         eprintln!(
             "{} positions, {moves} moves in {seconds:.3} s: {:.0} positions/s, {:.0} moves/s",
@@ -219,9 +234,7 @@ fn moves(args: &mut Args) -> Result<(), Failure> {
         .collect();
     found.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| (&a.1, &a.2).cmp(&(&b.1, &b.2))));
     println!("{} {} {} {}", summary.placements, summary.best, summary.best_count, summary.score_sum);
-    for (score, position, word) in found.into_iter().take(top) {
-        println!("{score} {position} {word}");
-    }
+    print_lines(found.into_iter().take(top).map(|(score, position, word)| format!("{score} {position} {word}")));
     Ok(())
 }
 
@@ -240,9 +253,7 @@ fn search(args: &mut Args) -> Result<(), Failure> {
         _ => return Err(UsageError::Value("search", kind).into()),
     }
     .map_err(fail)?;
-    for word in words {
-        println!("{word}");
-    }
+    print_lines(words);
     Ok(())
 }
 

@@ -1,7 +1,7 @@
 //! `wocable-cli trace solve | puzzle | play`.
 
 use crate::args::{Args, UsageError};
-use crate::{Failure, fail, language, lexicon};
+use crate::{Failure, fail, language, lexicon, print_lines};
 use std::io::{BufRead, Write};
 use wocable_crossword::Tile;
 use wocable_crossword::notation::parse_rack;
@@ -53,9 +53,7 @@ fn solve(args: &mut Args) -> Result<(), Failure> {
         _ => return Err(UsageError::Missing("--grid ROWS or --wheel LETTERS").into()),
     };
     args.finish()?;
-    for word in solve_words(&lexicon, shape, &cells) {
-        println!("{}", language.spell(&word));
-    }
+    print_lines(solve_words(&lexicon, shape, &cells).iter().map(|word| language.spell(word)));
     Ok(())
 }
 

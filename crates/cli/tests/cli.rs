@@ -270,3 +270,20 @@ fn trace_play_takes_words_and_ends_with_the_lists() {
     assert!(text.contains(&format!("{word}: already found")), "{text}");
     assert!(text.contains("WORDS TO FIND"), "{text}");
 }
+
+#[test]
+fn long_lists_stop_quietly_when_the_reader_goes_away() {
+    use std::io::Read;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_wocable-cli"))
+        .args(["search", "--lang", "en", "prefix", "a", "--limit", "100000"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = [0u8; 16];
+    child.stdout.take().unwrap().read_exact(&mut first).unwrap();
+    // The reading end is now closed, as `| head` does.
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(!stderr(&output).contains("panicked"));
+}
