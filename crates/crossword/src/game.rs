@@ -39,6 +39,8 @@ pub enum ConfigError {
     BadName(String),
     #[error("the board layout is damaged")]
     Layout,
+    #[error("the opening racks cannot be dealt: {0}")]
+    Deal(String),
 }
 
 /// What a player asks for. Scores are never taken from the player: the
@@ -283,9 +285,8 @@ impl Game {
         };
         let mut events = Vec::new();
         for seat in 0..found {
-            // A script that cannot be dealt is reported by the first move
-            // it contradicts; dealing itself never fails on a fresh bag.
-            let _ = game.draw(seat, RACK_SIZE, &mut events);
+            // Only a scripted deal can fail: racks the bag cannot hold.
+            game.draw(seat, RACK_SIZE, &mut events).map_err(|e| ConfigError::Deal(e.to_string()))?;
         }
         Ok(game)
     }

@@ -201,7 +201,7 @@ fn refused_or_applied(game: &mut Game, intent: Intent) -> Option<RuleError> {
 }
 
 fn players(n: usize) -> Vec<&'static str> {
-    ["CATSDOG", "ZAXEQIJ", "TOESDAG", "OXENJAS"][..n].to_vec()
+    ["CATSDOG", "ZAXEQIJ", "TOESDAG", "OINERLU"][..n].to_vec()
 }
 
 fn pass(game: &mut Game) -> Vec<Event> {

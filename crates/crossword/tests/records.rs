@@ -175,3 +175,11 @@ fn final_racks_and_counted_tiles_are_checked() {
     let record = gcg::parse("#player1 a\n#player2 b\n>a: 8D (A)BC +9 9\n").unwrap();
     assert!(matches!(record.entries[0].1, Entry::Move { .. }));
 }
+
+#[test]
+fn opening_racks_the_bag_cannot_hold_are_refused() {
+    let record = gcg::parse("#player1 ann\n#player2 bob\n>ann: QQQQQQQ 8G QAT +12 12\n").unwrap();
+    let error = gcg::replay(&record, RuleSetKind::Wocable, support::permissive_lexicon()).unwrap_err();
+    assert_eq!(error.line, 2);
+    assert!(error.reason.starts_with("the opening racks cannot be dealt"), "{error}");
+}
