@@ -197,13 +197,15 @@ pub fn choose(game: &Game, level: Level, leaves: &LeaveModel, seed: u64) -> Inte
     let chosen = match level {
         Level::Strong => moves.first(),
         Level::Casual => {
-            let fitting: Vec<&Move> = moves.iter().filter(|m| word_length(game, m) <= 6).collect();
+            let fitting: Vec<&Move> = moves.iter().filter(|m| m.word_length(game.board()) <= 6).collect();
             let top = fitting.len().div_ceil(5).clamp(1, 8);
             fitting.get(rng.random_range(0..top.min(fitting.len()).max(1))).copied()
         }
         Level::Beginner => {
-            let fitting: Vec<&Move> =
-                moves.iter().filter(|m| word_length(game, m) <= 5 && m.tiles.iter().all(|(_, t)| !t.blank)).collect();
+            let fitting: Vec<&Move> = moves
+                .iter()
+                .filter(|m| m.word_length(game.board()) <= 5 && m.tiles.iter().all(|(_, t)| !t.blank))
+                .collect();
             // From the middle of its moves: plausible, far from the best
             // (which it plays only when it is the one move that fits).
             let low = (fitting.len() / 4).max(1).min(fitting.len().saturating_sub(1));
@@ -216,11 +218,6 @@ pub fn choose(game: &Game, level: Level, leaves: &LeaveModel, seed: u64) -> Inte
         Some(m) => Intent::Play { seat, tiles: m.tiles.clone() },
         None => fallback(game),
     }
-}
-
-/// The main word's length of a move.
-fn word_length(game: &Game, m: &Move) -> usize {
-    game.preview(&m.tiles).map_or(usize::MAX, |p| p.words.first().map_or(0, Vec::len))
 }
 
 /// With no move to play: exchange everything if the rules allow, else pass.

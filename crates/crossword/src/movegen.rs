@@ -134,12 +134,25 @@ pub fn generate(
 impl Move {
     /// The move in GCG notation on `board`: its position and its word.
     pub fn notation(&self, board: &Board, language: Language) -> (String, String) {
-        let Some(&(first, _)) = self.tiles.first() else { return (String::new(), String::new()) };
-        let mut start = first;
+        let start = self.start(board);
+        (format_position(start, self.direction), format_word(language, board, &self.tiles, start, self.direction))
+    }
+
+    /// The first square of the main word.
+    fn start(&self, board: &Board) -> Pos {
+        let mut start = self.tiles.first().map_or(CENTRE, |(pos, _)| *pos);
         while let Some(before) = start.step(self.direction, false).filter(|p| board.get(*p).is_some()) {
             start = before;
         }
-        (format_position(start, self.direction), format_word(language, board, &self.tiles, start, self.direction))
+        start
+    }
+
+    /// How many tiles the main word has, those on the board included.
+    pub fn word_length(&self, board: &Board) -> usize {
+        let covered = |p: Pos| board.get(p).is_some() || self.tiles.iter().any(|(q, _)| *q == p);
+        std::iter::successors(Some(self.start(board)), |p| p.step(self.direction, true))
+            .take_while(|p| covered(*p))
+            .count()
     }
 }
 

@@ -29,6 +29,7 @@ fn play_game(
         };
         let preview = game.preview(&chosen.tiles).map_err(|e| TestCaseError::fail(format!("{chosen:?}: {e}")))?;
         prop_assert_eq!(preview.score, chosen.score);
+        prop_assert_eq!(chosen.word_length(game.board()), preview.words[0].len());
         let events = game.apply(Intent::Play { seat, tiles: chosen.tiles.clone() }).unwrap();
         let played = matches!(&events[0], Event::Played { play, .. } if play.score == chosen.score);
         prop_assert!(played, "the rules scored the play differently");
