@@ -1,1 +1,74 @@
-pub use wocable_crossword;
+//! Wocable, the app: one plugin per feature (see `ARCHITECTURE.md`).
+//! [`CorePlugin`] holds the game logic and runs headless (the tests use
+//! it with `MinimalPlugins`); [`AppPlugin`] adds the window, rendering,
+//! egui, audio and input devices. [`run`] is the entry point shared by the
+//! desktop, web and mobile builds.
+
+#[cfg(not(target_arch = "wasm32"))]
+mod capture;
+pub mod crossword;
+pub mod feedback;
+pub mod screens;
+pub mod settings;
+pub mod storage;
+pub mod ui;
+
+use bevy::prelude::*;
+use storage::Storage;
+
+/// The game without window or sound: screens, rules, input handling,
+/// animation state, settings and saves. Uses the [`Storage`] resource if
+/// one is inserted first, else the platform's data folder.
+pub struct CorePlugin;
+
+impl Plugin for CorePlugin {
+    fn build(&self, app: &mut App) {
+        if !app.world().contains_resource::<Storage>() {
+            app.insert_resource(Storage::platform());
+        }
+        app.add_plugins((settings::plugin, ui::plugin, screens::plugin, crossword::plugin, feedback::plugin));
+    }
+}
+
+/// The whole app in a window.
+pub struct AppPlugin;
+
+impl Plugin for AppPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_plugins(
+            DefaultPlugins
+                .set(WindowPlugin {
+                    primary_window: Some(Window {
+                        title: "Wocable".into(),
+                        resolution: window_size().into(),
+                        // Phones and browsers give the size.
+                        fit_canvas_to_parent: true,
+                        prevent_default_event_handling: true,
+                        ..default()
+                    }),
+                    ..default()
+                })
+                .set(bevy::log::LogPlugin { filter: "wgpu=error,naga=warn,symphonia=warn".into(), ..default() }),
+        )
+        .add_plugins((CorePlugin, ui::window_plugin, screens::window_plugin, feedback::audio::plugin));
+        #[cfg(not(target_arch = "wasm32"))]
+        app.add_plugins(capture::plugin);
+    }
+}
+
+/// The window's size: `WOCABLE_WINDOW=WIDTHxHEIGHT` (say 360x640 for a
+/// phone), else a desktop window.
+fn window_size() -> (u32, u32) {
+    std::env::var("WOCABLE_WINDOW")
+        .ok()
+        .and_then(|size| {
+            let (width, height) = size.split_once('x')?;
+            Some((width.parse().ok()?, height.parse().ok()?))
+        })
+        .unwrap_or((1280, 800))
+}
+
+/// Runs the app.
+pub fn run() {
+    App::new().add_plugins(AppPlugin).run();
+}

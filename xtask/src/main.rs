@@ -1,9 +1,12 @@
 //! `cargo xtask <task>`: the project's set-up and checks, runnable on a
 //! fresh Debian machine.
 //!
-//! - `play [ARGS…]`  builds and runs the game (for now the terminal game of
-//!   `wocable-cli play`; ARGS go to it).
-//! - `test`          everything CI checks: formatting, clippy, all tests.
+//! - `play`          builds and runs the app (the `play` profile: optimised,
+//!   incremental).
+//! - `test`          everything CI checks: formatting, clippy, all tests,
+//!   and that the app compiles for the web (`wasm32-unknown-unknown`).
+//! - `web [--serve [--port N]]` builds the app for the browser into
+//!   `target/web/` (wasm-bindgen), and serves it on 127.0.0.1.
 //! - `lexicons [--raw DIR]` regenerates `lexicons/<lang>.txt` from their
 //!   sources (`lexicons/fetch.sh`), or from raw lists already in DIR.
 //! - `leaves`        relearns the Champion's leave values by self-play
@@ -14,20 +17,25 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 use wocable_lexicon::Language;
 
-/// Debian packages each task needs beyond the Rust toolchain. The rules
-/// crates and the terminal game need none; the Bevy app adds its build
-/// packages here.
-const TEST_PACKAGES: &[&str] = &[];
-const PLAY_PACKAGES: &[&str] = &[];
+/// Debian packages the app needs to build (Bevy: ALSA, udev).
+const BUILD_PACKAGES: &[&str] = &["pkg-config", "libasound2-dev", "libudev-dev"];
+/// What running the window needs beyond a desktop's usual libraries.
+const PLAY_PACKAGES: &[&str] = &["libxkbcommon-x11-0", "libvulkan1", "mesa-vulkan-drivers"];
+/// The window test runs under Xvfb with software Vulkan.
+const TEST_PACKAGES: &[&str] = &["xvfb", "xauth", "libxkbcommon-x11-0", "libvulkan1", "mesa-vulkan-drivers"];
+const WASM_TARGET: &str = "wasm32-unknown-unknown";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("test") => test(),
         Some("play") => play(&args[1..]),
+        Some("web") => web(&args[1..]),
         Some("lexicons") => lexicons(&args[1..]),
         Some("leaves") => leaves(),
-        _ => Err("usage: cargo xtask play [ARGS…] | test | lexicons [--raw DIR] | leaves".to_string()),
+        _ => {
+            Err("usage: cargo xtask play | test | web [--serve [--port N]] | lexicons [--raw DIR] | leaves".to_string())
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -87,20 +95,133 @@ fn is_root() -> bool {
 }
 
 fn test() -> Result<(), String> {
+    ensure_packages(BUILD_PACKAGES)?;
     ensure_packages(TEST_PACKAGES)?;
     run(cargo().args(["fmt", "--all", "--check"]))?;
     run(cargo().args(["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"]))?;
+    // The web build: no threads, no file system (§ web issue) — it must
+    // at least compile, clippy-clean.
+    match ensure_wasm_target() {
+        Ok(()) => {
+            run(cargo().args(["clippy", "--package", "wocable", "--target", WASM_TARGET, "--", "-D", "warnings"]))?
+        }
+        Err(reason) => eprintln!("xtask: WARNING: web build not checked: {reason}"),
+    }
     run(cargo().args(["test", "--workspace"]))
 }
 
-fn play(args: &[String]) -> Result<(), String> {
-    ensure_packages(PLAY_PACKAGES)?;
-    let mut command = cargo();
-    command.args(["run", "--release", "--quiet", "--package", "wocable-cli", "--", "play"]);
-    if args.is_empty() {
-        command.args(["--rules", "wocable", "--lang", "en", "--players", "2"]);
+fn ensure_wasm_target() -> Result<(), String> {
+    let installed = Command::new("rustup").args(["target", "list", "--installed"]).output();
+    if installed.is_ok_and(|o| String::from_utf8_lossy(&o.stdout).lines().any(|l| l.trim() == WASM_TARGET)) {
+        return Ok(());
     }
-    run(command.args(args))
+    run(Command::new("rustup").args(["target", "add", WASM_TARGET]))
+}
+
+fn play(args: &[String]) -> Result<(), String> {
+    ensure_packages(BUILD_PACKAGES)?;
+    ensure_packages(PLAY_PACKAGES)?;
+    run(cargo()
+        .args(["run", "--profile", "play", "--package", "wocable", "--"])
+        .args(args)
+        .env("BEVY_ASSET_ROOT", root()))
+}
+
+/// The `wasm-bindgen` version in Cargo.lock: the CLI must be the same.
+fn wasm_bindgen_version() -> Result<String, String> {
+    let lock = std::fs::read_to_string(root().join("Cargo.lock")).map_err(|e| format!("Cargo.lock: {e}"))?;
+    let mut lines = lock.lines();
+    while let Some(line) = lines.next() {
+        if line == "name = \"wasm-bindgen\"" {
+            let version = lines.next().and_then(|l| l.strip_prefix("version = \"")?.strip_suffix('"'));
+            return version.map(str::to_string).ok_or_else(|| "Cargo.lock: no wasm-bindgen version".into());
+        }
+    }
+    Err("Cargo.lock has no wasm-bindgen".into())
+}
+
+fn web(args: &[String]) -> Result<(), String> {
+    let serve = args.first().is_some_and(|a| a == "--serve");
+    let port: u16 = match args {
+        [] | [_] => 8080,
+        [_, flag, port] if flag == "--port" => port.parse().map_err(|_| format!("not a port: {port}"))?,
+        _ => return Err("usage: cargo xtask web [--serve [--port N]]".into()),
+    };
+    ensure_wasm_target()?;
+    run(cargo().args(["build", "--profile", "web", "--package", "wocable", "--target", WASM_TARGET]))?;
+    let version = wasm_bindgen_version()?;
+    let installed = Command::new("wasm-bindgen").arg("--version").output();
+    if !installed.is_ok_and(|o| String::from_utf8_lossy(&o.stdout).contains(&version)) {
+        eprintln!("xtask: installing wasm-bindgen-cli {version} (takes a while, once)");
+        run(cargo().args(["install", "wasm-bindgen-cli", "--version", &version]))?;
+    }
+    let target = std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| root().join("target"));
+    let out = target.join("web");
+    let wasm = target.join(WASM_TARGET).join("web/wocable.wasm");
+    run(Command::new("wasm-bindgen")
+        .args(["--target", "web", "--no-typescript", "--out-name", "wocable", "--out-dir"])
+        .arg(&out)
+        .arg(&wasm))?;
+    std::fs::copy(root().join("web/index.html"), out.join("index.html")).map_err(|e| format!("index.html: {e}"))?;
+    copy_dir(&root().join("assets"), &out.join("assets"))?;
+    eprintln!("xtask: the web build is in {}", out.display());
+    if serve { serve_dir(&out, port) } else { Ok(()) }
+}
+
+fn copy_dir(from: &Path, to: &Path) -> Result<(), String> {
+    std::fs::create_dir_all(to).map_err(|e| format!("{}: {e}", to.display()))?;
+    for entry in std::fs::read_dir(from).map_err(|e| format!("{}: {e}", from.display()))? {
+        let path = entry.map_err(|e| e.to_string())?.path();
+        let name = path.file_name().ok_or("a file without a name")?;
+        if path.is_dir() {
+            copy_dir(&path, &to.join(name))?;
+        } else {
+            std::fs::copy(&path, to.join(name)).map_err(|e| format!("{}: {e}", path.display()))?;
+        }
+    }
+    Ok(())
+}
+
+/// A small static file server on 127.0.0.1, enough to load the web build.
+fn serve_dir(dir: &Path, port: u16) -> Result<(), String> {
+    use std::io::{BufRead, BufReader, Write};
+    let listener = std::net::TcpListener::bind(("127.0.0.1", port)).map_err(|e| format!("port {port}: {e}"))?;
+    eprintln!("xtask: serving {} on http://127.0.0.1:{port}/", dir.display());
+    for stream in listener.incoming().flatten() {
+        let dir = dir.to_path_buf();
+        std::thread::spawn(move || {
+            let mut reader = BufReader::new(&stream);
+            let mut request = String::new();
+            if reader.read_line(&mut request).is_err() {
+                return;
+            }
+            let path = request.split_whitespace().nth(1).unwrap_or("/");
+            let path = path.split('?').next().unwrap_or("/").trim_start_matches('/');
+            let path = if path.is_empty() { "index.html" } else { path };
+            let file = (!path.split('/').any(|part| part == "..")).then(|| dir.join(path));
+            let mut stream = &stream;
+            let _ = match file.and_then(|f| std::fs::read(&f).ok().map(|body| (f, body))) {
+                Some((file, body)) => {
+                    let kind = match file.extension().and_then(|e| e.to_str()) {
+                        Some("html") => "text/html; charset=utf-8",
+                        Some("js") => "text/javascript",
+                        Some("wasm") => "application/wasm",
+                        Some("ogg") => "audio/ogg",
+                        Some("png") => "image/png",
+                        Some("otf") => "font/otf",
+                        _ => "application/octet-stream",
+                    };
+                    let head = format!(
+                        "HTTP/1.1 200 OK\r\nContent-Type: {kind}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+                        body.len()
+                    );
+                    stream.write_all(head.as_bytes()).and_then(|()| stream.write_all(&body))
+                }
+                None => stream.write_all(b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"),
+            };
+        });
+    }
+    Ok(())
 }
 
 /// Relearns every language's leave values with the settings that made the

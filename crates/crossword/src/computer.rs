@@ -165,6 +165,10 @@ pub struct TurnReview {
     pub score: u32,
     /// The highest-scoring move the player had (`None`: no move at all).
     pub best: Option<Move>,
+    /// The main word played, as (position, word) in GCG notation.
+    pub played_notation: Option<(String, String)>,
+    /// The best move, as (position, word) in GCG notation.
+    pub best_notation: Option<(String, String)>,
 }
 
 /// Every turn of a game beside the best move available then.
@@ -178,11 +182,17 @@ pub fn review(game: &Game) -> Vec<TurnReview> {
             Intent::Play { seat, .. } | Intent::Exchange { seat, .. } | Intent::Pass { seat } => Some(*seat),
         };
         let best = seat.and_then(|_| hints(&replay, 1).pop());
+        let language = replay.config().language;
+        let best_notation = best.as_ref().map(|m| m.notation(replay.board(), language));
         let Ok(events) = replay.apply(intent.clone()) else { break };
         if let Some(seat) = seat {
-            let score =
-                events.iter().find_map(|e| if let Event::Played { play, .. } = e { Some(play.score) } else { None });
-            turns.push(TurnReview { seat, intent, score: score.unwrap_or(0), best });
+            let played = events.iter().find_map(|e| if let Event::Played { play, .. } = e { Some(play) } else { None });
+            let played_notation = played.map(|play| {
+                let word = play.spelt(language).into_iter().next().unwrap_or_default();
+                (crate::notation::format_position(play.start, play.direction), word)
+            });
+            let score = played.map_or(0, |play| play.score);
+            turns.push(TurnReview { seat, intent, score, best, played_notation, best_notation });
         }
     }
     turns

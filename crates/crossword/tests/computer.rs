@@ -101,6 +101,13 @@ fn review_puts_each_turn_beside_the_best_move() {
         if turn.seat == 0 && matches!(turn.intent, Intent::Play { .. }) {
             assert_eq!(turn.score, best, "Strong always plays the best score");
         }
+        assert_eq!(turn.best_notation.is_some(), turn.best.is_some(), "{turn:?}");
+        let (position, word) = turn.played_notation.clone().unwrap_or_default();
+        if matches!(turn.intent, Intent::Play { .. }) {
+            assert!(word.len() >= 2 && (2..=3).contains(&position.len()), "{turn:?}");
+        } else {
+            assert!(word.is_empty(), "{turn:?}");
+        }
     }
     assert!(
         turns.iter().any(|t| t.seat == 1 && t.score < t.best.as_ref().map_or(0, |m| m.score)),

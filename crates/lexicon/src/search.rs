@@ -5,7 +5,7 @@ use crate::{Language, Letter, Lexicon, MAX_WORD_TILES};
 use fst::Automaton;
 use thiserror::Error;
 
-#[derive(Debug, Error, PartialEq, Eq)]
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
 pub enum SearchError {
     #[error("'{0}' is not a letter, '?' or '*'")]
     BadCharacter(char),

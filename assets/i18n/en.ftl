@@ -1,0 +1,168 @@
+# Wocable — interface strings, English (the fallback for every language).
+
+back = Back
+cancel = Cancel
+bingo = BINGO!
+default-human-name = You
+
+## Home
+home-tagline = The crossword tile game. Play against the computer or pass the device round.
+home-continue = Continue
+home-new-game = New game
+home-dictionary = Dictionary
+home-settings = Settings
+home-how-to-play = How to play
+
+## New game
+new-game-title = New game
+new-game-rules = Rule set
+new-game-language = Language of the words
+new-game-players = Players
+new-game-add-player = Add a player
+new-game-clock = Turn clock
+new-game-start = Start
+clock-none = No clock
+clock-minutes = { $minutes } min
+seat-human = Human
+seat-computer = Computer
+level-beginner = Beginner
+level-casual = Casual
+level-strong = Strong
+level-champion = Champion
+rules-wocable = Wocable
+rules-webfeud = Webfeud
+rules-remote = Remote
+rules-wocable-summary = 2 to 4 players, classic board, 50-point bingo. A word not in the dictionary is refused and you try again. The game ends after four passes in a row; racks are not counted.
+rules-webfeud-summary = 2 players, Webfeud board and tiles, 40-point bingo. Exchanges need 7 tiles in the bag. Three passes in a row end the game; what is left on each rack is subtracted.
+rules-remote-summary = 2 to 4 players, classic board, 50-point bingo. Playing a word not in the dictionary costs your turn. The game ends when every player has passed twice in a row; racks are subtracted.
+language-en = English
+language-es = Spanish
+language-fr = French
+
+## Problems with a setup
+error-no-human = Seat at least one human player.
+error-player-count = This rule set is for { $min } to { $max } players.
+error-same-name = Two players are called { $name }.
+error-bad-name = A name is one word without spaces, not “{ $name }”.
+error-bad-setup = This game cannot be set up.
+
+## Why a move was refused
+error-game-over = The game is over.
+error-not-your-turn = It is not your turn.
+error-player-left = You have left this game.
+error-no-tiles = Put at least one tile on the board.
+error-bad-move = That move cannot be played.
+error-cell-taken = Square { $square } is already taken.
+error-not-in-line = The tiles must be in one row or one column.
+error-gap = The tiles leave a gap.
+error-not-connected = The word must touch a tile already on the board.
+error-first-move-centre = The first word must cover the centre star.
+error-first-move-short = The first word needs at least two tiles.
+error-not-in-lexicon = { $count ->
+    [one] { $words } is not in the dictionary.
+   *[other] { $words } are not in the dictionary.
+}
+error-tile-not-on-rack = Tile { $tile } is not on your rack.
+error-nothing-to-exchange = Choose at least one tile to exchange.
+error-exchange-not-allowed = You cannot exchange: the bag has { $bag } tiles and { $needed } are needed.
+
+## The game
+premium-double-letter = DL
+premium-triple-letter = TL
+premium-double-word = DW
+premium-triple-word = TW
+action-play = Play
+action-recall = Recall
+action-shuffle = Shuffle
+action-exchange = Exchange
+action-pass = Pass
+action-hint = Hint
+action-resign = Resign
+action-details = Log
+action-home = Menu
+status-your-turn = Your turn: drag tiles to the board.
+status-thinking = { $player } is thinking…
+status-to-play = { $player } to play.
+preview-valid = { $words }: { $score } points
+preview-bingo = Bingo! { $words }: { $score } points
+preview-blank = Choose the blank's letter.
+bag-count = Tiles in the bag: { $count }
+unseen-tiles = Unseen tiles
+move-log = Moves
+log-played = { $player }: { $word } { $score }
+log-withdrawn = { $player }: { $words } not in the dictionary, turn lost
+log-exchanged = { $player } exchanged { $count }
+log-passed = { $player } passed
+log-resigned = { $player } resigned
+log-timed-out = { $player } ran out of time
+log-rack-counted = { $player }: { $points } for the rack
+log-game-over = Game over
+notice-play-withdrawn = { $player } played { $words }, not in the dictionary: the turn is lost.
+handover-title = Pass the device to { $player }
+handover-hint = Their tiles stay hidden until they are ready.
+handover-ready = I am { $player }: show my tiles
+blank-title = Which letter is the blank?
+exchange-title = Choose the tiles to exchange
+exchange-confirm = Exchange { $count }
+resign-title = Resign this game?
+resign-hint = You lose the game; with more players the others play on.
+resign-confirm = Resign
+
+## Results
+results-title = Game over
+results-winner = { $name } wins!
+results-rank = Rank
+results-player = Player
+results-score = Score
+results-best-play = Best play
+results-bingos = Bingos
+results-left = left
+results-pair-win = { $first } beat { $second }
+results-pair-draw = { $first } and { $second } drew
+results-review = Review every turn
+results-no-play = no play
+results-best-was = best: { $move } { $score }
+results-no-move = no move possible
+results-home = Home
+
+## Dictionary
+dictionary-title = Dictionary
+dictionary-check = Check a word
+dictionary-prefix = Starts with
+dictionary-pattern = Pattern
+dictionary-anagrams = Anagrams
+dictionary-check-help = Is this word in the dictionary?
+dictionary-prefix-help = Words starting with these letters.
+dictionary-pattern-help = ? is any letter, * any run of letters: C?T*
+dictionary-anagrams-help = Words made from these tiles; ? is a blank.
+dictionary-search = Search
+dictionary-valid = { $word } is in the dictionary.
+dictionary-invalid = { $word } is not in the dictionary.
+dictionary-count = { $count ->
+    [one] One word
+   *[other] { $count } words
+}
+dictionary-more = More words match; only the first ones are shown.
+dictionary-bad-character = “{ $character }” is not a letter, ? or *.
+dictionary-too-long = The search is too long.
+dictionary-empty = Type at least one letter.
+
+## Settings
+settings-title = Settings
+settings-language = Language
+settings-sound-volume = Sound volume
+settings-music-volume = Music volume
+settings-animations = Animations
+settings-colour-blind = Colour-blind palette for premium squares
+
+## How to play
+how-title = How to play
+how-goal = Make words across or down on the board with the tiles of your rack. Each tile has points; the highest score at the end wins.
+how-example = WORD on a double word square with D on a triple letter: (4 + 1 + 1 + 2×3) × 2 = 24 points.
+how-turn = On your turn, play tiles in one row or column so that they make a word with the tiles they touch, exchange tiles, or pass.
+how-first-move = The first word covers the centre star; every later word touches a tile already on the board. Every word formed must be in the dictionary.
+how-premiums = Premium squares count only when a tile is first put on them: letter premiums before word premiums. Playing all seven tiles at once is a bingo, with a bonus.
+how-blank = A blank tile stands for any letter you choose and scores nothing.
+how-end = The game ends when a player uses their last tile with the bag empty (they take the points left on the other racks), or after a run of passes.
+how-premium-colours = Double letter, triple letter, double word, triple word.
+how-controls = Drag a tile to a square, or tap a tile and then a square. On a keyboard: arrows choose a square, Space turns the direction, letters place tiles, Backspace takes one back, Enter plays, Esc recalls.

@@ -1,0 +1,168 @@
+# Wocable — textos de la interfaz, español.
+
+back = Volver
+cancel = Cancelar
+bingo = ¡BINGO!
+default-human-name = Tú
+
+## Inicio
+home-tagline = El juego de palabras cruzadas con fichas. Juega contra el ordenador o pasa el dispositivo.
+home-continue = Continuar
+home-new-game = Nueva partida
+home-dictionary = Diccionario
+home-settings = Ajustes
+home-how-to-play = Cómo se juega
+
+## Nueva partida
+new-game-title = Nueva partida
+new-game-rules = Reglas
+new-game-language = Idioma de las palabras
+new-game-players = Jugadores
+new-game-add-player = Añadir jugador
+new-game-clock = Reloj por turno
+new-game-start = Empezar
+clock-none = Sin reloj
+clock-minutes = { $minutes } min
+seat-human = Persona
+seat-computer = Ordenador
+level-beginner = Principiante
+level-casual = Aficionado
+level-strong = Fuerte
+level-champion = Campeón
+rules-wocable = Wocable
+rules-webfeud = Webfeud
+rules-remote = Remote
+rules-wocable-summary = De 2 a 4 jugadores, tablero clásico, bingo de 50 puntos. Una palabra que no está en el diccionario se rechaza y vuelves a intentarlo. La partida acaba tras cuatro pases seguidos; los atriles no cuentan.
+rules-webfeud-summary = 2 jugadores, tablero y fichas Webfeud, bingo de 40 puntos. Para cambiar hacen falta 7 fichas en la bolsa. Tres pases seguidos acaban la partida; se resta lo que queda en cada atril.
+rules-remote-summary = De 2 a 4 jugadores, tablero clásico, bingo de 50 puntos. Jugar una palabra que no está en el diccionario te cuesta el turno. La partida acaba cuando todos han pasado dos veces seguidas; se restan los atriles.
+language-en = Inglés
+language-es = Español
+language-fr = Francés
+
+## Problemas al preparar la partida
+error-no-human = Sienta al menos a una persona.
+error-player-count = Estas reglas son para { $min } a { $max } jugadores.
+error-same-name = Dos jugadores se llaman { $name }.
+error-bad-name = Un nombre es una sola palabra sin espacios, no «{ $name }».
+error-bad-setup = Esta partida no se puede preparar.
+
+## Por qué se rechazó una jugada
+error-game-over = La partida ha terminado.
+error-not-your-turn = No es tu turno.
+error-player-left = Has abandonado esta partida.
+error-no-tiles = Pon al menos una ficha en el tablero.
+error-bad-move = Esa jugada no se puede hacer.
+error-cell-taken = La casilla { $square } ya está ocupada.
+error-not-in-line = Las fichas deben ir en una sola fila o columna.
+error-gap = Las fichas dejan un hueco.
+error-not-connected = La palabra debe tocar una ficha que ya esté en el tablero.
+error-first-move-centre = La primera palabra debe cubrir la estrella central.
+error-first-move-short = La primera palabra necesita al menos dos fichas.
+error-not-in-lexicon = { $count ->
+    [one] { $words } no está en el diccionario.
+   *[other] { $words } no están en el diccionario.
+}
+error-tile-not-on-rack = La ficha { $tile } no está en tu atril.
+error-nothing-to-exchange = Elige al menos una ficha para cambiar.
+error-exchange-not-allowed = No puedes cambiar: la bolsa tiene { $bag } fichas y hacen falta { $needed }.
+
+## La partida
+premium-double-letter = DL
+premium-triple-letter = TL
+premium-double-word = DP
+premium-triple-word = TP
+action-play = Jugar
+action-recall = Recoger
+action-shuffle = Mezclar
+action-exchange = Cambiar
+action-pass = Pasar
+action-hint = Pista
+action-resign = Rendirse
+action-details = Jugadas
+action-home = Menú
+status-your-turn = Tu turno: arrastra fichas al tablero.
+status-thinking = { $player } está pensando…
+status-to-play = Juega { $player }.
+preview-valid = { $words }: { $score } puntos
+preview-bingo = ¡Bingo! { $words }: { $score } puntos
+preview-blank = Elige la letra del comodín.
+bag-count = Fichas en la bolsa: { $count }
+unseen-tiles = Fichas por ver
+move-log = Jugadas
+log-played = { $player }: { $word } { $score }
+log-withdrawn = { $player }: { $words } no está en el diccionario, pierde el turno
+log-exchanged = { $player } cambió { $count }
+log-passed = { $player } pasó
+log-resigned = { $player } se rindió
+log-timed-out = A { $player } se le acabó el tiempo
+log-rack-counted = { $player }: { $points } por el atril
+log-game-over = Fin de la partida
+notice-play-withdrawn = { $player } jugó { $words }, que no está en el diccionario: pierde el turno.
+handover-title = Pasa el dispositivo a { $player }
+handover-hint = Sus fichas siguen ocultas hasta que esté listo.
+handover-ready = Soy { $player }: enseña mis fichas
+blank-title = ¿Qué letra es el comodín?
+exchange-title = Elige las fichas que quieres cambiar
+exchange-confirm = Cambiar { $count }
+resign-title = ¿Rendirte en esta partida?
+resign-hint = Pierdes la partida; con más jugadores, los demás siguen.
+resign-confirm = Rendirse
+
+## Resultados
+results-title = Fin de la partida
+results-winner = ¡Gana { $name }!
+results-rank = Puesto
+results-player = Jugador
+results-score = Puntos
+results-best-play = Mejor jugada
+results-bingos = Bingos
+results-left = abandonó
+results-pair-win = { $first } ganó a { $second }
+results-pair-draw = { $first } y { $second } empataron
+results-review = Repasar cada turno
+results-no-play = sin jugada
+results-best-was = mejor: { $move } { $score }
+results-no-move = ninguna jugada posible
+results-home = Inicio
+
+## Diccionario
+dictionary-title = Diccionario
+dictionary-check = Comprobar
+dictionary-prefix = Empieza por
+dictionary-pattern = Patrón
+dictionary-anagrams = Anagramas
+dictionary-check-help = ¿Está esta palabra en el diccionario?
+dictionary-prefix-help = Palabras que empiezan por estas letras.
+dictionary-pattern-help = ? es cualquier letra, * cualquier serie de letras: C?S*
+dictionary-anagrams-help = Palabras que se forman con estas fichas; ? es un comodín.
+dictionary-search = Buscar
+dictionary-valid = { $word } está en el diccionario.
+dictionary-invalid = { $word } no está en el diccionario.
+dictionary-count = { $count ->
+    [one] Una palabra
+   *[other] { $count } palabras
+}
+dictionary-more = Hay más palabras; solo se muestran las primeras.
+dictionary-bad-character = «{ $character }» no es una letra, ? ni *.
+dictionary-too-long = La búsqueda es demasiado larga.
+dictionary-empty = Escribe al menos una letra.
+
+## Ajustes
+settings-title = Ajustes
+settings-language = Idioma
+settings-sound-volume = Volumen de los sonidos
+settings-music-volume = Volumen de la música
+settings-animations = Animaciones
+settings-colour-blind = Colores para daltónicos en las casillas de premio
+
+## Cómo se juega
+how-title = Cómo se juega
+how-goal = Forma palabras en horizontal o en vertical con las fichas de tu atril. Cada ficha vale puntos; gana quien más tenga al final.
+how-example = WORD en una casilla de palabra doble con la D en letra triple: (4 + 1 + 1 + 2×3) × 2 = 24 puntos.
+how-turn = En tu turno, pon fichas en una sola fila o columna para formar una palabra con las que tocan, cambia fichas o pasa.
+how-first-move = La primera palabra cubre la estrella central; las siguientes tocan una ficha que ya está en el tablero. Toda palabra formada debe estar en el diccionario.
+how-premiums = Las casillas de premio cuentan solo cuando se pone una ficha en ellas por primera vez: primero las de letra, después las de palabra. Jugar las siete fichas a la vez es un bingo, con premio.
+how-blank = El comodín vale por la letra que elijas y no puntúa.
+how-end = La partida acaba cuando alguien juega su última ficha con la bolsa vacía (se lleva los puntos de los otros atriles) o tras una serie de pases.
+how-premium-colours = Letra doble, letra triple, palabra doble, palabra triple.
+how-controls = Arrastra una ficha a una casilla, o toca una ficha y después una casilla. Con teclado: las flechas eligen casilla, Espacio cambia la dirección, las letras ponen fichas, Retroceso quita una, Intro juega, Esc recoge.

@@ -1,0 +1,168 @@
+# Wocable — textes de l'interface, français.
+
+back = Retour
+cancel = Annuler
+bingo = SCRABBLE !
+default-human-name = Vous
+
+## Accueil
+home-tagline = Le jeu de lettres en grille. Jouez contre l'ordinateur ou passez l'appareil à tour de rôle.
+home-continue = Continuer
+home-new-game = Nouvelle partie
+home-dictionary = Dictionnaire
+home-settings = Réglages
+home-how-to-play = Comment jouer
+
+## Nouvelle partie
+new-game-title = Nouvelle partie
+new-game-rules = Règles
+new-game-language = Langue des mots
+new-game-players = Joueurs
+new-game-add-player = Ajouter un joueur
+new-game-clock = Temps par coup
+new-game-start = Commencer
+clock-none = Sans limite
+clock-minutes = { $minutes } min
+seat-human = Humain
+seat-computer = Ordinateur
+level-beginner = Débutant
+level-casual = Amateur
+level-strong = Fort
+level-champion = Champion
+rules-wocable = Wocable
+rules-webfeud = Webfeud
+rules-remote = Remote
+rules-wocable-summary = De 2 à 4 joueurs, plateau classique, bonus de 50 points. Un mot absent du dictionnaire est refusé et vous réessayez. La partie s'arrête après quatre passes de suite ; les chevalets ne comptent pas.
+rules-webfeud-summary = 2 joueurs, plateau et lettres Webfeud, bonus de 40 points. Échanger demande 7 lettres dans le sac. Trois passes de suite terminent la partie ; ce qui reste sur chaque chevalet est déduit.
+rules-remote-summary = De 2 à 4 joueurs, plateau classique, bonus de 50 points. Jouer un mot absent du dictionnaire fait perdre le tour. La partie s'arrête quand chacun a passé deux fois de suite ; les chevalets sont déduits.
+language-en = Anglais
+language-es = Espagnol
+language-fr = Français
+
+## Problèmes de préparation
+error-no-human = Installez au moins un joueur humain.
+error-player-count = Ces règles sont pour { $min } à { $max } joueurs.
+error-same-name = Deux joueurs s'appellent { $name }.
+error-bad-name = Un nom est un seul mot sans espace, pas « { $name } ».
+error-bad-setup = Cette partie ne peut pas être préparée.
+
+## Pourquoi un coup est refusé
+error-game-over = La partie est terminée.
+error-not-your-turn = Ce n'est pas votre tour.
+error-player-left = Vous avez quitté cette partie.
+error-no-tiles = Posez au moins une lettre sur le plateau.
+error-bad-move = Ce coup ne peut pas être joué.
+error-cell-taken = La case { $square } est déjà prise.
+error-not-in-line = Les lettres doivent être sur une seule ligne ou colonne.
+error-gap = Les lettres laissent un trou.
+error-not-connected = Le mot doit toucher une lettre déjà posée.
+error-first-move-centre = Le premier mot doit couvrir l'étoile centrale.
+error-first-move-short = Le premier mot demande au moins deux lettres.
+error-not-in-lexicon = { $count ->
+    [one] { $words } n'est pas dans le dictionnaire.
+   *[other] { $words } ne sont pas dans le dictionnaire.
+}
+error-tile-not-on-rack = La lettre { $tile } n'est pas sur votre chevalet.
+error-nothing-to-exchange = Choisissez au moins une lettre à échanger.
+error-exchange-not-allowed = Échange impossible : le sac a { $bag } lettres et il en faut { $needed }.
+
+## La partie
+premium-double-letter = LD
+premium-triple-letter = LT
+premium-double-word = MD
+premium-triple-word = MT
+action-play = Jouer
+action-recall = Reprendre
+action-shuffle = Mélanger
+action-exchange = Échanger
+action-pass = Passer
+action-hint = Aide
+action-resign = Abandonner
+action-details = Coups
+action-home = Menu
+status-your-turn = À vous : faites glisser des lettres sur le plateau.
+status-thinking = { $player } réfléchit…
+status-to-play = À { $player } de jouer.
+preview-valid = { $words } : { $score } points
+preview-bingo = Scrabble ! { $words } : { $score } points
+preview-blank = Choisissez la lettre du joker.
+bag-count = Lettres dans le sac : { $count }
+unseen-tiles = Lettres non vues
+move-log = Coups
+log-played = { $player } : { $word } { $score }
+log-withdrawn = { $player } : { $words } absent du dictionnaire, tour perdu
+log-exchanged = { $player } a échangé { $count }
+log-passed = { $player } a passé
+log-resigned = { $player } a abandonné
+log-timed-out = { $player } a dépassé le temps
+log-rack-counted = { $player } : { $points } pour le chevalet
+log-game-over = Fin de la partie
+notice-play-withdrawn = { $player } a joué { $words }, absent du dictionnaire : le tour est perdu.
+handover-title = Passez l'appareil à { $player }
+handover-hint = Ses lettres restent cachées jusqu'à ce qu'il soit prêt.
+handover-ready = Je suis { $player } : montrer mes lettres
+blank-title = Quelle lettre pour le joker ?
+exchange-title = Choisissez les lettres à échanger
+exchange-confirm = Échanger { $count }
+resign-title = Abandonner cette partie ?
+resign-hint = Vous perdez la partie ; à plus de deux, les autres continuent.
+resign-confirm = Abandonner
+
+## Résultats
+results-title = Fin de la partie
+results-winner = { $name } gagne !
+results-rank = Rang
+results-player = Joueur
+results-score = Score
+results-best-play = Meilleur coup
+results-bingos = Scrabbles
+results-left = parti
+results-pair-win = { $first } bat { $second }
+results-pair-draw = { $first } et { $second } à égalité
+results-review = Revoir chaque coup
+results-no-play = pas de mot
+results-best-was = meilleur : { $move } { $score }
+results-no-move = aucun coup possible
+results-home = Accueil
+
+## Dictionnaire
+dictionary-title = Dictionnaire
+dictionary-check = Vérifier
+dictionary-prefix = Commence par
+dictionary-pattern = Motif
+dictionary-anagrams = Anagrammes
+dictionary-check-help = Ce mot est-il dans le dictionnaire ?
+dictionary-prefix-help = Les mots qui commencent par ces lettres.
+dictionary-pattern-help = ? est une lettre, * une suite de lettres : C?T*
+dictionary-anagrams-help = Les mots formés avec ces lettres ; ? est un joker.
+dictionary-search = Chercher
+dictionary-valid = { $word } est dans le dictionnaire.
+dictionary-invalid = { $word } n'est pas dans le dictionnaire.
+dictionary-count = { $count ->
+    [one] Un mot
+   *[other] { $count } mots
+}
+dictionary-more = D'autres mots correspondent ; seuls les premiers sont montrés.
+dictionary-bad-character = « { $character } » n'est ni une lettre, ni ?, ni *.
+dictionary-too-long = La recherche est trop longue.
+dictionary-empty = Tapez au moins une lettre.
+
+## Réglages
+settings-title = Réglages
+settings-language = Langue
+settings-sound-volume = Volume des sons
+settings-music-volume = Volume de la musique
+settings-animations = Animations
+settings-colour-blind = Couleurs adaptées aux daltoniens pour les cases bonus
+
+## Comment jouer
+how-title = Comment jouer
+how-goal = Formez des mots horizontalement ou verticalement avec les lettres de votre chevalet. Chaque lettre vaut des points ; le meilleur score à la fin gagne.
+how-example = WORD sur un mot compte double avec le D sur lettre compte triple : (4 + 1 + 1 + 2×3) × 2 = 24 points.
+how-turn = À votre tour, posez des lettres sur une seule ligne ou colonne pour former un mot avec celles qu'elles touchent, échangez des lettres, ou passez.
+how-first-move = Le premier mot couvre l'étoile centrale ; chaque mot suivant touche une lettre déjà posée. Tous les mots formés doivent être dans le dictionnaire.
+how-premiums = Les cases bonus ne comptent que pour la lettre qu'on y pose : d'abord les bonus de lettre, puis ceux de mot. Poser les sept lettres d'un coup est un scrabble, avec une prime.
+how-blank = Le joker remplace la lettre de votre choix et ne vaut aucun point.
+how-end = La partie s'arrête quand un joueur pose sa dernière lettre, sac vide (il gagne les points des autres chevalets), ou après une série de passes.
+how-premium-colours = Lettre compte double, lettre compte triple, mot compte double, mot compte triple.
+how-controls = Faites glisser une lettre sur une case, ou touchez une lettre puis une case. Au clavier : les flèches choisissent la case, Espace change de sens, les lettres se posent, Retour arrière en reprend une, Entrée joue, Échap reprend tout.

@@ -1,0 +1,167 @@
+# Wocable — teksty interfejsu, polski.
+
+back = Wróć
+cancel = Anuluj
+bingo = BINGO!
+default-human-name = Ty
+
+## Start
+home-tagline = Gra w układanie słów z płytek. Graj z komputerem albo podawaj urządzenie z rąk do rąk.
+home-continue = Kontynuuj
+home-new-game = Nowa gra
+home-dictionary = Słownik
+home-settings = Ustawienia
+home-how-to-play = Jak grać
+
+## Nowa gra
+new-game-title = Nowa gra
+new-game-rules = Zasady
+new-game-language = Język słów
+new-game-players = Gracze
+new-game-add-player = Dodaj gracza
+new-game-clock = Czas na ruch
+new-game-start = Zacznij
+clock-none = Bez limitu
+clock-minutes = { $minutes } min
+seat-human = Człowiek
+seat-computer = Komputer
+level-beginner = Początkujący
+level-casual = Amator
+level-strong = Mocny
+level-champion = Mistrz
+rules-wocable = Wocable
+rules-webfeud = Webfeud
+rules-remote = Remote
+rules-wocable-summary = Od 2 do 4 graczy, klasyczna plansza, premia 50 punktów. Słowo spoza słownika zostaje odrzucone i próbujesz jeszcze raz. Gra kończy się po czterech pasach z rzędu; płytek na stojakach się nie liczy.
+rules-webfeud-summary = 2 graczy, plansza i płytki Webfeud, premia 40 punktów. Wymiana wymaga 7 płytek w worku. Trzy pasy z rzędu kończą grę; to, co zostało na stojakach, jest odejmowane.
+rules-remote-summary = Od 2 do 4 graczy, klasyczna plansza, premia 50 punktów. Słowo spoza słownika kosztuje utratę ruchu. Gra kończy się, gdy każdy spasuje dwa razy z rzędu; stojaki są odejmowane.
+language-en = Angielski
+language-es = Hiszpański
+language-fr = Francuski
+
+## Problemy z ustawieniem gry
+error-no-human = Dodaj przynajmniej jednego gracza-człowieka.
+error-player-count = Te zasady są dla { $min }–{ $max } graczy.
+error-same-name = Dwóch graczy nazywa się { $name }.
+error-bad-name = Imię to jedno słowo bez spacji, a nie „{ $name }”.
+error-bad-setup = Tej gry nie da się przygotować.
+
+## Dlaczego ruch odrzucono
+error-game-over = Gra się skończyła.
+error-not-your-turn = To nie twój ruch.
+error-player-left = Opuściłeś tę grę.
+error-no-tiles = Połóż na planszy przynajmniej jedną płytkę.
+error-bad-move = Tego ruchu nie można wykonać.
+error-cell-taken = Pole { $square } jest już zajęte.
+error-not-in-line = Płytki muszą leżeć w jednym wierszu lub jednej kolumnie.
+error-gap = Między płytkami jest przerwa.
+error-not-connected = Słowo musi dotykać płytki, która już leży na planszy.
+error-first-move-centre = Pierwsze słowo musi przykryć gwiazdę w środku.
+error-first-move-short = Pierwsze słowo wymaga przynajmniej dwóch płytek.
+error-not-in-lexicon = { $words }: nie ma w słowniku.
+error-tile-not-on-rack = Płytki { $tile } nie ma na twoim stojaku.
+error-nothing-to-exchange = Wybierz przynajmniej jedną płytkę do wymiany.
+error-exchange-not-allowed = Nie można wymienić: w worku jest { $bag } płytek, a potrzeba { $needed }.
+
+## Gra
+premium-double-letter = 2L
+premium-triple-letter = 3L
+premium-double-word = 2S
+premium-triple-word = 3S
+action-play = Graj
+action-recall = Cofnij
+action-shuffle = Wymieszaj
+action-exchange = Wymień
+action-pass = Pas
+action-hint = Podpowiedź
+action-resign = Poddaj się
+action-details = Ruchy
+action-home = Menu
+status-your-turn = Twój ruch: przeciągnij płytki na planszę.
+status-thinking = { $player } myśli…
+status-to-play = Ruch gracza { $player }.
+preview-valid = { $words }: { $score } pkt
+preview-bingo = Bingo! { $words }: { $score } pkt
+preview-blank = Wybierz literę dla blanku.
+bag-count = Płytki w worku: { $count }
+unseen-tiles = Niewidziane płytki
+move-log = Ruchy
+log-played = { $player }: { $word } { $score }
+log-withdrawn = { $player }: { $words } spoza słownika, ruch stracony
+log-exchanged = { $player } wymienia { $count }
+log-passed = { $player } pasuje
+log-resigned = { $player } poddaje się
+log-timed-out = { $player }: koniec czasu
+log-rack-counted = { $player }: { $points } za stojak
+log-game-over = Koniec gry
+notice-play-withdrawn = { $player } ułożył { $words } spoza słownika: ruch przepada.
+handover-title = Podaj urządzenie: { $player }
+handover-hint = Płytki pozostaną ukryte, dopóki gracz nie będzie gotowy.
+handover-ready = Tu { $player }: pokaż moje płytki
+blank-title = Jaką literą jest blank?
+exchange-title = Wybierz płytki do wymiany
+exchange-confirm = Wymień { $count }
+resign-title = Poddać tę grę?
+resign-hint = Przegrywasz; przy większej liczbie graczy pozostali grają dalej.
+resign-confirm = Poddaj się
+
+## Wyniki
+results-title = Koniec gry
+results-winner = Wygrywa { $name }!
+results-rank = Miejsce
+results-player = Gracz
+results-score = Punkty
+results-best-play = Najlepszy ruch
+results-bingos = Bingo
+results-left = wyszedł
+results-pair-win = { $first } wygrywa z { $second }
+results-pair-draw = { $first } i { $second }: remis
+results-review = Przejrzyj każdy ruch
+results-no-play = bez słowa
+results-best-was = najlepszy: { $move } { $score }
+results-no-move = brak możliwego ruchu
+results-home = Start
+
+## Słownik
+dictionary-title = Słownik
+dictionary-check = Sprawdź słowo
+dictionary-prefix = Zaczyna się od
+dictionary-pattern = Wzorzec
+dictionary-anagrams = Anagramy
+dictionary-check-help = Czy to słowo jest w słowniku?
+dictionary-prefix-help = Słowa zaczynające się od tych liter.
+dictionary-pattern-help = ? to dowolna litera, * dowolny ciąg liter: C?T*
+dictionary-anagrams-help = Słowa z tych płytek; ? to blank.
+dictionary-search = Szukaj
+dictionary-valid = { $word } jest w słowniku.
+dictionary-invalid = { $word } nie ma w słowniku.
+dictionary-count = { $count ->
+    [one] Jedno słowo
+    [few] { $count } słowa
+    [many] { $count } słów
+   *[other] { $count } słowa
+}
+dictionary-more = Pasuje więcej słów; widać tylko pierwsze.
+dictionary-bad-character = „{ $character }” to nie litera, ? ani *.
+dictionary-too-long = Wyszukiwanie jest za długie.
+dictionary-empty = Wpisz przynajmniej jedną literę.
+
+## Ustawienia
+settings-title = Ustawienia
+settings-language = Język
+settings-sound-volume = Głośność dźwięków
+settings-music-volume = Głośność muzyki
+settings-animations = Animacje
+settings-colour-blind = Kolory premii dla daltonistów
+
+## Jak grać
+how-title = Jak grać
+how-goal = Układaj słowa poziomo lub pionowo z płytek na swoim stojaku. Każda płytka ma punkty; wygrywa najwyższy wynik na końcu.
+how-example = WORD na polu słowa podwójnego z D na potrójnej literze: (4 + 1 + 1 + 2×3) × 2 = 24 punkty.
+how-turn = W swoim ruchu połóż płytki w jednym wierszu lub kolumnie tak, by z sąsiednimi tworzyły słowo, wymień płytki albo spasuj.
+how-first-move = Pierwsze słowo przykrywa gwiazdę w środku; każde następne dotyka płytki, która już leży. Każde utworzone słowo musi być w słowniku.
+how-premiums = Premie liczą się tylko dla płytki położonej na nich po raz pierwszy: najpierw premie literowe, potem słowne. Wyłożenie wszystkich siedmiu płytek naraz to bingo z premią.
+how-blank = Blank zastępuje wybraną literę i nie ma punktów.
+how-end = Gra kończy się, gdy ktoś wyłoży ostatnią płytkę przy pustym worku (dostaje punkty z pozostałych stojaków), albo po serii pasów.
+how-premium-colours = Podwójna litera, potrójna litera, podwójne słowo, potrójne słowo.
+how-controls = Przeciągnij płytkę na pole albo dotknij płytki, a potem pola. Na klawiaturze: strzałki wybierają pole, spacja zmienia kierunek, litery kładą płytki, Backspace cofa jedną, Enter zatwierdza, Esc cofa wszystkie.

@@ -1,0 +1,151 @@
+//! A scripted tour of the app for screenshots and measurements, run when
+//! `WOCABLE_CAPTURE=DIR` is set (the window test under Xvfb sets it):
+//! every screen is shown and saved as `DIR/<name>.png`, a move is played
+//! against the computer, the frame times while the computer thinks and
+//! the time to the first home frame go to `DIR/timings.txt`, then the app
+//! quits.
+
+use crate::crossword::turn::{Hints, Thinking};
+use crate::crossword::{Action, Match, MatchSetup, NewMatch, Overlay, Seat};
+use crate::screens::Screen;
+use bevy::prelude::*;
+use bevy::render::view::screenshot::{Screenshot, save_to_disk};
+use std::path::PathBuf;
+use std::time::Instant;
+use wocable_crossword::RuleSetKind;
+use wocable_crossword::computer::Level;
+use wocable_lexicon::Language;
+
+#[derive(Resource)]
+struct Tour {
+    dir: PathBuf,
+    step: usize,
+    /// Frames left before the current step is done.
+    wait: u32,
+    started: Instant,
+    first_home_frame: Option<f32>,
+    thinking_frames: Vec<f32>,
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    let Some(dir) = std::env::var_os("WOCABLE_CAPTURE").map(PathBuf::from) else { return };
+    app.insert_resource(Tour {
+        dir,
+        step: 0,
+        wait: 30,
+        started: Instant::now(),
+        first_home_frame: None,
+        thinking_frames: Vec::new(),
+    })
+    .add_systems(Last, tour);
+}
+
+fn shoot(commands: &mut Commands, tour: &Tour, name: &str) {
+    let path = tour.dir.join(format!("{name}.png"));
+    commands.spawn(Screenshot::primary_window()).observe(save_to_disk(path));
+}
+
+#[allow(clippy::too_many_arguments)]
+fn tour(
+    mut commands: Commands,
+    mut tour: ResMut<Tour>,
+    screen: Res<State<Screen>>,
+    mut next: ResMut<NextState<Screen>>,
+    m: Option<Res<Match>>,
+    hints: Option<Res<Hints>>,
+    thinking: Option<Res<Thinking>>,
+    time: Res<Time>,
+    mut actions: MessageWriter<Action>,
+    mut start: MessageWriter<NewMatch>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    if *screen.get() == Screen::Home && tour.first_home_frame.is_none() {
+        tour.first_home_frame = Some(tour.started.elapsed().as_secs_f32());
+    }
+    if thinking.is_some() {
+        tour.thinking_frames.push(time.delta_secs());
+    }
+    if tour.wait > 0 {
+        tour.wait -= 1;
+        return;
+    }
+    let step = tour.step;
+    tour.step += 1;
+    tour.wait = 20;
+    match step {
+        0 => shoot(&mut commands, &tour, "home"),
+        1 => next.set(Screen::NewGame),
+        2 => shoot(&mut commands, &tour, "new-game"),
+        3 => {
+            start.write(NewMatch(MatchSetup {
+                rules: RuleSetKind::Wocable,
+                language: Language::En,
+                players: vec![("Ana".into(), Seat::Human), ("Bot".into(), Seat::Computer(Level::Champion))],
+                turn_seconds: None,
+                seed: 2026,
+            }));
+        }
+        4 => shoot(&mut commands, &tour, "game-start"),
+        5 => {
+            actions.write(Action::Hint);
+        }
+        6 => {
+            actions.write(Action::LayHint(hints.map_or(0, |h| h.0.len().saturating_sub(1))));
+        }
+        7 => shoot(&mut commands, &tour, "game-composing"),
+        8 => {
+            actions.write(Action::Play);
+            tour.wait = 4;
+        }
+        9 => shoot(&mut commands, &tour, "game-played"),
+        10 => {
+            // Wait for the computer's reply to arrive.
+            if m.is_some_and(|m| !m.human_to_play()) {
+                tour.step -= 1;
+                tour.wait = 5;
+            } else {
+                tour.wait = 40;
+            }
+        }
+        11 => shoot(&mut commands, &tour, "game-reply"),
+        12 => {
+            actions.write(Action::OpenOverlay(Overlay::Exchange));
+        }
+        13 => shoot(&mut commands, &tour, "exchange"),
+        14 => {
+            actions.write(Action::OpenOverlay(Overlay::ConfirmResign));
+        }
+        15 => shoot(&mut commands, &tour, "resign"),
+        16 => {
+            actions.write(Action::Resign);
+            tour.wait = 120;
+        }
+        17 => shoot(&mut commands, &tour, "results"),
+        18 => next.set(Screen::Dictionary),
+        19 => shoot(&mut commands, &tour, "dictionary"),
+        20 => next.set(Screen::Settings),
+        21 => shoot(&mut commands, &tour, "settings"),
+        22 => next.set(Screen::HowToPlay),
+        23 => shoot(&mut commands, &tour, "how-to-play"),
+        24 => {
+            let mut frames = tour.thinking_frames.clone();
+            frames.sort_by(f32::total_cmp);
+            let percentile =
+                |p: f32| frames.get(((frames.len() as f32 - 1.0) * p) as usize).copied().unwrap_or(0.0) * 1000.0;
+            let text = format!(
+                "first home frame after {:.2} s\nframes while the computer thought: {}\nframe time ms: median {:.1}, p95 {:.1}, max {:.1}\n",
+                tour.first_home_frame.unwrap_or(0.0),
+                frames.len(),
+                percentile(0.5),
+                percentile(0.95),
+                percentile(1.0),
+            );
+            if let Err(error) = std::fs::write(tour.dir.join("timings.txt"), text) {
+                error!("timings not written: {error}");
+            }
+        }
+        _ => {
+            exit.write(AppExit::Success);
+        }
+    }
+}

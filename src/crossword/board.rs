@@ -1,0 +1,518 @@
+//! The board, its tiles and the rack as entities: a [`Cell`] per square
+//! with its premium, a [`BoardTile`] per tile played, a [`RackTile`] per
+//! tile of the rack on screen, a [`Player`] per seat with its score.
+//! Everything is placed from the layout and glides to where it belongs.
+
+use super::composer::{Composer, Spot};
+use super::input::{Drag, KeyCursor, Selected};
+use super::layout::{BoardLayout, TOP_BAR};
+use super::turn::TurnSystems;
+use super::{Match, Seat, TurnApplied};
+use crate::screens::Screen;
+use crate::settings::Settings;
+use crate::ui::i18n::Locale;
+use crate::ui::theme::{self, Fonts};
+use bevy::prelude::*;
+use bevy::text::FontSize;
+use bevy::window::PrimaryWindow;
+use wocable_crossword::board::{Pos, SIZE};
+use wocable_crossword::game::Event;
+use wocable_crossword::{PlacedTile, Premium, Tile};
+use wocable_lexicon::{Language, TileSet};
+
+#[derive(Component, Clone, Copy, Debug)]
+pub struct Cell {
+    pub pos: Pos,
+    pub premium: Premium,
+}
+
+/// A tile played on the board.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct BoardTile {
+    pub pos: Pos,
+    pub tile: PlacedTile,
+}
+
+/// Tiles of the last move, highlighted.
+#[derive(Component)]
+pub struct LastMove;
+
+/// A tile of the rack on screen: index into the [`Composer`].
+#[derive(Component, Clone, Copy, Debug)]
+pub struct RackTile {
+    pub index: usize,
+    pub tile: Tile,
+}
+
+#[derive(Component)]
+pub struct TileFace;
+
+#[derive(Component)]
+pub struct TileLetter;
+
+#[derive(Component)]
+pub struct TileValue;
+
+/// A seat of the game, with its score and how many tiles it holds.
+#[derive(Component, Clone, Debug, PartialEq)]
+pub struct Player {
+    pub seat: usize,
+    pub name: String,
+    pub seat_kind: Seat,
+    pub score: i32,
+    pub tiles_on_rack: usize,
+    pub left: bool,
+    pub to_play: bool,
+}
+
+/// Where an entity is heading: it glides there when animations are on.
+#[derive(Component, Clone, Copy, Debug, PartialEq)]
+pub struct Glide {
+    pub target: Vec3,
+    pub scale: f32,
+}
+
+#[derive(Component)]
+struct CursorMark;
+
+/// Everything drawn from the layout, redrawn when the window changes.
+#[derive(Component)]
+struct Drawn;
+
+/// What the board was last drawn for.
+#[derive(Resource, PartialEq)]
+struct DrawnFor {
+    layout: BoardLayout,
+    colour_blind: bool,
+    language: crate::ui::i18n::UiLanguage,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<BoardLayout>()
+        .add_systems(Update, follow_window)
+        .add_systems(OnEnter(Screen::Game), (spawn_players, draw_board))
+        .add_systems(
+            Update,
+            (
+                redraw,
+                spawn_played_tiles,
+                spawn_rack,
+                (label_rack_tiles, aim_rack_tiles, colour_faces, show_cursor, update_players),
+            )
+                .chain()
+                .in_set(TurnSystems::Show)
+                .run_if(in_state(Screen::Game).and_then(resource_exists::<Match>)),
+        )
+        .add_systems(Update, glide.after(TurnSystems::Show));
+}
+
+fn follow_window(windows: Query<&Window, With<PrimaryWindow>>, mut layout: ResMut<BoardLayout>) {
+    if let Ok(window) = windows.single() {
+        let size = Vec2::new(window.width(), window.height());
+        if size != layout.viewport && size.min_element() > 0.0 {
+            *layout = BoardLayout::for_viewport(size);
+        }
+    }
+}
+
+fn premium_key(premium: Premium) -> Option<&'static str> {
+    match premium {
+        Premium::None => None,
+        Premium::DoubleLetter => Some("premium-double-letter"),
+        Premium::TripleLetter => Some("premium-triple-letter"),
+        Premium::DoubleWord => Some("premium-double-word"),
+        Premium::TripleWord => Some("premium-triple-word"),
+    }
+}
+
+fn font(handle: &Handle<Font>, px: f32) -> TextFont {
+    TextFont { font: handle.into(), font_size: FontSize::Px(px), ..default() }
+}
+
+/// Draws the board's squares and the tiles already played.
+fn draw_board(
+    mut commands: Commands,
+    layout: Res<BoardLayout>,
+    m: Res<Match>,
+    settings: Res<Settings>,
+    locale: Res<Locale>,
+    fonts: Res<Fonts>,
+) {
+    commands.insert_resource(DrawnFor {
+        layout: *layout,
+        colour_blind: settings.colour_blind,
+        language: locale.language,
+    });
+    let side = layout.cell * SIZE as f32;
+    let centre = layout.board_corner + Vec2::new(side, -side) / 2.0;
+    commands.spawn((
+        Drawn,
+        DespawnOnExit(Screen::Game),
+        Sprite::from_color(theme::BOARD_FRAME, Vec2::splat(side + layout.cell * 0.3)),
+        Transform::from_translation(centre.extend(-1.0)),
+    ));
+    let game_layout = m.game.layout();
+    for row in 0..SIZE {
+        for col in 0..SIZE {
+            let Some(pos) = Pos::new(row, col) else { continue };
+            let premium = game_layout.premium(pos);
+            let colour = theme::premium_colour(premium, settings.colour_blind);
+            let mut cell = commands.spawn((
+                Drawn,
+                DespawnOnExit(Screen::Game),
+                Cell { pos, premium },
+                Sprite::from_color(colour, Vec2::splat(layout.cell * 0.92)),
+                Transform::from_translation(layout.cell_centre(pos).extend(0.0)),
+            ));
+            let label = if pos == wocable_crossword::board::CENTRE {
+                Some("★".to_string())
+            } else {
+                premium_key(premium).map(|key| locale.t(key))
+            };
+            if let Some(label) = label {
+                let size = if label == "★" { 0.6 } else { 0.3 };
+                cell.with_child((
+                    Text2d::new(label),
+                    font(&fonts.bold, layout.cell * size),
+                    TextColor(theme::premium_label_colour(premium, settings.colour_blind)),
+                    Transform::from_xyz(0.0, 0.0, 0.1),
+                ));
+            }
+        }
+    }
+    for (pos, tile) in m.game.board().tiles() {
+        let at = layout.cell_centre(pos).extend(1.0);
+        let scale = layout.cell / layout.rack_tile;
+        spawn_tile(&mut commands, &fonts, &layout, m.language(), m.game.tile_set(), Tile::from(tile), Some(tile))
+            .insert((
+                BoardTile { pos, tile },
+                Glide { target: at, scale },
+                Transform::from_translation(at).with_scale(Vec3::splat(scale)),
+            ));
+    }
+    commands.spawn((
+        Drawn,
+        DespawnOnExit(Screen::Game),
+        CursorMark,
+        Sprite::from_color(theme::CURSOR, Vec2::splat(layout.cell)),
+        Transform::from_xyz(0.0, 0.0, 0.5),
+        Visibility::Hidden,
+        children![(Text2d::new("→"), font(&fonts.bold, layout.cell * 0.6), TextColor(Color::WHITE))],
+    ));
+}
+
+/// A tile drawn at rack size (board tiles are scaled down): the edge, the
+/// face, the letter and its value. `placed` gives a blank its letter.
+fn spawn_tile<'a>(
+    commands: &'a mut Commands,
+    fonts: &Fonts,
+    layout: &BoardLayout,
+    language: Language,
+    tiles: &TileSet,
+    tile: Tile,
+    placed: Option<PlacedTile>,
+) -> EntityCommands<'a> {
+    let side = layout.rack_tile;
+    let (label, value) = tile_label(language, tiles, tile, placed);
+    let letter_size = if label.chars().count() > 1 { 0.42 } else { 0.58 };
+    let letter_colour = if tile == Tile::Blank { theme::BLANK_LETTER } else { theme::TILE_LETTER };
+    let mut entity = commands.spawn((
+        Drawn,
+        DespawnOnExit(Screen::Game),
+        Sprite::from_color(theme::TILE_EDGE, Vec2::splat(side * 0.96)),
+        Transform::default(),
+    ));
+    entity.with_children(|parent| {
+        parent.spawn((
+            TileFace,
+            Sprite::from_color(theme::TILE_FACE, Vec2::new(side * 0.96, side * 0.89)),
+            Transform::from_xyz(0.0, side * 0.035, 0.01),
+        ));
+        parent.spawn((
+            TileLetter,
+            Text2d::new(label),
+            font(&fonts.bold, side * letter_size),
+            TextColor(letter_colour),
+            Transform::from_xyz(-side * 0.03, side * 0.05, 0.02),
+        ));
+        parent.spawn((
+            TileValue,
+            Text2d::new(value),
+            font(&fonts.bold, side * 0.22),
+            TextColor(theme::TILE_LETTER),
+            Transform::from_xyz(side * 0.32, -side * 0.26, 0.02),
+        ));
+    });
+    entity
+}
+
+/// The letter shown on a tile and its value ("" for blanks).
+fn tile_label(language: Language, tiles: &TileSet, tile: Tile, placed: Option<PlacedTile>) -> (String, String) {
+    match (tile, placed) {
+        (Tile::Letter(letter), _) => (language.label(letter).to_string(), tiles.value(letter).to_string()),
+        (Tile::Blank, Some(placed)) => (language.label(placed.letter).to_string(), String::new()),
+        (Tile::Blank, None) => (String::new(), String::new()),
+    }
+}
+
+/// Everything drawn from the layout is drawn again when the window or
+/// the settings change (premium colours, labels).
+fn redraw(
+    mut commands: Commands,
+    drawn: Query<Entity, With<Drawn>>,
+    layout: Res<BoardLayout>,
+    m: Res<Match>,
+    settings: Res<Settings>,
+    locale: Res<Locale>,
+    fonts: Res<Fonts>,
+    drawn_for: Option<Res<DrawnFor>>,
+) {
+    let now = DrawnFor { layout: *layout, colour_blind: settings.colour_blind, language: locale.language };
+    if drawn_for.is_none_or(|drawn_for| *drawn_for == now) {
+        return;
+    }
+    for entity in &drawn {
+        commands.entity(entity).despawn();
+    }
+    draw_board(commands, layout, m, settings, locale, fonts);
+}
+
+/// Tiles played arrive on the board: a play from the rack on screen
+/// settles into its cells, anyone else's flies in from their score.
+fn spawn_played_tiles(
+    mut commands: Commands,
+    mut turns: MessageReader<TurnApplied>,
+    last_move: Query<Entity, With<LastMove>>,
+    layout: Res<BoardLayout>,
+    m: Res<Match>,
+    fonts: Res<Fonts>,
+) {
+    for turn in turns.read() {
+        for event in &turn.events {
+            let Event::Played { seat, tiles, .. } = event else { continue };
+            for entity in &last_move {
+                commands.entity(entity).remove::<LastMove>();
+            }
+            let from_rack_on_screen = m.seats[*seat] == Seat::Human && *seat == m.viewer;
+            let scale = layout.cell / layout.rack_tile;
+            for &(pos, tile) in tiles {
+                let target = layout.cell_centre(pos).extend(1.0);
+                let start = if from_rack_on_screen {
+                    Transform::from_translation(target).with_scale(Vec3::splat(scale * 1.3))
+                } else {
+                    let from = layout.scoreboard_point(*seat, m.seats.len());
+                    Transform::from_translation(from.extend(4.0)).with_scale(Vec3::splat(scale * 0.5))
+                };
+                spawn_tile(
+                    &mut commands,
+                    &fonts,
+                    &layout,
+                    m.language(),
+                    m.game.tile_set(),
+                    Tile::from(tile),
+                    Some(tile),
+                )
+                .insert((BoardTile { pos, tile }, LastMove, Glide { target, scale }, start));
+            }
+        }
+    }
+}
+
+/// Spawns the rack's tiles whenever the rack on screen is another one.
+fn spawn_rack(
+    mut commands: Commands,
+    composer: Res<Composer>,
+    shown: Query<(Entity, &RackTile)>,
+    layout: Res<BoardLayout>,
+    m: Res<Match>,
+    fonts: Res<Fonts>,
+) {
+    let wanted: Vec<Tile> = composer.tiles().iter().map(|t| t.tile).collect();
+    let mut have: Vec<(usize, Tile)> = shown.iter().map(|(_, t)| (t.index, t.tile)).collect();
+    have.sort_by_key(|(index, _)| *index);
+    if have.iter().map(|(_, tile)| *tile).eq(wanted.iter().copied())
+        && have.iter().enumerate().all(|(i, (j, _))| i == *j)
+    {
+        return;
+    }
+    for (entity, _) in &shown {
+        commands.entity(entity).despawn();
+    }
+    for (index, &tile) in wanted.iter().enumerate() {
+        let slot = composer.rack_slot(index).unwrap_or(0);
+        // New tiles come up from below the rack.
+        let at = layout.rack_slot_centre(slot, composer.rack_len()).extend(2.0);
+        let start = at - Vec3::Y * layout.rack_tile * 1.5;
+        spawn_tile(&mut commands, &fonts, &layout, m.language(), m.game.tile_set(), tile, None).insert((
+            RackTile { index, tile },
+            Glide { target: at, scale: 1.0 },
+            Transform::from_translation(start),
+        ));
+    }
+}
+
+/// A blank shows the letter chosen for it.
+fn label_rack_tiles(
+    composer: Res<Composer>,
+    rack: Query<(&RackTile, &Children)>,
+    mut letters: Query<&mut Text2d, With<TileLetter>>,
+    m: Res<Match>,
+) {
+    if !composer.is_changed() {
+        return;
+    }
+    for (tile, children) in &rack {
+        let Some(composed) = composer.tiles().get(tile.index) else { continue };
+        let (label, _) = tile_label(m.language(), m.game.tile_set(), composed.tile, composed.placed());
+        for child in children.iter() {
+            if let Ok(mut text) = letters.get_mut(child)
+                && text.0 != label
+            {
+                text.0 = label.clone();
+            }
+        }
+    }
+}
+
+/// Where each rack tile should be: on its square, in its rack slot, or
+/// under the pointer. The rack opens a gap where a dragged tile would go.
+fn aim_rack_tiles(
+    composer: Res<Composer>,
+    layout: Res<BoardLayout>,
+    drag: Res<Drag>,
+    selected: Res<Selected>,
+    mut tiles: Query<(&RackTile, &mut Glide, &mut Transform)>,
+) {
+    let dragged = drag.tile.map(|d| d.index);
+    let others: Vec<usize> = composer.rack().filter(|&i| Some(i) != dragged).collect();
+    let gap = drag.tile.and_then(|d| {
+        let centre = d.at + d.offset;
+        layout.rack_slot_at(centre, others.len()).or_else(|| composer.rack_slot(d.index))
+    });
+    let count = others.len() + usize::from(gap.is_some());
+    let board_scale = layout.cell / layout.rack_tile;
+    for (tile, mut glide, mut transform) in &mut tiles {
+        if let Some(d) = drag.tile.filter(|d| d.index == tile.index) {
+            let at = (d.at + d.offset).extend(10.0);
+            glide.target = at;
+            glide.scale = 1.05;
+            transform.translation = at;
+            continue;
+        }
+        let Some(composed) = composer.tiles().get(tile.index) else { continue };
+        (glide.target, glide.scale) = match composed.spot {
+            Spot::Board(pos) => (layout.cell_centre(pos).extend(3.0), board_scale),
+            Spot::Rack => {
+                let k = others.iter().position(|&i| i == tile.index).unwrap_or(0);
+                let slot = k + usize::from(gap.is_some_and(|g| k >= g));
+                let lift = if selected.0 == Some(tile.index) { layout.rack_tile * 0.18 } else { 0.0 };
+                ((layout.rack_slot_centre(slot, count) + Vec2::Y * lift).extend(2.0), 1.0)
+            }
+        };
+    }
+}
+
+/// Faces: tiles put down this turn and the last move stand out.
+fn colour_faces(
+    composer: Res<Composer>,
+    rack: Query<(&RackTile, &Children)>,
+    board: Query<(Has<LastMove>, &Children), With<BoardTile>>,
+    mut faces: Query<&mut Sprite, With<TileFace>>,
+) {
+    let mut paint = |children: &Children, colour: Color| {
+        for child in children.iter() {
+            if let Ok(mut sprite) = faces.get_mut(child)
+                && sprite.color != colour
+            {
+                sprite.color = colour;
+            }
+        }
+    };
+    for (tile, children) in &rack {
+        let on_board = composer.tiles().get(tile.index).is_some_and(|t| t.spot != Spot::Rack);
+        paint(children, if on_board { theme::TILE_PENDING } else { theme::TILE_FACE });
+    }
+    for (last, children) in &board {
+        paint(children, if last { theme::TILE_LAST_MOVE } else { theme::TILE_FACE });
+    }
+}
+
+fn show_cursor(
+    cursor: Res<KeyCursor>,
+    layout: Res<BoardLayout>,
+    mut mark: Query<(&mut Transform, &mut Visibility, &Children), With<CursorMark>>,
+    mut arrows: Query<&mut Text2d>,
+) {
+    for (mut transform, mut visibility, children) in &mut mark {
+        *visibility = if cursor.visible { Visibility::Visible } else { Visibility::Hidden };
+        transform.translation = layout.cell_centre(cursor.pos).extend(0.5);
+        let arrow = match cursor.direction {
+            wocable_crossword::Direction::Across => "→",
+            wocable_crossword::Direction::Down => "↓",
+        };
+        for child in children.iter() {
+            if let Ok(mut text) = arrows.get_mut(child)
+                && text.0 != arrow
+            {
+                text.0 = arrow.to_string();
+            }
+        }
+    }
+}
+
+fn spawn_players(mut commands: Commands, m: Res<Match>) {
+    for seat in 0..m.seats.len() {
+        commands.spawn((DespawnOnExit(Screen::Game), player(&m, seat)));
+    }
+}
+
+fn player(m: &Match, seat: usize) -> Player {
+    Player {
+        seat,
+        name: m.name(seat).to_string(),
+        seat_kind: m.seats[seat],
+        score: m.game.scores()[seat],
+        tiles_on_rack: m.game.rack(seat).len(),
+        left: m.game.has_left(seat),
+        to_play: !m.game.is_over() && m.game.turn() == seat,
+    }
+}
+
+fn update_players(m: Res<Match>, mut players: Query<&mut Player>) {
+    if !m.is_changed() {
+        return;
+    }
+    for mut shown in &mut players {
+        let now = player(&m, shown.seat);
+        if *shown != now {
+            *shown = now;
+        }
+    }
+}
+
+/// Moves everything towards where it is heading.
+fn glide(time: Res<Time>, settings: Res<Settings>, mut moving: Query<(&Glide, &mut Transform)>) {
+    let blend = if settings.animations { 1.0 - (-time.delta_secs() * 14.0).exp() } else { 1.0 };
+    for (glide, mut transform) in &mut moving {
+        let target = glide.target;
+        if transform.translation.truncate().distance(target.truncate()) < 0.2
+            && (transform.scale.x - glide.scale).abs() < 0.001
+        {
+            if transform.translation != target {
+                transform.translation = target;
+            }
+            continue;
+        }
+        let xy = transform.translation.truncate().lerp(target.truncate(), blend);
+        transform.translation = xy.extend(target.z);
+        transform.scale = Vec3::splat(transform.scale.x + (glide.scale - transform.scale.x) * blend);
+    }
+}
+
+/// The top of the screen above a seat's score, for tiles flying in.
+impl BoardLayout {
+    pub fn scoreboard_point(&self, seat: usize, seats: usize) -> Vec2 {
+        let x = (seat as f32 + 0.5) / seats.max(1) as f32 * self.viewport.x;
+        self.screen_to_world(Vec2::new(x, TOP_BAR / 2.0))
+    }
+}

@@ -1,0 +1,349 @@
+//! The game screen's egui parts: the scoreboard across the top, the
+//! controls beside the board (landscape) or under the rack (portrait),
+//! the move log, the bag and unseen tiles, hints, and the overlays (pass
+//! the device, blank letter, exchange, resign).
+
+use super::board::Player;
+use super::composer::Composer;
+use super::layout::{BOTTOM_BAR, BoardLayout, SIDE_PANEL, TOP_BAR};
+use super::turn::{Hints, Preview, Thinking, TurnClock};
+use super::{Action, Match, Overlay, Seat};
+use crate::feedback::Notice;
+use crate::screens::Screen;
+use crate::ui::i18n::Locale;
+use crate::ui::theme::{self, egui_colour};
+use crate::ui::{bold, root_ui};
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use std::collections::BTreeMap;
+use wocable_crossword::Tile;
+use wocable_crossword::game::{Event, Game, LeaveReason};
+use wocable_crossword::tile::full_bag;
+
+pub(crate) fn ui(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        (panels, overlays, notice)
+            .chain()
+            .in_set(crate::ui::Drawing)
+            .run_if(in_state(Screen::Game).and_then(resource_exists::<Match>)),
+    );
+}
+
+/// Tiles the viewer has not seen: not on the board nor on their rack.
+pub fn unseen(game: &Game, viewer: usize) -> BTreeMap<String, usize> {
+    let mut tiles = full_bag(game.tile_set());
+    let seen = game.board().tiles().map(|(_, placed)| Tile::from(placed)).chain(game.rack(viewer).iter().copied());
+    for tile in seen {
+        if let Some(at) = tiles.iter().position(|t| *t == tile) {
+            tiles.swap_remove(at);
+        }
+    }
+    let language = game.config().language;
+    let mut counts = BTreeMap::new();
+    for tile in tiles {
+        let label = match tile {
+            Tile::Letter(letter) => language.label(letter).to_string(),
+            Tile::Blank => "?".to_string(),
+        };
+        *counts.entry(label).or_insert(0) += 1;
+    }
+    counts
+}
+
+/// The move log, one line a turn, newest last.
+pub fn log_lines(m: &Match, locale: &Locale) -> Vec<String> {
+    let name = |seat: usize| m.name(seat).to_string();
+    let language = m.language();
+    m.game
+        .view(Some(m.viewer))
+        .filter_map(|event| match event {
+            Event::Played { seat, play, .. } => Some(locale.t_with(
+                "log-played",
+                &[
+                    ("player", name(*seat).into()),
+                    ("word", play.spelt(language).into_iter().next().unwrap_or_default().into()),
+                    ("score", play.score.into()),
+                ],
+            )),
+            Event::PlayWithdrawn { seat, words, .. } => Some(
+                locale.t_with("log-withdrawn", &[("player", name(*seat).into()), ("words", words.join(", ").into())]),
+            ),
+            Event::Exchanged { seat, count } => {
+                Some(locale.t_with("log-exchanged", &[("player", name(*seat).into()), ("count", (*count).into())]))
+            }
+            Event::Passed { seat } => Some(locale.t_with("log-passed", &[("player", name(*seat).into())])),
+            Event::Left { seat, reason } => {
+                let key = if *reason == LeaveReason::Resigned { "log-resigned" } else { "log-timed-out" };
+                Some(locale.t_with(key, &[("player", name(*seat).into())]))
+            }
+            Event::RackCounted { seat, points, .. } => {
+                Some(locale.t_with("log-rack-counted", &[("player", name(*seat).into()), ("points", (*points).into())]))
+            }
+            Event::Ended { .. } => Some(locale.t("log-game-over")),
+            Event::Drew { .. } | Event::Returned { .. } => None,
+        })
+        .collect()
+}
+
+fn status_line(m: &Match, preview: &Preview, locale: &Locale) -> (String, Color) {
+    match preview {
+        Preview::Valid { words, score, bingo } => {
+            let key = if *bingo { "preview-bingo" } else { "preview-valid" };
+            (locale.t_with(key, &[("words", words.join(", ").into()), ("score", (*score).into())]), theme::ACCENT)
+        }
+        Preview::Invalid(reason) => (locale.rule_error(reason), theme::WARNING),
+        Preview::NeedsBlankLetter => (locale.t("preview-blank"), theme::TILE_FACE),
+        Preview::Nothing if m.game.is_over() => (locale.t("log-game-over"), Color::WHITE),
+        Preview::Nothing if m.human_to_play() && m.game.turn() == m.viewer => {
+            (locale.t("status-your-turn"), Color::WHITE)
+        }
+        Preview::Nothing => {
+            let seat = m.game.turn();
+            let key = if matches!(m.seats[seat], Seat::Computer(_)) { "status-thinking" } else { "status-to-play" };
+            (locale.t_with(key, &[("player", m.name(seat).to_string().into())]), Color::WHITE)
+        }
+    }
+}
+
+fn clock_text(seconds: f32) -> String {
+    let seconds = seconds.max(0.0).ceil() as u32;
+    format!("{}:{:02}", seconds / 60, seconds % 60)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn panels(
+    mut contexts: EguiContexts,
+    m: Res<Match>,
+    players: Query<&Player>,
+    composer: Res<Composer>,
+    preview: Res<Preview>,
+    hints: Res<Hints>,
+    clock: Option<Res<TurnClock>>,
+    thinking: Option<Res<Thinking>>,
+    layout: Res<BoardLayout>,
+    locale: Res<Locale>,
+    mut actions: MessageWriter<Action>,
+    mut screen: ResMut<NextState<Screen>>,
+    mut details: Local<bool>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let mut root = root_ui(ctx);
+    let mut players: Vec<&Player> = players.iter().collect();
+    players.sort_by_key(|p| p.seat);
+    egui::Panel::top("scoreboard").exact_size(TOP_BAR).show(&mut root, |ui| {
+        ui.columns(players.len().max(1), |columns| {
+            for (column, player) in columns.iter_mut().zip(&players) {
+                column.vertical_centered(|ui| {
+                    let colour = if player.to_play { egui_colour(theme::ACCENT) } else { egui::Color32::WHITE };
+                    let mut name = bold(&player.name, 16.0).color(colour);
+                    if player.left {
+                        name = name.strikethrough();
+                    }
+                    ui.label(name);
+                    let mut line = player.score.to_string();
+                    if player.to_play {
+                        if let (Some(clock), Some(_)) = (&clock, m.turn_seconds) {
+                            line = format!("{line}  ⏱ {}", clock_text(clock.seconds_left));
+                        }
+                        if thinking.as_ref().is_some_and(|t| t.seat == player.seat) {
+                            line = format!("{line}  …");
+                        }
+                    }
+                    ui.label(bold(line, 20.0).color(colour));
+                });
+            }
+        });
+    });
+    let my_turn = m.human_to_play() && m.game.turn() == m.viewer && !m.rack_hidden;
+    let (status, status_colour) = status_line(&m, &preview, &locale);
+    let mut wanted = Vec::new();
+    let mut go_home = false;
+    let controls = |ui: &mut egui::Ui, details: &mut bool, wanted: &mut Vec<Action>, go_home: &mut bool| {
+        ui.label(bold(status.clone(), 17.0).color(egui_colour(status_colour)));
+        ui.horizontal_wrapped(|ui| {
+            let play = egui::Button::new(bold(locale.t("action-play"), 18.0));
+            if ui.add_enabled(my_turn && composer.has_placed(), play).clicked() {
+                wanted.push(Action::Play);
+            }
+            if composer.has_placed() {
+                if ui.button(locale.t("action-recall")).clicked() {
+                    wanted.push(Action::Recall);
+                }
+            } else if ui.button(locale.t("action-shuffle")).clicked() {
+                wanted.push(Action::Shuffle);
+            }
+            for (key, action) in [
+                ("action-exchange", Action::OpenOverlay(Overlay::Exchange)),
+                ("action-pass", Action::Pass),
+                ("action-hint", Action::Hint),
+            ] {
+                if ui.add_enabled(my_turn, egui::Button::new(locale.t(key))).clicked() {
+                    wanted.push(action);
+                }
+            }
+            if ui.add_enabled(!m.game.is_over(), egui::Button::new(locale.t("action-resign"))).clicked() {
+                wanted.push(Action::OpenOverlay(Overlay::ConfirmResign));
+            }
+            if layout.portrait {
+                ui.toggle_value(details, locale.t("action-details"));
+            }
+            if ui.button(locale.t("action-home")).clicked() {
+                *go_home = true;
+            }
+        });
+    };
+    let details_ui = |ui: &mut egui::Ui, wanted: &mut Vec<Action>| {
+        for (index, hint) in hints.0.iter().enumerate() {
+            let (position, word) = hint.notation(m.game.board(), m.language());
+            if ui.button(format!("{position} {word}  {}", hint.score)).clicked() {
+                wanted.push(Action::LayHint(index));
+            }
+        }
+        ui.label(locale.t_with("bag-count", &[("count", m.game.bag().len().into())]));
+        egui::CollapsingHeader::new(locale.t("unseen-tiles")).show(ui, |ui| {
+            let unseen: Vec<String> = unseen(&m.game, m.viewer).into_iter().map(|(l, n)| format!("{l}×{n}")).collect();
+            ui.label(unseen.join("  "));
+        });
+        ui.label(bold(locale.t("move-log"), 16.0));
+        egui::ScrollArea::vertical().stick_to_bottom(true).auto_shrink([false, false]).show(ui, |ui| {
+            for line in log_lines(&m, &locale) {
+                ui.label(line);
+            }
+        });
+    };
+    if layout.portrait {
+        egui::Panel::bottom("controls")
+            .exact_size(BOTTOM_BAR)
+            .show(&mut root, |ui| controls(ui, &mut details, &mut wanted, &mut go_home));
+        if *details {
+            egui::Window::new(locale.t("move-log"))
+                .collapsible(false)
+                .default_height(360.0)
+                .show(ctx, |ui| details_ui(ui, &mut wanted));
+        }
+    } else {
+        egui::Panel::right("controls").exact_size(SIDE_PANEL).show(&mut root, |ui| {
+            controls(ui, &mut details, &mut wanted, &mut go_home);
+            ui.separator();
+            details_ui(ui, &mut wanted);
+        });
+    }
+    actions.write_batch(wanted);
+    if go_home {
+        screen.set(Screen::Home);
+    }
+    Ok(())
+}
+
+fn modal(ctx: &egui::Context, id: &str, add: impl FnOnce(&mut egui::Ui)) {
+    egui::Modal::new(egui::Id::new(id)).show(ctx, |ui| {
+        ui.set_max_width(420.0);
+        add(ui);
+    });
+}
+
+#[allow(clippy::too_many_arguments)]
+fn overlays(
+    mut contexts: EguiContexts,
+    overlay: Res<State<Overlay>>,
+    m: Res<Match>,
+    composer: Res<Composer>,
+    locale: Res<Locale>,
+    mut actions: MessageWriter<Action>,
+    mut chosen: Local<Vec<usize>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    match overlay.get() {
+        Overlay::None => chosen.clear(),
+        Overlay::Handover => {
+            let name = m.name(m.game.turn()).to_string();
+            egui::Modal::new(egui::Id::new("handover")).backdrop_color(egui_colour(theme::BACKGROUND)).show(
+                ctx,
+                |ui| {
+                    ui.vertical_centered(|ui| {
+                        ui.label(bold(locale.t_with("handover-title", &[("player", name.clone().into())]), 26.0));
+                        ui.label(locale.t("handover-hint"));
+                        ui.add_space(12.0);
+                        if ui.button(bold(locale.t_with("handover-ready", &[("player", name.into())]), 20.0)).clicked()
+                        {
+                            actions.write(Action::TakeOver);
+                        }
+                    });
+                },
+            );
+        }
+        Overlay::BlankLetter => modal(ctx, "blank", |ui| {
+            ui.label(bold(locale.t("blank-title"), 22.0));
+            ui.horizontal_wrapped(|ui| {
+                for letter in m.language().letters() {
+                    if ui.add_sized([44.0, 44.0], egui::Button::new(bold(m.language().label(letter), 20.0))).clicked() {
+                        actions.write(Action::ChooseBlank(letter));
+                    }
+                }
+            });
+            if ui.button(locale.t("cancel")).clicked() {
+                actions.write(Action::OpenOverlay(Overlay::None));
+            }
+        }),
+        Overlay::Exchange => modal(ctx, "exchange", |ui| {
+            ui.label(bold(locale.t("exchange-title"), 22.0));
+            ui.label(locale.t_with("bag-count", &[("count", m.game.bag().len().into())]));
+            ui.horizontal_wrapped(|ui| {
+                for index in composer.rack() {
+                    let label = match composer.tiles()[index].tile {
+                        Tile::Letter(letter) => m.language().label(letter).to_string(),
+                        Tile::Blank => "?".to_string(),
+                    };
+                    let mut on = chosen.contains(&index);
+                    if ui.toggle_value(&mut on, bold(label, 20.0)).changed() {
+                        if on {
+                            chosen.push(index);
+                        } else {
+                            chosen.retain(|&i| i != index);
+                        }
+                    }
+                }
+            });
+            ui.horizontal(|ui| {
+                let confirm = locale.t_with("exchange-confirm", &[("count", chosen.len().into())]);
+                if ui.add_enabled(!chosen.is_empty(), egui::Button::new(confirm)).clicked() {
+                    actions.write(Action::Exchange(chosen.clone()));
+                }
+                if ui.button(locale.t("cancel")).clicked() {
+                    actions.write(Action::OpenOverlay(Overlay::None));
+                }
+            });
+        }),
+        Overlay::ConfirmResign => modal(ctx, "resign", |ui| {
+            ui.label(bold(locale.t("resign-title"), 22.0));
+            ui.label(locale.t("resign-hint"));
+            ui.horizontal(|ui| {
+                if ui.button(bold(locale.t("resign-confirm"), 18.0)).clicked() {
+                    actions.write(Action::Resign);
+                }
+                if ui.button(locale.t("cancel")).clicked() {
+                    actions.write(Action::OpenOverlay(Overlay::None));
+                }
+            });
+        }),
+    }
+    Ok(())
+}
+
+/// Why a move was refused, shown over the board for a moment.
+fn notice(mut contexts: EguiContexts, notice: Res<Notice>, time: Res<Time>) -> Result {
+    if notice.text.is_empty() || time.elapsed_secs() > notice.until {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    egui::Area::new(egui::Id::new("notice"))
+        .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, TOP_BAR + 12.0))
+        .interactable(false)
+        .show(ctx, |ui| {
+            egui::Frame::new().fill(egui_colour(theme::WARNING)).corner_radius(8.0).inner_margin(12.0).show(ui, |ui| {
+                ui.label(bold(notice.text.clone(), 18.0).color(egui::Color32::WHITE));
+            });
+        });
+    Ok(())
+}

@@ -1,0 +1,239 @@
+//! Putting tiles down: drag with mouse or finger from the rack to the
+//! board and back, tap a tile then a square, or on desktop the keyboard
+//! (arrows pick a square, Space turns the direction, letters place,
+//! Backspace takes back, Enter plays, Esc recalls) (§8.3).
+//!
+//! Raw mouse and touch input becomes [`PointerInput`] in world units (by
+//! the UI plugin, which knows when egui has the pointer), so the same
+//! systems run in headless tests fed with pointer messages.
+
+use super::composer::{Composer, Spot};
+use super::layout::BoardLayout;
+use super::turn::TurnSystems;
+use super::{Action, Match, Overlay};
+use crate::feedback::Cue;
+use crate::screens::Screen;
+use bevy::input::ButtonState;
+use bevy::input::keyboard::{Key, KeyboardInput};
+use bevy::prelude::*;
+use wocable_crossword::Direction;
+use wocable_crossword::board::Pos;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PointerPhase {
+    Press,
+    Move,
+    Release,
+}
+
+/// A mouse button or finger, in world units.
+#[derive(Message, Clone, Copy, Debug, PartialEq)]
+pub struct PointerInput {
+    pub phase: PointerPhase,
+    pub at: Vec2,
+}
+
+/// Pointer travel below which a press and release is a tap, not a drag.
+const TAP_SLOP: f32 = 6.0;
+
+/// The tile being dragged.
+#[derive(Resource, Default, Clone, Copy, Debug, PartialEq)]
+pub struct Drag {
+    pub tile: Option<DraggedTile>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct DraggedTile {
+    pub index: usize,
+    /// Where the pointer went down, and where it is now.
+    pub from: Vec2,
+    pub at: Vec2,
+    /// From the pointer to the tile's centre, so the tile does not jump.
+    pub offset: Vec2,
+    pub moved: bool,
+}
+
+/// A rack tile tapped, waiting for a tap on a square.
+#[derive(Resource, Default, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Selected(pub Option<usize>);
+
+/// The square and direction keyboard letters go to.
+#[derive(Resource, Clone, Debug, PartialEq, Eq)]
+pub struct KeyCursor {
+    pub pos: Pos,
+    pub direction: Direction,
+    /// Shown once the keyboard is used.
+    pub visible: bool,
+    /// Tiles placed by typing, for Backspace.
+    typed: Vec<usize>,
+}
+
+impl Default for KeyCursor {
+    fn default() -> Self {
+        KeyCursor {
+            pos: wocable_crossword::board::CENTRE,
+            direction: Direction::Across,
+            visible: false,
+            typed: Vec::new(),
+        }
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<PointerInput>()
+        .init_resource::<Drag>()
+        .init_resource::<Selected>()
+        .init_resource::<KeyCursor>()
+        .add_systems(OnEnter(Screen::Game), |mut commands: Commands| {
+            commands.insert_resource(Drag::default());
+            commands.insert_resource(Selected::default());
+            commands.insert_resource(KeyCursor::default());
+        })
+        .add_systems(
+            Update,
+            (pointer, keyboard)
+                .in_set(TurnSystems::Input)
+                .run_if(in_state(Screen::Game).and_then(in_state(Overlay::None)).and_then(resource_exists::<Match>)),
+        );
+}
+
+/// The rack tile or tile put down this turn under `at`.
+fn tile_under(at: Vec2, composer: &Composer, layout: &BoardLayout) -> Option<usize> {
+    if let Some(index) = layout.pos_at(at).and_then(|pos| composer.at(pos)) {
+        return Some(index);
+    }
+    let count = composer.rack_len();
+    let half = layout.rack_tile / 2.0;
+    composer.rack().enumerate().find_map(|(slot, index)| {
+        let offset = at - layout.rack_slot_centre(slot, count);
+        (offset.x.abs() <= half && offset.y.abs() <= half).then_some(index)
+    })
+}
+
+/// Where tile `index` is drawn now.
+pub fn tile_centre(index: usize, composer: &Composer, layout: &BoardLayout) -> Vec2 {
+    match composer.tiles()[index].spot {
+        Spot::Board(pos) => layout.cell_centre(pos),
+        Spot::Rack => layout.rack_slot_centre(composer.rack_slot(index).unwrap_or(0), composer.rack_len()),
+    }
+}
+
+fn pointer(
+    mut input: MessageReader<PointerInput>,
+    layout: Res<BoardLayout>,
+    m: Res<Match>,
+    mut composer: ResMut<Composer>,
+    mut drag: ResMut<Drag>,
+    mut selected: ResMut<Selected>,
+    mut cues: MessageWriter<Cue>,
+) {
+    for event in input.read() {
+        match event.phase {
+            PointerPhase::Press => {
+                if let Some(index) = tile_under(event.at, &composer, &layout) {
+                    let offset = tile_centre(index, &composer, &layout) - event.at;
+                    drag.tile = Some(DraggedTile { index, from: event.at, at: event.at, offset, moved: false });
+                    cues.write(Cue::Pick);
+                } else if let (Some(index), Some(pos)) = (selected.0, layout.pos_at(event.at)) {
+                    if composer.place(index, pos, m.game.board()) {
+                        cues.write(Cue::Drop);
+                    }
+                    selected.0 = None;
+                }
+            }
+            PointerPhase::Move => {
+                if let Some(tile) = drag.tile.as_mut() {
+                    tile.at = event.at;
+                    tile.moved |= tile.at.distance(tile.from) > TAP_SLOP;
+                }
+            }
+            PointerPhase::Release => {
+                let Some(tile) = drag.tile.take() else { continue };
+                let on_rack = composer.tiles()[tile.index].spot == Spot::Rack;
+                if !tile.moved {
+                    // A tap: a tile on the board goes home, a rack tile is
+                    // selected (or unselected).
+                    if on_rack {
+                        selected.0 = if selected.0 == Some(tile.index) { None } else { Some(tile.index) };
+                    } else {
+                        let end = composer.rack_len();
+                        composer.to_rack(tile.index, end);
+                        cues.write(Cue::Drop);
+                    }
+                    continue;
+                }
+                selected.0 = None;
+                let centre = event.at + tile.offset;
+                let others = composer.rack_len() - usize::from(on_rack);
+                if let Some(pos) = layout.pos_at(centre) {
+                    if composer.place(tile.index, pos, m.game.board()) {
+                        cues.write(Cue::Drop);
+                    }
+                } else if let Some(slot) = layout.rack_slot_at(centre, others) {
+                    composer.to_rack(tile.index, slot);
+                    cues.write(Cue::Drop);
+                }
+            }
+        }
+    }
+}
+
+fn keyboard(
+    mut keys: MessageReader<KeyboardInput>,
+    m: Res<Match>,
+    mut composer: ResMut<Composer>,
+    mut cursor: ResMut<KeyCursor>,
+    mut actions: MessageWriter<Action>,
+    mut cues: MessageWriter<Cue>,
+) {
+    for key in keys.read().filter(|k| k.state == ButtonState::Pressed) {
+        let board = m.game.board();
+        let step = |pos: Pos, direction: Direction, forward: bool| pos.step(direction, forward).unwrap_or(pos);
+        match &key.logical_key {
+            Key::ArrowLeft => cursor.pos = step(cursor.pos, Direction::Across, false),
+            Key::ArrowRight => cursor.pos = step(cursor.pos, Direction::Across, true),
+            Key::ArrowUp => cursor.pos = step(cursor.pos, Direction::Down, false),
+            Key::ArrowDown => cursor.pos = step(cursor.pos, Direction::Down, true),
+            Key::Space | Key::Tab => cursor.direction = cursor.direction.other(),
+            Key::Enter => {
+                actions.write(Action::Play);
+            }
+            Key::Escape => {
+                cursor.typed.clear();
+                actions.write(Action::Recall);
+            }
+            Key::Backspace => {
+                if let Some(index) = cursor.typed.pop() {
+                    if let Spot::Board(pos) = composer.tiles()[index].spot {
+                        cursor.pos = pos;
+                    }
+                    let end = composer.rack_len();
+                    composer.to_rack(index, end);
+                    cues.write(Cue::Drop);
+                }
+            }
+            Key::Character(text) => {
+                let Some(letter) = m.language().letter(&text.to_uppercase()) else { continue };
+                // Skip squares already taken in the typing direction.
+                let mut pos = cursor.pos;
+                while board.get(pos).is_some() || composer.at(pos).is_some() {
+                    match pos.step(cursor.direction, true) {
+                        Some(next) => pos = next,
+                        None => break,
+                    }
+                }
+                let free = board.get(pos).is_none() && composer.at(pos).is_none();
+                if let (true, Some(index)) = (free, composer.rack_tile_for(letter))
+                    && composer.place(index, pos, board)
+                {
+                    composer.set_blank_letter(index, letter);
+                    cursor.typed.push(index);
+                    cursor.pos = step(pos, cursor.direction, true);
+                    cues.write(Cue::Drop);
+                }
+            }
+            _ => continue,
+        }
+        cursor.visible = true;
+    }
+}

@@ -1,0 +1,203 @@
+//! The Crossword game on screen (§2–§4): the match being played, the turn
+//! flow from the players' actions through the rules to the ECS, computer
+//! players thinking off the main thread, the turn clock and saving.
+
+pub mod board;
+pub mod composer;
+pub mod hud;
+pub mod input;
+pub mod layout;
+pub mod turn;
+
+use crate::screens::Screen;
+use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
+use wocable_crossword::computer::Level;
+use wocable_crossword::game::{ConfigError, Event, Game, GameConfig, RestoreError, SavedGame};
+use wocable_crossword::{RuleError, RuleSetKind};
+use wocable_lexicon::{Language, Letter, Lexicon};
+
+/// Who sits at a seat on this device.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Seat {
+    Human,
+    Computer(Level),
+}
+
+/// A new game as the new game screen sets it up.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MatchSetup {
+    pub rules: RuleSetKind,
+    pub language: Language,
+    pub players: Vec<(String, Seat)>,
+    /// The turn clock (§3.3); `None` for no clock.
+    pub turn_seconds: Option<u32>,
+    pub seed: u64,
+}
+
+/// The game being played on this device.
+#[derive(Resource, Clone, Debug)]
+pub struct Match {
+    pub game: Game,
+    pub seats: Vec<Seat>,
+    pub turn_seconds: Option<u32>,
+    /// The seat whose rack is on screen (or was, while it is hidden).
+    pub viewer: usize,
+    /// The rack is hidden until the next player takes the device.
+    pub rack_hidden: bool,
+}
+
+/// A match as saved after every turn (§8.4).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SavedMatch {
+    pub version: u32,
+    pub game: SavedGame,
+    pub seats: Vec<Seat>,
+    pub turn_seconds: Option<u32>,
+}
+
+const SAVE_VERSION: u32 = 1;
+/// The game in progress, in the app's storage.
+pub const SAVE_FILE: &str = "game.json";
+
+impl Match {
+    pub fn start(setup: &MatchSetup) -> Result<Match, ConfigError> {
+        let config = GameConfig {
+            rules: setup.rules,
+            language: setup.language,
+            players: setup.players.iter().map(|(name, _)| name.clone()).collect(),
+            seed: setup.seed,
+            layout: None,
+        };
+        let game = Game::new(config, Lexicon::bundled(setup.language))?;
+        let seats = setup.players.iter().map(|(_, seat)| *seat).collect();
+        Ok(Match::around(game, seats, setup.turn_seconds))
+    }
+
+    pub fn resume(saved: &SavedMatch) -> Result<Match, RestoreError> {
+        if saved.version > SAVE_VERSION {
+            return Err(RestoreError::Version);
+        }
+        let lexicon = Lexicon::bundled(saved.game.config.language);
+        let game = Game::restore(&saved.game, lexicon)?;
+        if saved.seats.len() != game.scores().len() {
+            return Err(RestoreError::Damaged { index: 0, reason: "the seats do not match the players".into() });
+        }
+        Ok(Match::around(game, saved.seats.clone(), saved.turn_seconds))
+    }
+
+    fn around(game: Game, seats: Vec<Seat>, turn_seconds: Option<u32>) -> Match {
+        let mut started = Match { game, seats, turn_seconds, viewer: 0, rack_hidden: false };
+        started.viewer = started.next_viewer();
+        started.rack_hidden = started.humans() > 1;
+        started
+    }
+
+    pub fn save(&self) -> SavedMatch {
+        SavedMatch {
+            version: SAVE_VERSION,
+            game: self.game.save(),
+            seats: self.seats.clone(),
+            turn_seconds: self.turn_seconds,
+        }
+    }
+
+    pub fn name(&self, seat: usize) -> &str {
+        self.game.config().players.get(seat).map(String::as_str).unwrap_or("?")
+    }
+
+    pub fn language(&self) -> Language {
+        self.game.config().language
+    }
+
+    pub fn humans(&self) -> usize {
+        self.seats.iter().filter(|s| **s == Seat::Human).count()
+    }
+
+    /// Whether the seat to play is a human on this device.
+    pub fn human_to_play(&self) -> bool {
+        !self.game.is_over() && self.seats.get(self.game.turn()) == Some(&Seat::Human)
+    }
+
+    /// Whose rack to show: the human to play, else the one shown before,
+    /// else the first human still in the game.
+    pub fn next_viewer(&self) -> usize {
+        if self.human_to_play() {
+            return self.game.turn();
+        }
+        if self.seats.get(self.viewer) == Some(&Seat::Human) {
+            return self.viewer;
+        }
+        self.seats.iter().position(|s| *s == Seat::Human).unwrap_or(0)
+    }
+
+    /// Whether the device must be handed to the human to play before
+    /// their rack shows: one player's rack is never shown to another (§4.1).
+    pub fn needs_handover(&self) -> bool {
+        self.humans() > 1 && self.human_to_play() && (self.rack_hidden || self.viewer != self.game.turn())
+    }
+}
+
+/// Overlays on the game screen; the board takes no input under them.
+#[derive(SubStates, Clone, Copy, Default, Debug, PartialEq, Eq, Hash)]
+#[source(Screen = Screen::Game)]
+pub enum Overlay {
+    #[default]
+    None,
+    /// "Pass the device to NAME": the rack stays hidden until they take it.
+    Handover,
+    BlankLetter,
+    Exchange,
+    ConfirmResign,
+}
+
+/// Start a new match (from the new game screen).
+#[derive(Message, Clone, Debug)]
+pub struct NewMatch(pub MatchSetup);
+
+/// Resume the saved match ("Continue" on the home screen).
+#[derive(Message, Clone, Debug)]
+pub struct ResumeMatch;
+
+/// What the player on screen asks for.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    Play,
+    Pass,
+    /// Exchange the composer's tiles at these indices.
+    Exchange(Vec<usize>),
+    Resign,
+    Shuffle,
+    Recall,
+    /// The letter for the blank waiting for one.
+    ChooseBlank(Letter),
+    /// The next player has the device.
+    TakeOver,
+    /// Show the best moves for the rack (§4.3).
+    Hint,
+    /// Put hint N's tiles on the board.
+    LayHint(usize),
+    OpenOverlay(Overlay),
+}
+
+/// A turn went through the rules: what happened.
+#[derive(Message, Clone, Debug)]
+pub struct TurnApplied {
+    pub seat: usize,
+    pub events: Vec<Event>,
+}
+
+/// The rules refused the player's move; nothing changed.
+#[derive(Message, Clone, Debug)]
+pub struct MoveRefused(pub RuleError);
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_sub_state::<Overlay>()
+        .add_message::<NewMatch>()
+        .add_message::<ResumeMatch>()
+        .add_message::<Action>()
+        .add_message::<TurnApplied>()
+        .add_message::<MoveRefused>()
+        .add_plugins((turn::plugin, board::plugin, input::plugin));
+}

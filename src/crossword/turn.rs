@@ -1,0 +1,405 @@
+//! The turn flow: the player's actions and the computers' choices go
+//! through the rules; what happened updates the rack, the players, the
+//! clock and the save.
+
+use super::composer::Composer;
+use super::{Action, Match, MoveRefused, NewMatch, Overlay, ResumeMatch, SAVE_FILE, SavedMatch, Seat, TurnApplied};
+use crate::feedback::Cue;
+use crate::screens::Screen;
+use crate::settings::Settings;
+use crate::storage::Storage;
+use bevy::prelude::*;
+use bevy::tasks::futures::check_ready;
+use bevy::tasks::{AsyncComputeTaskPool, Task};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use wocable_crossword::computer::{self, LeaveModel};
+use wocable_crossword::game::{Event, Intent};
+use wocable_crossword::movegen::Move;
+
+/// The systems of a frame, in order: input becomes actions, actions and
+/// computers' choices go through the rules, the results reach the world.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TurnSystems {
+    Input,
+    Act,
+    React,
+    Show,
+}
+
+/// The best moves found for the player who asked (§4.3).
+#[derive(Resource, Default, Debug)]
+pub struct Hints(pub Vec<Move>);
+
+/// Whether the tiles put down make a valid play, and what it scores,
+/// before it is played (§8.3).
+#[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
+pub enum Preview {
+    #[default]
+    Nothing,
+    Valid {
+        words: Vec<String>,
+        score: u32,
+        bingo: bool,
+    },
+    Invalid(wocable_crossword::RuleError),
+    NeedsBlankLetter,
+}
+
+/// A computer player at work on its move.
+#[derive(Resource)]
+pub struct Thinking {
+    pub seat: usize,
+    since: f32,
+    task: Option<Task<Intent>>,
+    chosen: Option<Intent>,
+}
+
+/// The clock of the seat to play (§3.3).
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+pub struct TurnClock {
+    pub seat: usize,
+    pub moves_made: usize,
+    pub seconds_left: f32,
+}
+
+/// When the finished game gives way to the results screen.
+#[derive(Resource, Debug)]
+pub struct ResultsDue(pub f32);
+
+/// Shuffling the rack is not part of the game: its own randomness.
+#[derive(Resource)]
+struct ShuffleRng(ChaCha8Rng);
+
+/// A computer's move shows after at least this long, so it is seen
+/// arriving, when animations are on.
+const MIN_THINKING: f32 = 0.8;
+/// The last move stays in view this long before the results.
+const RESULTS_DELAY: f32 = 2.5;
+/// How many moves a hint shows.
+pub const HINTS: usize = 5;
+
+pub(super) fn plugin(app: &mut App) {
+    app.insert_resource(ShuffleRng(ChaCha8Rng::seed_from_u64(0x5eed)))
+        .init_resource::<Hints>()
+        .init_resource::<Preview>()
+        .configure_sets(Update, (TurnSystems::Input, TurnSystems::Act, TurnSystems::React, TurnSystems::Show).chain())
+        .add_systems(Update, start_match)
+        .add_systems(
+            Update,
+            (
+                (apply_actions, computer_turns, run_clock).in_set(TurnSystems::Act),
+                (after_turn, hand_over.run_if(in_state(Overlay::None)), update_preview, show_results)
+                    .chain()
+                    .in_set(TurnSystems::React),
+            )
+                .run_if(in_state(Screen::Game)),
+        )
+        .add_systems(OnExit(Screen::Game), |mut commands: Commands| {
+            commands.remove_resource::<Thinking>();
+        });
+}
+
+/// Starts a new match or resumes the saved one, and opens the game screen.
+fn start_match(
+    mut commands: Commands,
+    mut new: MessageReader<NewMatch>,
+    mut resume: MessageReader<ResumeMatch>,
+    storage: Res<Storage>,
+    mut screen: ResMut<NextState<Screen>>,
+) {
+    let new = new.read().last().cloned();
+    let resume = resume.read().count() > 0;
+    let started = if let Some(NewMatch(setup)) = new {
+        Match::start(&setup).map_err(|e| e.to_string())
+    } else if resume {
+        storage
+            .read(SAVE_FILE)
+            .ok_or_else(|| "no saved game".to_string())
+            .and_then(|text| serde_json::from_str::<SavedMatch>(&text).map_err(|e| e.to_string()))
+            .and_then(|saved| Match::resume(&saved).map_err(|e| e.to_string()))
+    } else {
+        return;
+    };
+    let started = match started {
+        Ok(started) => started,
+        Err(reason) => {
+            // The new game screen checks its setup, and a damaged save is
+            // not offered; this is a last guard.
+            warn!("the game could not start: {reason}");
+            return;
+        }
+    };
+    save(&started, &storage);
+    let composer = rack_composer(&started);
+    commands.insert_resource(clock_for(&started));
+    commands.insert_resource(composer);
+    commands.insert_resource(Hints::default());
+    commands.remove_resource::<Thinking>();
+    commands.remove_resource::<ResultsDue>();
+    commands.insert_resource(started);
+    screen.set(Screen::Game);
+}
+
+/// The rack on screen: the viewer's, or none while it is hidden.
+fn rack_composer(m: &Match) -> Composer {
+    if m.rack_hidden { Composer::new(m.viewer, &[]) } else { Composer::new(m.viewer, m.game.rack(m.viewer)) }
+}
+
+fn clock_for(m: &Match) -> TurnClock {
+    TurnClock { seat: m.game.turn(), moves_made: m.game.log().len(), seconds_left: m.turn_seconds.unwrap_or(0) as f32 }
+}
+
+fn save(m: &Match, storage: &Storage) {
+    if m.game.is_over() {
+        storage.remove(SAVE_FILE);
+        return;
+    }
+    match serde_json::to_string(&m.save()) {
+        Ok(text) => {
+            if let Err(error) = storage.write(SAVE_FILE, &text) {
+                warn!("game not saved: {error}");
+            }
+        }
+        Err(error) => warn!("game not saved: {error}"),
+    }
+}
+
+/// Sends an intent through the rules and tells the world what happened.
+fn submit(m: &mut Match, intent: Intent, applied: &mut MessageWriter<TurnApplied>) -> Result<(), MoveRefused> {
+    let seat = match &intent {
+        Intent::Play { seat, .. } | Intent::Exchange { seat, .. } => *seat,
+        Intent::Pass { seat } | Intent::Resign { seat } | Intent::TimeOut { seat } => *seat,
+    };
+    let events = m.game.apply(intent).map_err(MoveRefused)?;
+    applied.write(TurnApplied { seat, events });
+    Ok(())
+}
+
+#[allow(clippy::too_many_arguments)]
+fn apply_actions(
+    mut actions: MessageReader<Action>,
+    mut m: ResMut<Match>,
+    mut composer: ResMut<Composer>,
+    mut hints: ResMut<Hints>,
+    mut rng: ResMut<ShuffleRng>,
+    mut applied: MessageWriter<TurnApplied>,
+    mut refused: MessageWriter<MoveRefused>,
+    mut cues: MessageWriter<Cue>,
+    mut overlay: ResMut<NextState<Overlay>>,
+) {
+    for action in actions.read() {
+        let seat = m.viewer;
+        let result = match action {
+            Action::Play => {
+                if composer.blank_without_letter().is_some() {
+                    overlay.set(Overlay::BlankLetter);
+                    continue;
+                }
+                let tiles = composer.placement().unwrap_or_default();
+                submit(&mut m, Intent::Play { seat, tiles }, &mut applied)
+            }
+            Action::Pass => submit(&mut m, Intent::Pass { seat }, &mut applied),
+            Action::Exchange(indices) => {
+                overlay.set(Overlay::None);
+                let tiles = composer.tiles_at(indices);
+                submit(&mut m, Intent::Exchange { seat, tiles }, &mut applied)
+            }
+            Action::Resign => {
+                overlay.set(Overlay::None);
+                submit(&mut m, Intent::Resign { seat }, &mut applied)
+            }
+            Action::Shuffle => {
+                composer.shuffle(&mut rng.0);
+                cues.write(Cue::Shuffle);
+                Ok(())
+            }
+            Action::Recall => {
+                composer.recall();
+                cues.write(Cue::Drop);
+                Ok(())
+            }
+            Action::ChooseBlank(letter) => {
+                if let Some(index) = composer.blank_without_letter() {
+                    composer.set_blank_letter(index, *letter);
+                }
+                overlay.set(Overlay::None);
+                Ok(())
+            }
+            Action::TakeOver => {
+                m.viewer = m.game.turn();
+                m.rack_hidden = false;
+                *composer = Composer::new(m.viewer, m.game.rack(m.viewer));
+                overlay.set(Overlay::None);
+                cues.write(Cue::YourTurn);
+                Ok(())
+            }
+            Action::Hint => {
+                hints.0 = computer::hints(&m.game, HINTS);
+                Ok(())
+            }
+            Action::LayHint(index) => {
+                if let Some(suggestion) = hints.0.get(*index) {
+                    composer.lay(suggestion, m.game.board());
+                    cues.write(Cue::Drop);
+                }
+                Ok(())
+            }
+            Action::OpenOverlay(next) => {
+                overlay.set(*next);
+                Ok(())
+            }
+        };
+        if let Err(reason) = result {
+            cues.write(Cue::Invalid);
+            refused.write(reason);
+        }
+    }
+}
+
+/// Starts the computer's search off the main thread when it is its turn,
+/// and plays the move it found.
+fn computer_turns(
+    mut commands: Commands,
+    mut m: ResMut<Match>,
+    thinking: Option<ResMut<Thinking>>,
+    time: Res<Time>,
+    settings: Res<Settings>,
+    mut applied: MessageWriter<TurnApplied>,
+) {
+    let seat = m.game.turn();
+    let Some(Seat::Computer(level)) = m.seats.get(seat).copied().filter(|_| !m.game.is_over()) else {
+        commands.remove_resource::<Thinking>();
+        return;
+    };
+    let Some(mut thinking) = thinking.filter(|t| t.seat == seat) else {
+        let game = m.game.clone();
+        let seed = game.config().seed ^ (game.log().len() as u64).rotate_left(32);
+        let task = AsyncComputeTaskPool::get().spawn(async move {
+            let leaves = LeaveModel::bundled(game.config().language);
+            computer::choose(&game, level, &leaves, seed)
+        });
+        commands.insert_resource(Thinking { seat, since: time.elapsed_secs(), task: Some(task), chosen: None });
+        return;
+    };
+    if let Some(task) = thinking.task.as_mut()
+        && let Some(intent) = check_ready(task)
+    {
+        thinking.chosen = Some(intent);
+        thinking.task = None;
+    }
+    let shown_long_enough = !settings.animations || time.elapsed_secs() - thinking.since >= MIN_THINKING;
+    if shown_long_enough && let Some(intent) = thinking.chosen.take() {
+        commands.remove_resource::<Thinking>();
+        if let Err(MoveRefused(reason)) = submit(&mut m, intent, &mut applied) {
+            // The computer plays by the same rules; should it ever be
+            // refused, it passes rather than stalling the game.
+            error!("the computer's move was refused: {reason}");
+            let _ = submit(&mut m, Intent::Pass { seat }, &mut applied);
+        }
+    }
+}
+
+/// Counts down the turn clock; at zero the player has left (§3.3).
+fn run_clock(
+    mut clock: ResMut<TurnClock>,
+    mut m: ResMut<Match>,
+    time: Res<Time>,
+    overlay: Option<Res<State<Overlay>>>,
+    mut applied: MessageWriter<TurnApplied>,
+) {
+    let handing_over = overlay.is_some_and(|o| *o.get() == Overlay::Handover);
+    if m.turn_seconds.is_none() || m.game.is_over() || handing_over {
+        return;
+    }
+    clock.seconds_left -= time.delta_secs();
+    if clock.seconds_left <= 0.0 {
+        let seat = m.game.turn();
+        let _ = submit(&mut m, Intent::TimeOut { seat }, &mut applied);
+    }
+}
+
+/// After every turn: the rack on screen, the clock, the save, the end.
+#[allow(clippy::too_many_arguments)]
+fn after_turn(
+    mut commands: Commands,
+    mut turns: MessageReader<TurnApplied>,
+    mut m: ResMut<Match>,
+    mut composer: ResMut<Composer>,
+    mut clock: ResMut<TurnClock>,
+    mut hints: ResMut<Hints>,
+    storage: Res<Storage>,
+    time: Res<Time>,
+    settings: Res<Settings>,
+    mut cues: MessageWriter<Cue>,
+) {
+    let mut any = false;
+    for turn in turns.read() {
+        any = true;
+        for event in &turn.events {
+            match event {
+                Event::Played { play, .. } => {
+                    cues.write(if play.bingo { Cue::Bingo } else { Cue::Play });
+                }
+                Event::PlayWithdrawn { .. } => {
+                    cues.write(Cue::Invalid);
+                }
+                _ => {}
+            }
+        }
+    }
+    if !any {
+        return;
+    }
+    hints.0.clear();
+    let viewer = m.next_viewer();
+    if m.humans() == 1 || viewer == m.viewer {
+        m.viewer = viewer;
+        *composer = composer.refilled(viewer, m.game.rack(viewer));
+    }
+    let fresh_clock = clock_for(&m);
+    if fresh_clock.moves_made != clock.moves_made {
+        *clock = fresh_clock;
+    }
+    save(&m, &storage);
+    if m.game.is_over() {
+        cues.write(Cue::GameOver);
+        let delay = if settings.animations { RESULTS_DELAY } else { 0.0 };
+        commands.insert_resource(ResultsDue(time.elapsed_secs() + delay));
+    } else if m.human_to_play() && m.humans() == 1 {
+        cues.write(Cue::YourTurn);
+    }
+}
+
+/// Hides the rack and asks for the device to be passed on (§4.1).
+fn hand_over(mut m: ResMut<Match>, mut composer: ResMut<Composer>, mut overlay: ResMut<NextState<Overlay>>) {
+    if m.needs_handover() {
+        m.rack_hidden = true;
+        *composer = Composer::new(m.game.turn(), &[]);
+        overlay.set(Overlay::Handover);
+    }
+}
+
+fn update_preview(composer: Res<Composer>, m: Res<Match>, mut preview: ResMut<Preview>) {
+    if !composer.is_changed() && !m.is_changed() {
+        return;
+    }
+    let next = if !composer.has_placed() {
+        Preview::Nothing
+    } else {
+        match composer.placement() {
+            None => Preview::NeedsBlankLetter,
+            Some(tiles) => match m.game.preview(&tiles) {
+                Ok(play) => Preview::Valid { words: play.spelt(m.language()), score: play.score, bingo: play.bingo },
+                Err(reason) => Preview::Invalid(reason),
+            },
+        }
+    };
+    preview.set_if_neq(next);
+}
+
+fn show_results(due: Option<Res<ResultsDue>>, time: Res<Time>, mut screen: ResMut<NextState<Screen>>) {
+    if due.is_some_and(|due| time.elapsed_secs() >= due.0) {
+        screen.set(Screen::Results);
+    }
+}

@@ -1,0 +1,197 @@
+//! Animations: an invalid move shakes with its reason shown, scores fly
+//! to the scoreboard, a bingo is celebrated with a burst. With animations
+//! off, only the notice shows.
+
+use super::Notice;
+use crate::crossword::board::RackTile;
+use crate::crossword::composer::{Composer, Spot};
+use crate::crossword::layout::BoardLayout;
+use crate::crossword::turn::TurnSystems;
+use crate::crossword::{Match, MoveRefused, TurnApplied};
+use crate::screens::Screen;
+use crate::settings::Settings;
+use crate::ui::i18n::Locale;
+use crate::ui::theme::{self, Fonts};
+use bevy::prelude::*;
+use bevy::text::FontSize;
+use wocable_crossword::game::Event;
+
+/// How long a notice stays.
+const NOTICE_SECONDS: f32 = 3.5;
+const SHAKE_SECONDS: f32 = 0.45;
+const FLIGHT_SECONDS: f32 = 1.1;
+const BURST_PARTICLES: usize = 48;
+
+/// Shakes a tile sideways, fading out.
+#[derive(Component)]
+pub struct Shake {
+    started: f32,
+}
+
+/// Text flying from `from` to `to`, fading as it goes.
+#[derive(Component)]
+struct Flight {
+    from: Vec2,
+    to: Vec2,
+    started: f32,
+}
+
+#[derive(Component)]
+struct Particle {
+    velocity: Vec2,
+    started: f32,
+    life: f32,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (refused, played).in_set(TurnSystems::Show).run_if(in_state(Screen::Game).and_then(resource_exists::<Match>)),
+    )
+    .add_systems(Update, (shake, fly, burst).after(TurnSystems::Show));
+}
+
+fn refused(
+    mut commands: Commands,
+    mut refusals: MessageReader<MoveRefused>,
+    composer: Res<Composer>,
+    tiles: Query<(Entity, &RackTile)>,
+    locale: Res<Locale>,
+    time: Res<Time>,
+    settings: Res<Settings>,
+    mut notice: ResMut<Notice>,
+) {
+    let Some(MoveRefused(reason)) = refusals.read().last() else { return };
+    *notice = Notice { text: locale.rule_error(reason), until: time.elapsed_secs() + NOTICE_SECONDS };
+    if !settings.animations {
+        return;
+    }
+    for (entity, tile) in &tiles {
+        if composer.tiles().get(tile.index).is_some_and(|t| t.spot != Spot::Rack) {
+            commands.entity(entity).insert(Shake { started: time.elapsed_secs() });
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn played(
+    mut commands: Commands,
+    mut turns: MessageReader<TurnApplied>,
+    layout: Res<BoardLayout>,
+    m: Res<Match>,
+    locale: Res<Locale>,
+    fonts: Res<Fonts>,
+    time: Res<Time>,
+    settings: Res<Settings>,
+    mut notice: ResMut<Notice>,
+) {
+    let now = time.elapsed_secs();
+    for turn in turns.read() {
+        for event in &turn.events {
+            match event {
+                Event::PlayWithdrawn { seat, words, .. } => {
+                    let text = locale.t_with(
+                        "notice-play-withdrawn",
+                        &[("player", m.name(*seat).to_string().into()), ("words", words.join(", ").into())],
+                    );
+                    *notice = Notice { text, until: now + NOTICE_SECONDS };
+                }
+                Event::Played { seat, tiles, play } if settings.animations => {
+                    let centre =
+                        tiles.iter().map(|(pos, _)| layout.cell_centre(*pos)).sum::<Vec2>() / tiles.len() as f32;
+                    let to = layout.scoreboard_point(*seat, m.seats.len());
+                    commands.spawn((
+                        DespawnOnExit(Screen::Game),
+                        Flight { from: centre, to, started: now },
+                        Text2d::new(format!("+{}", play.score)),
+                        TextFont {
+                            font: (&fonts.bold).into(),
+                            font_size: FontSize::Px(layout.cell * 1.4),
+                            ..default()
+                        },
+                        TextColor(theme::ACCENT),
+                        Transform::from_translation(centre.extend(20.0)),
+                    ));
+                    if play.bingo {
+                        celebrate(&mut commands, &fonts, &layout, &locale, centre, now);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+/// A burst of tiles' colours and the word BINGO.
+fn celebrate(commands: &mut Commands, fonts: &Fonts, layout: &BoardLayout, locale: &Locale, at: Vec2, now: f32) {
+    let colours = [theme::ACCENT, theme::TILE_FACE, theme::WARNING, Color::srgb(0.38, 0.65, 0.85)];
+    for i in 0..BURST_PARTICLES {
+        // Spread evenly round the circle at a few speeds: no randomness needed.
+        let angle = i as f32 * std::f32::consts::TAU / BURST_PARTICLES as f32;
+        let speed = layout.cell * (8.0 + (i % 4) as f32 * 3.0);
+        commands.spawn((
+            DespawnOnExit(Screen::Game),
+            Particle { velocity: Vec2::from_angle(angle) * speed, started: now, life: 1.2 + (i % 3) as f32 * 0.2 },
+            Sprite::from_color(colours[i % colours.len()], Vec2::splat(layout.cell * 0.35)),
+            Transform::from_translation(at.extend(25.0)),
+        ));
+    }
+    commands.spawn((
+        DespawnOnExit(Screen::Game),
+        Flight { from: at, to: at + Vec2::Y * layout.cell * 3.0, started: now },
+        Text2d::new(locale.t("bingo")),
+        TextFont { font: (&fonts.bold).into(), font_size: FontSize::Px(layout.cell * 2.6), ..default() },
+        TextColor(theme::TILE_FACE),
+        Transform::from_translation(at.extend(26.0)),
+    ));
+}
+
+fn shake(mut commands: Commands, time: Res<Time>, mut shaking: Query<(Entity, &Shake, &mut Transform)>) {
+    let now = time.elapsed_secs();
+    for (entity, shake, mut transform) in &mut shaking {
+        let progress = (now - shake.started) / SHAKE_SECONDS;
+        if progress >= 1.0 {
+            commands.entity(entity).remove::<Shake>();
+            continue;
+        }
+        transform.translation.x += (progress * 40.0).sin() * 6.0 * (1.0 - progress);
+    }
+}
+
+fn fly(mut commands: Commands, time: Res<Time>, mut flights: Query<(Entity, &Flight, &mut Transform, &mut TextColor)>) {
+    let now = time.elapsed_secs();
+    for (entity, flight, mut transform, mut colour) in &mut flights {
+        let progress = (now - flight.started) / FLIGHT_SECONDS;
+        if progress >= 1.0 {
+            commands.entity(entity).despawn();
+            continue;
+        }
+        // Rise a little first, then speed off towards the target.
+        let eased = progress * progress * (3.0 - 2.0 * progress);
+        let xy = flight.from.lerp(flight.to, eased);
+        transform.translation = xy.extend(transform.translation.z);
+        transform.scale = Vec3::splat(1.0 + 0.3 * (1.0 - progress));
+        colour.0.set_alpha(1.0 - progress.powi(3));
+    }
+}
+
+fn burst(
+    mut commands: Commands,
+    time: Res<Time>,
+    mut particles: Query<(Entity, &Particle, &mut Transform, &mut Sprite)>,
+) {
+    let now = time.elapsed_secs();
+    let dt = time.delta_secs();
+    for (entity, particle, mut transform, mut sprite) in &mut particles {
+        let age = now - particle.started;
+        if age >= particle.life {
+            commands.entity(entity).despawn();
+            continue;
+        }
+        // Slow down and fall.
+        let drag = (-age * 2.5).exp();
+        transform.translation += (particle.velocity * drag * dt - Vec2::Y * age * 400.0 * dt).extend(0.0);
+        transform.rotate_z(dt * 6.0);
+        sprite.color.set_alpha(1.0 - age / particle.life);
+    }
+}

@@ -1,0 +1,72 @@
+//! Home: continue the saved game, start a new one, the dictionary,
+//! settings and how to play.
+
+use super::{Screen, centred_page};
+use crate::crossword::{Match, ResumeMatch, SAVE_FILE, SavedMatch};
+use crate::storage::Storage;
+use crate::ui::i18n::Locale;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+/// The saved game "Continue" resumes, described in a line; `None` when
+/// there is none or it cannot be resumed.
+#[derive(Resource, Default, Debug)]
+pub struct SavedGameInfo(pub Option<String>);
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<SavedGameInfo>().add_systems(OnEnter(Screen::Home), find_saved_game);
+}
+
+pub(super) fn ui(app: &mut App) {
+    app.add_systems(EguiPrimaryContextPass, draw.in_set(crate::ui::Drawing).run_if(in_state(Screen::Home)));
+}
+
+fn find_saved_game(storage: Res<Storage>, mut info: ResMut<SavedGameInfo>) {
+    let resumable = storage
+        .read(SAVE_FILE)
+        .and_then(|text| serde_json::from_str::<SavedMatch>(&text).ok())
+        .and_then(|saved| Match::resume(&saved).ok());
+    info.0 = resumable.map(|m| {
+        (0..m.seats.len())
+            .map(|seat| format!("{} {}", m.name(seat), m.game.scores()[seat]))
+            .collect::<Vec<_>>()
+            .join(" · ")
+    });
+}
+
+/// A wide button, as on a phone's menu.
+pub fn wide_button(ui: &mut egui::Ui, text: impl Into<egui::WidgetText>) -> egui::Response {
+    ui.add_sized([ui.available_width().min(360.0), 48.0], egui::Button::new(text))
+}
+
+fn draw(
+    mut contexts: EguiContexts,
+    locale: Res<Locale>,
+    info: Res<SavedGameInfo>,
+    mut screen: ResMut<NextState<Screen>>,
+    mut resume: MessageWriter<ResumeMatch>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    centred_page(ctx, "Wocable", |ui| {
+        ui.label(locale.t("home-tagline"));
+        ui.add_space(24.0);
+        if let Some(summary) = &info.0 {
+            if wide_button(ui, crate::ui::bold(locale.t("home-continue"), 20.0)).clicked() {
+                resume.write(ResumeMatch);
+            }
+            ui.small(summary);
+            ui.add_space(8.0);
+        }
+        for (key, next) in [
+            ("home-new-game", Screen::NewGame),
+            ("home-dictionary", Screen::Dictionary),
+            ("home-settings", Screen::Settings),
+            ("home-how-to-play", Screen::HowToPlay),
+        ] {
+            if wide_button(ui, locale.t(key)).clicked() {
+                screen.set(next);
+            }
+        }
+    });
+    Ok(())
+}

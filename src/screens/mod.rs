@@ -1,0 +1,59 @@
+//! The app's screens (§8.1) as states; each screen's entities and
+//! resources go when it is left. The egui drawing of each screen is added
+//! by [`window_plugin`] only, so the states and their logic run headless.
+
+pub mod dictionary;
+pub mod home;
+pub mod how_to_play;
+pub mod new_game;
+pub mod results;
+pub mod settings;
+
+use bevy::prelude::*;
+
+#[derive(States, Clone, Copy, Default, Debug, PartialEq, Eq, Hash)]
+pub enum Screen {
+    #[default]
+    Home,
+    NewGame,
+    Game,
+    Results,
+    Dictionary,
+    Settings,
+    HowToPlay,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_state::<Screen>().add_plugins((home::plugin, new_game::plugin, results::plugin, dictionary::plugin));
+}
+
+pub(super) fn window_plugin(app: &mut App) {
+    app.add_plugins((
+        home::ui,
+        new_game::ui,
+        results::ui,
+        dictionary::ui,
+        settings::ui,
+        how_to_play::ui,
+        crate::crossword::hud::ui,
+    ));
+}
+
+/// A centred column for menu-like screens, scrolling when the window is
+/// short, with a heading.
+pub fn centred_page(ctx: &bevy_egui::egui::Context, heading: &str, add: impl FnOnce(&mut bevy_egui::egui::Ui)) {
+    use bevy_egui::egui;
+    egui::CentralPanel::default().show(&mut crate::ui::root_ui(ctx), |ui| {
+        egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+            let width = ui.available_width().min(560.0);
+            ui.vertical_centered(|ui| {
+                ui.set_max_width(width);
+                ui.add_space(16.0);
+                ui.label(crate::ui::bold(heading, 34.0));
+                ui.add_space(12.0);
+                add(ui);
+                ui.add_space(24.0);
+            });
+        });
+    });
+}

@@ -1,0 +1,196 @@
+//! New game: rule set, language, 2–4 seats each a human or a computer
+//! with a level, and an optional turn clock (§8.1).
+
+use super::home::wide_button;
+use super::{Screen, centred_page};
+use crate::crossword::{Match, MatchSetup, NewMatch, Seat};
+use crate::ui::i18n::Locale;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use wocable_crossword::RuleSetKind;
+use wocable_crossword::computer::Level;
+use wocable_crossword::game::ConfigError;
+use wocable_lexicon::Language;
+
+/// The choices on the new game screen, kept between games.
+#[derive(Resource, Clone, Debug, PartialEq)]
+pub struct NewGameForm {
+    pub rules: RuleSetKind,
+    pub language: Language,
+    pub players: Vec<(String, Seat)>,
+    pub turn_seconds: Option<u32>,
+    /// Why the last start was refused, for the player to read.
+    pub problem: Option<String>,
+}
+
+impl NewGameForm {
+    fn new(locale: &Locale) -> NewGameForm {
+        NewGameForm {
+            rules: RuleSetKind::Wocable,
+            language: Language::En,
+            players: vec![(locale.t("default-human-name"), Seat::Human), ("Bot".into(), Seat::Computer(Level::Strong))],
+            turn_seconds: None,
+            problem: None,
+        }
+    }
+
+    pub fn setup(&self, seed: u64) -> MatchSetup {
+        MatchSetup {
+            rules: self.rules,
+            language: self.language,
+            players: self.players.iter().map(|(name, seat)| (name.trim().to_string(), *seat)).collect(),
+            turn_seconds: self.turn_seconds,
+            seed,
+        }
+    }
+}
+
+const CLOCKS: [Option<u32>; 4] = [None, Some(60), Some(120), Some(300)];
+const GAME_LANGUAGES: [Language; 3] = [Language::En, Language::Es, Language::Fr];
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        OnEnter(Screen::NewGame),
+        |mut commands: Commands, form: Option<Res<NewGameForm>>, locale: Res<Locale>| {
+            if form.is_none() {
+                commands.insert_resource(NewGameForm::new(&locale));
+            }
+        },
+    );
+}
+
+pub(super) fn ui(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        draw.in_set(crate::ui::Drawing).run_if(in_state(Screen::NewGame).and_then(resource_exists::<NewGameForm>)),
+    );
+}
+
+pub fn rules_key(rules: RuleSetKind) -> &'static str {
+    match rules {
+        RuleSetKind::Wocable => "rules-wocable",
+        RuleSetKind::Webfeud => "rules-webfeud",
+        RuleSetKind::Remote => "rules-remote",
+    }
+}
+
+pub fn language_key(language: Language) -> &'static str {
+    match language {
+        Language::En => "language-en",
+        Language::Es => "language-es",
+        Language::Fr => "language-fr",
+    }
+}
+
+pub fn level_key(level: Level) -> &'static str {
+    match level {
+        Level::Beginner => "level-beginner",
+        Level::Casual => "level-casual",
+        Level::Strong => "level-strong",
+        Level::Champion => "level-champion",
+    }
+}
+
+fn seat_label(locale: &Locale, seat: Seat) -> String {
+    match seat {
+        Seat::Human => locale.t("seat-human"),
+        Seat::Computer(level) => format!("{} · {}", locale.t("seat-computer"), locale.t(level_key(level))),
+    }
+}
+
+/// Why a setup cannot start, in the player's language.
+pub fn setup_problem(locale: &Locale, setup: &MatchSetup) -> Option<String> {
+    if !setup.players.iter().any(|(_, seat)| *seat == Seat::Human) {
+        return Some(locale.t("error-no-human"));
+    }
+    match Match::start(setup).err()? {
+        ConfigError::PlayerCount { min, max, .. } => {
+            Some(locale.t_with("error-player-count", &[("min", min.into()), ("max", max.into())]))
+        }
+        ConfigError::SameName(name) => Some(locale.t_with("error-same-name", &[("name", name.into())])),
+        ConfigError::BadName(name) => Some(locale.t_with("error-bad-name", &[("name", name.into())])),
+        _ => Some(locale.t("error-bad-setup")),
+    }
+}
+
+fn draw(
+    mut contexts: EguiContexts,
+    locale: Res<Locale>,
+    mut form: ResMut<NewGameForm>,
+    mut screen: ResMut<NextState<Screen>>,
+    mut start: MessageWriter<NewMatch>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let form = &mut *form;
+    centred_page(ctx, &locale.t("new-game-title"), |ui| {
+        ui.label(crate::ui::bold(locale.t("new-game-rules"), 20.0));
+        ui.horizontal_wrapped(|ui| {
+            for rules in RuleSetKind::ALL {
+                ui.selectable_value(&mut form.rules, rules, locale.t(rules_key(rules)));
+            }
+        });
+        ui.small(locale.t(&format!("{}-summary", rules_key(form.rules))));
+        ui.separator();
+        ui.label(crate::ui::bold(locale.t("new-game-language"), 20.0));
+        ui.horizontal_wrapped(|ui| {
+            for language in GAME_LANGUAGES {
+                ui.selectable_value(&mut form.language, language, locale.t(language_key(language)));
+            }
+        });
+        ui.separator();
+        ui.label(crate::ui::bold(locale.t("new-game-players"), 20.0));
+        let max = form.rules.rules().max_players;
+        let mut remove = None;
+        for (index, (name, seat)) in form.players.iter_mut().enumerate() {
+            ui.horizontal(|ui| {
+                ui.add(egui::TextEdit::singleline(name).desired_width(150.0).char_limit(16));
+                egui::ComboBox::from_id_salt(("seat", index)).selected_text(seat_label(&locale, *seat)).show_ui(
+                    ui,
+                    |ui| {
+                        ui.selectable_value(seat, Seat::Human, seat_label(&locale, Seat::Human));
+                        for level in Level::ALL {
+                            let computer = Seat::Computer(level);
+                            ui.selectable_value(seat, computer, seat_label(&locale, computer));
+                        }
+                    },
+                );
+                if index >= 2 && ui.button("✕").clicked() {
+                    remove = Some(index);
+                }
+            });
+        }
+        if let Some(index) = remove {
+            form.players.remove(index);
+        }
+        if form.players.len() < max && ui.button(locale.t("new-game-add-player")).clicked() {
+            let name = format!("Bot{}", form.players.len());
+            form.players.push((name, Seat::Computer(Level::Casual)));
+        }
+        ui.separator();
+        ui.label(crate::ui::bold(locale.t("new-game-clock"), 20.0));
+        ui.horizontal_wrapped(|ui| {
+            for clock in CLOCKS {
+                let label = match clock {
+                    None => locale.t("clock-none"),
+                    Some(seconds) => locale.t_with("clock-minutes", &[("minutes", (seconds / 60).into())]),
+                };
+                ui.selectable_value(&mut form.turn_seconds, clock, label);
+            }
+        });
+        ui.add_space(16.0);
+        if let Some(problem) = &form.problem {
+            ui.colored_label(crate::ui::theme::egui_colour(crate::ui::theme::WARNING), problem);
+        }
+        if wide_button(ui, crate::ui::bold(locale.t("new-game-start"), 20.0)).clicked() {
+            let setup = form.setup(rand::random());
+            form.problem = setup_problem(&locale, &setup);
+            if form.problem.is_none() {
+                start.write(NewMatch(setup));
+            }
+        }
+        if wide_button(ui, locale.t("back")).clicked() {
+            screen.set(Screen::Home);
+        }
+    });
+    Ok(())
+}

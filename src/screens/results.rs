@@ -1,0 +1,172 @@
+//! Results: the standings, the pairwise results of §3.4, each player's
+//! best play and bingos, and a review of every turn beside the best move
+//! there was (§4.3).
+
+use super::home::wide_button;
+use super::{Screen, centred_page};
+use crate::crossword::Match;
+use crate::ui::i18n::Locale;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use wocable_crossword::Outcome;
+use wocable_crossword::computer::review;
+use wocable_crossword::game::{Event, Game, Intent};
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatResult {
+    pub seat: usize,
+    pub name: String,
+    pub rank: usize,
+    pub score: i32,
+    pub left: bool,
+    /// Main word and score of the best play.
+    pub best_play: Option<(String, u32)>,
+    pub bingos: usize,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReviewLine {
+    pub name: String,
+    pub played: Option<(String, String)>,
+    pub exchanged_or_passed: bool,
+    pub score: u32,
+    pub best: Option<(String, String, u32)>,
+}
+
+/// What the results screen shows.
+#[derive(Resource, Clone, Debug, PartialEq, Eq)]
+pub struct Results {
+    pub seats: Vec<SeatResult>,
+    /// (winner or first of a draw, other, outcome for the first).
+    pub pairs: Vec<(String, String, Outcome)>,
+    pub review: Vec<ReviewLine>,
+}
+
+impl Results {
+    pub fn of(game: &Game) -> Results {
+        let name = |seat: usize| game.config().players[seat].clone();
+        let language = game.config().language;
+        let mut seats: Vec<SeatResult> = game
+            .standings()
+            .into_iter()
+            .map(|standing| SeatResult {
+                seat: standing.seat,
+                name: name(standing.seat),
+                rank: standing.rank,
+                score: standing.score,
+                left: standing.left,
+                best_play: None,
+                bingos: 0,
+            })
+            .collect();
+        for event in game.log() {
+            let Event::Played { seat, play, .. } = event else { continue };
+            let Some(result) = seats.iter_mut().find(|r| r.seat == *seat) else { continue };
+            result.bingos += usize::from(play.bingo);
+            if result.best_play.as_ref().is_none_or(|(_, best)| play.score > *best) {
+                let word = play.spelt(language).into_iter().next().unwrap_or_default();
+                result.best_play = Some((word, play.score));
+            }
+        }
+        let pairs = game
+            .pairwise_results()
+            .into_iter()
+            .map(|pair| match pair.outcome {
+                Outcome::Loss => (name(pair.opponent), name(pair.seat), Outcome::Win),
+                outcome => (name(pair.seat), name(pair.opponent), outcome),
+            })
+            .collect();
+        let review = review(game)
+            .into_iter()
+            .map(|turn| ReviewLine {
+                name: name(turn.seat),
+                exchanged_or_passed: !matches!(turn.intent, Intent::Play { .. }),
+                played: turn.played_notation,
+                score: turn.score,
+                best: turn.best_notation.zip(turn.best.map(|m| m.score)).map(|((pos, word), score)| (pos, word, score)),
+            })
+            .collect();
+        Results { seats, pairs, review }
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Screen::Results), |mut commands: Commands, m: Option<Res<Match>>| {
+        if let Some(m) = m {
+            commands.insert_resource(Results::of(&m.game));
+        }
+    });
+}
+
+pub(super) fn ui(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        draw.in_set(crate::ui::Drawing).run_if(in_state(Screen::Results).and_then(resource_exists::<Results>)),
+    );
+}
+
+fn draw(
+    mut contexts: EguiContexts,
+    locale: Res<Locale>,
+    results: Res<Results>,
+    mut screen: ResMut<NextState<Screen>>,
+    mut show_review: Local<bool>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let heading = match results.seats.first() {
+        Some(winner) if results.seats.iter().filter(|s| s.rank == 1).count() == 1 => {
+            locale.t_with("results-winner", &[("name", winner.name.clone().into())])
+        }
+        _ => locale.t("results-title"),
+    };
+    centred_page(ctx, &heading, |ui| {
+        egui::Grid::new("standings").striped(true).spacing([18.0, 8.0]).show(ui, |ui| {
+            for key in ["results-rank", "results-player", "results-score", "results-best-play", "results-bingos"] {
+                ui.label(crate::ui::bold(locale.t(key), 16.0));
+            }
+            ui.end_row();
+            for seat in &results.seats {
+                ui.label(format!("{}.", seat.rank));
+                let name =
+                    if seat.left { format!("{} ({})", seat.name, locale.t("results-left")) } else { seat.name.clone() };
+                ui.label(name);
+                ui.label(crate::ui::bold(seat.score.to_string(), 18.0));
+                ui.label(seat.best_play.as_ref().map(|(word, score)| format!("{word} {score}")).unwrap_or_default());
+                ui.label(seat.bingos.to_string());
+                ui.end_row();
+            }
+        });
+        ui.add_space(8.0);
+        for (first, second, outcome) in &results.pairs {
+            let key = if *outcome == Outcome::Draw { "results-pair-draw" } else { "results-pair-win" };
+            ui.label(locale.t_with(key, &[("first", first.clone().into()), ("second", second.clone().into())]));
+        }
+        ui.add_space(12.0);
+        ui.checkbox(&mut show_review, locale.t("results-review"));
+        if *show_review {
+            for line in &results.review {
+                let played = match &line.played {
+                    Some((pos, word)) => format!("{pos} {word} {}", line.score),
+                    None if line.exchanged_or_passed => locale.t("results-no-play"),
+                    None => String::new(),
+                };
+                let best = match &line.best {
+                    Some((pos, word, score)) => locale.t_with(
+                        "results-best-was",
+                        &[("move", format!("{pos} {word}").into()), ("score", (*score).into())],
+                    ),
+                    None => locale.t("results-no-move"),
+                };
+                ui.label(format!("{}: {played} — {best}", line.name));
+            }
+        }
+        ui.add_space(12.0);
+        if wide_button(ui, crate::ui::bold(locale.t("home-new-game"), 20.0)).clicked() {
+            screen.set(Screen::NewGame);
+        }
+        if wide_button(ui, locale.t("results-home")).clicked() {
+            screen.set(Screen::Home);
+        }
+    });
+    Ok(())
+}

@@ -1,0 +1,49 @@
+//! Settings: interface language, sound and music volume, animations,
+//! colour-blind palette for premium squares.
+
+use super::home::wide_button;
+use super::{Screen, centred_page};
+use crate::settings::Settings;
+use crate::ui::i18n::{Locale, UiLanguage};
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+pub(super) fn ui(app: &mut App) {
+    app.add_systems(EguiPrimaryContextPass, draw.in_set(crate::ui::Drawing).run_if(in_state(Screen::Settings)));
+}
+
+fn draw(
+    mut contexts: EguiContexts,
+    locale: Res<Locale>,
+    mut settings: ResMut<Settings>,
+    mut screen: ResMut<NextState<Screen>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    // Edit a copy so that the settings change (and are saved) only when
+    // something really changed.
+    let mut edited = settings.clone();
+    centred_page(ctx, &locale.t("settings-title"), |ui| {
+        ui.label(crate::ui::bold(locale.t("settings-language"), 20.0));
+        ui.horizontal_wrapped(|ui| {
+            for language in UiLanguage::ALL {
+                ui.selectable_value(&mut edited.language, language, language.native_name());
+            }
+        });
+        ui.separator();
+        ui.label(locale.t("settings-sound-volume"));
+        ui.add(egui::Slider::new(&mut edited.sound_volume, 0.0..=1.0).show_value(false));
+        ui.label(locale.t("settings-music-volume"));
+        ui.add(egui::Slider::new(&mut edited.music_volume, 0.0..=1.0).show_value(false));
+        ui.separator();
+        ui.checkbox(&mut edited.animations, locale.t("settings-animations"));
+        ui.checkbox(&mut edited.colour_blind, locale.t("settings-colour-blind"));
+        ui.add_space(16.0);
+        if wide_button(ui, locale.t("back")).clicked() {
+            screen.set(Screen::Home);
+        }
+    });
+    if edited != *settings {
+        *settings = edited;
+    }
+    Ok(())
+}

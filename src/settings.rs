@@ -1,0 +1,56 @@
+//! The player's settings (§8.1): interface language, volumes, animations,
+//! colour-blind palette. Kept in `settings.json` and saved when changed.
+
+use crate::storage::Storage;
+use crate::ui::i18n::{Locale, UiLanguage};
+use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
+
+const FILE: &str = "settings.json";
+
+#[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    pub language: UiLanguage,
+    /// 0.0 to 1.0.
+    pub sound_volume: f32,
+    pub music_volume: f32,
+    pub animations: bool,
+    /// Premium squares in a palette told apart without red and green.
+    pub colour_blind: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            language: UiLanguage::En,
+            sound_volume: 0.8,
+            music_volume: 0.4,
+            animations: true,
+            colour_blind: false,
+        }
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    let storage = app.world().resource::<Storage>();
+    // A damaged settings file gives the defaults rather than stopping the app.
+    let settings: Settings = storage.read(FILE).and_then(|text| serde_json::from_str(&text).ok()).unwrap_or_default();
+    app.insert_resource(Locale::new(settings.language));
+    app.insert_resource(settings);
+    app.add_systems(Update, keep_settings.run_if(resource_changed::<Settings>));
+}
+
+fn keep_settings(settings: Res<Settings>, storage: Res<Storage>, mut locale: ResMut<Locale>) {
+    if locale.language != settings.language {
+        *locale = Locale::new(settings.language);
+    }
+    if settings.is_added() {
+        return;
+    }
+    if let Ok(text) = serde_json::to_string_pretty(&*settings)
+        && let Err(error) = storage.write(FILE, &text)
+    {
+        warn!("settings not saved: {error}");
+    }
+}

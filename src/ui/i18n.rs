@@ -1,0 +1,217 @@
+//! UI strings from the Fluent files in `assets/i18n/` (§8.2), English as
+//! the fallback. The files are compiled in so every platform, the web
+//! included, has them at the first frame.
+
+use bevy::prelude::*;
+use fluent_bundle::concurrent::FluentBundle;
+use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
+use serde::{Deserialize, Serialize};
+use unic_langid::LanguageIdentifier;
+use wocable_crossword::RuleError;
+
+/// A language the interface speaks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum UiLanguage {
+    #[default]
+    En,
+    Es,
+    Fr,
+    Pl,
+}
+
+impl UiLanguage {
+    pub const ALL: [UiLanguage; 4] = [UiLanguage::En, UiLanguage::Es, UiLanguage::Fr, UiLanguage::Pl];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            UiLanguage::En => "en",
+            UiLanguage::Es => "es",
+            UiLanguage::Fr => "fr",
+            UiLanguage::Pl => "pl",
+        }
+    }
+
+    /// The language's name in itself, as language pickers show it.
+    pub fn native_name(self) -> &'static str {
+        match self {
+            UiLanguage::En => "English",
+            UiLanguage::Es => "Español",
+            UiLanguage::Fr => "Français",
+            UiLanguage::Pl => "Polski",
+        }
+    }
+
+    pub fn source(self) -> &'static str {
+        match self {
+            UiLanguage::En => include_str!("../../assets/i18n/en.ftl"),
+            UiLanguage::Es => include_str!("../../assets/i18n/es.ftl"),
+            UiLanguage::Fr => include_str!("../../assets/i18n/fr.ftl"),
+            UiLanguage::Pl => include_str!("../../assets/i18n/pl.ftl"),
+        }
+    }
+}
+
+type Bundle = FluentBundle<FluentResource>;
+
+fn bundle(language: UiLanguage) -> Bundle {
+    let id: LanguageIdentifier = language.code().parse().unwrap_or_default();
+    let mut bundle = FluentBundle::new_concurrent(vec![id]);
+    // Isolation marks around arguments show as boxes in egui.
+    bundle.set_use_isolating(false);
+    // A damaged entry is skipped (and caught by the tests); the rest loads.
+    let resource = FluentResource::try_new(language.source().to_string()).unwrap_or_else(|(partial, _)| partial);
+    let _ = bundle.add_resource(resource);
+    bundle
+}
+
+/// The interface's strings in the chosen language.
+#[derive(Resource)]
+pub struct Locale {
+    pub language: UiLanguage,
+    chosen: Bundle,
+    fallback: Bundle,
+}
+
+impl Locale {
+    pub fn new(language: UiLanguage) -> Locale {
+        Locale { language, chosen: bundle(language), fallback: bundle(UiLanguage::En) }
+    }
+
+    /// The string for `key`.
+    pub fn t(&self, key: &str) -> String {
+        self.format(key, None)
+    }
+
+    /// The string for `key` with its arguments.
+    pub fn t_with(&self, key: &str, args: &[(&str, FluentValue)]) -> String {
+        let mut fluent_args = FluentArgs::new();
+        for (name, value) in args {
+            fluent_args.set(*name, value.clone());
+        }
+        self.format(key, Some(&fluent_args))
+    }
+
+    fn format(&self, key: &str, args: Option<&FluentArgs>) -> String {
+        for bundle in [&self.chosen, &self.fallback] {
+            if let Some(pattern) = bundle.get_message(key).and_then(|m| m.value()) {
+                let mut errors = Vec::new();
+                return bundle.format_pattern(pattern, args, &mut errors).into_owned();
+            }
+        }
+        key.to_string()
+    }
+
+    /// Why a move was refused, in the player's language (§2.7).
+    pub fn rule_error(&self, error: &RuleError) -> String {
+        let count = |n: usize| FluentValue::from(n);
+        match error {
+            RuleError::GameOver => self.t("error-game-over"),
+            RuleError::NotYourTurn => self.t("error-not-your-turn"),
+            RuleError::NoSuchPlayer(_) | RuleError::PlayerLeft => self.t("error-player-left"),
+            RuleError::NoTiles => self.t("error-no-tiles"),
+            RuleError::OffBoard | RuleError::NotALetter | RuleError::ScriptedDraw(_) => self.t("error-bad-move"),
+            RuleError::SameSquare(pos) | RuleError::CellTaken(pos) => {
+                self.t_with("error-cell-taken", &[("square", pos.to_string().into())])
+            }
+            RuleError::NotInLine => self.t("error-not-in-line"),
+            RuleError::Gap => self.t("error-gap"),
+            RuleError::NotConnected => self.t("error-not-connected"),
+            RuleError::FirstMoveMissesCentre => self.t("error-first-move-centre"),
+            RuleError::FirstMoveTooShort => self.t("error-first-move-short"),
+            RuleError::NotInLexicon(words) => self
+                .t_with("error-not-in-lexicon", &[("count", count(words.len())), ("words", words.join(", ").into())]),
+            RuleError::TileNotOnRack(tile) => self.t_with("error-tile-not-on-rack", &[("tile", tile.clone().into())]),
+            RuleError::NothingToExchange => self.t("error-nothing-to-exchange"),
+            RuleError::ExchangeNotAllowed { bag, needed } => {
+                self.t_with("error-exchange-not-allowed", &[("bag", count(*bag)), ("needed", count(*needed))])
+            }
+        }
+    }
+}
+
+impl Default for Locale {
+    fn default() -> Self {
+        Locale::new(UiLanguage::En)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeSet;
+
+    fn keys(language: UiLanguage) -> BTreeSet<String> {
+        let resource = FluentResource::try_new(language.source().to_string())
+            .unwrap_or_else(|(_, errors)| panic!("{}.ftl does not parse: {errors:?}", language.code()));
+        resource
+            .entries()
+            .filter_map(|entry| match entry {
+                fluent_syntax::ast::Entry::Message(message) => Some(message.id.name.to_string()),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn every_language_has_every_string() {
+        let english = keys(UiLanguage::En);
+        for language in UiLanguage::ALL {
+            let found = keys(language);
+            let missing: Vec<_> = english.difference(&found).collect();
+            let extra: Vec<_> = found.difference(&english).collect();
+            assert!(
+                missing.is_empty() && extra.is_empty(),
+                "{}: missing {missing:?}, extra {extra:?}",
+                language.code()
+            );
+        }
+    }
+
+    /// Every key the code asks for (`.t("…")`, `.t_with("…"`, and the
+    /// `"…-…"` literals of the `*_key` functions) is in English.
+    #[test]
+    fn every_key_used_in_the_code_exists() {
+        let english = keys(UiLanguage::En);
+        let mut missing = Vec::new();
+        let mut stack = vec![std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/src"))];
+        while let Some(path) = stack.pop() {
+            if path.is_dir() {
+                stack.extend(std::fs::read_dir(&path).expect("src readable").map(|e| e.expect("entry").path()));
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).expect("source readable");
+            for marker in [".t(\"", ".t_with(\"", "=> \"", "=> Some(\""] {
+                for (at, _) in text.match_indices(marker) {
+                    let rest = &text[at + marker.len()..];
+                    let key = &rest[..rest.find('"').unwrap_or(0)];
+                    let looks_like_key = marker.starts_with(".t")
+                        || (key.contains('-') && key.chars().all(|c| c.is_ascii_lowercase() || c == '-'));
+                    if looks_like_key && !english.contains(key) {
+                        missing.push(format!("{}: {key}", path.display()));
+                    }
+                }
+            }
+        }
+        for rules in wocable_crossword::RuleSetKind::ALL {
+            missing.extend(Some(format!("{}-summary", crate::screens::new_game::rules_key(rules))));
+        }
+        for lookup in ["check", "prefix", "pattern", "anagrams"] {
+            missing.push(format!("dictionary-{lookup}-help"));
+        }
+        missing.retain(|key| !english.contains(key));
+        assert!(missing.is_empty(), "keys missing from en.ftl: {missing:?}");
+    }
+
+    #[test]
+    fn arguments_and_fallback() {
+        let polish = Locale::new(UiLanguage::Pl);
+        let refused = polish.rule_error(&RuleError::ExchangeNotAllowed { bag: 3, needed: 7 });
+        assert!(refused.contains('3') && refused.contains('7'), "{refused}");
+        assert_eq!(polish.t("no-such-key"), "no-such-key");
+        let english = Locale::new(UiLanguage::En);
+        let one = english.rule_error(&RuleError::NotInLexicon(vec!["QXZ".into()]));
+        let two = english.rule_error(&RuleError::NotInLexicon(vec!["QXZ".into(), "ZZQ".into()]));
+        assert!(one.contains("QXZ") && two.contains("ZZQ") && one != two);
+    }
+}

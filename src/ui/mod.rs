@@ -1,0 +1,164 @@
+//! The interface around the board: egui with one theme, the fonts, the
+//! strings (Fluent), and raw mouse and touch input turned into pointer
+//! messages for the board.
+
+pub mod i18n;
+pub mod theme;
+
+use crate::crossword::input::{PointerInput, PointerPhase};
+use crate::crossword::layout::BoardLayout;
+use crate::crossword::turn::TurnSystems;
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use bevy_egui::egui::{self, FontData, FontDefinitions, FontFamily};
+use bevy_egui::input::egui_wants_any_pointer_input;
+use bevy_egui::{EguiContexts, EguiPlugin, EguiPrimaryContextPass};
+use std::sync::Arc;
+use theme::Fonts;
+
+/// Parts that run headless too.
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Fonts>();
+}
+
+/// The windowed interface: egui, fonts, pointer input.
+pub(super) fn window_plugin(app: &mut App) {
+    let fonts = {
+        let mut assets = app.world_mut().resource_mut::<Assets<Font>>();
+        Fonts {
+            regular: assets.add(Font::from_bytes(theme::REGULAR_FONT.to_vec())),
+            bold: assets.add(Font::from_bytes(theme::BOLD_FONT.to_vec())),
+        }
+    };
+    app.insert_resource(fonts)
+        .insert_resource(ClearColor(theme::BACKGROUND))
+        .add_plugins(EguiPlugin::default())
+        .add_systems(Startup, |mut commands: Commands| {
+            commands.spawn(Camera2d);
+        })
+        .configure_sets(EguiPrimaryContextPass, Drawing.run_if(resource_exists::<Styled>))
+        .add_systems(EguiPrimaryContextPass, style_egui.run_if(not(resource_exists::<Styled>)))
+        .add_systems(
+            Update,
+            (
+                mouse.run_if(not(egui_wants_any_pointer_input).or_else(resource_exists::<DragInProgress>)),
+                touch.run_if(not(egui_wants_any_pointer_input).or_else(resource_exists::<DragInProgress>)),
+            )
+                .before(TurnSystems::Input),
+        );
+}
+
+/// The egui systems that draw screens; they start once the app's fonts
+/// and style are in egui (a frame after they are set).
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Drawing;
+
+#[derive(Resource)]
+struct Styled;
+
+/// Set while the mouse button is down on the board, so that a drag over
+/// an egui panel still ends on the board's side.
+#[derive(Resource)]
+struct DragInProgress;
+
+fn mouse(
+    mut commands: Commands,
+    buttons: Res<ButtonInput<MouseButton>>,
+    windows: Query<&Window, With<PrimaryWindow>>,
+    layout: Res<BoardLayout>,
+    mut pointer: MessageWriter<PointerInput>,
+    mut last: Local<Option<Vec2>>,
+) {
+    let Some(screen) = windows.single().ok().and_then(Window::cursor_position) else {
+        return;
+    };
+    let at = layout.screen_to_world(screen);
+    if buttons.just_pressed(MouseButton::Left) {
+        // The panels are egui's: a press there is not for the board.
+        if layout.in_panels(screen) {
+            return;
+        }
+        commands.insert_resource(DragInProgress);
+        pointer.write(PointerInput { phase: PointerPhase::Press, at });
+    } else if buttons.just_released(MouseButton::Left) {
+        commands.remove_resource::<DragInProgress>();
+        pointer.write(PointerInput { phase: PointerPhase::Release, at });
+    } else if *last != Some(at) {
+        pointer.write(PointerInput { phase: PointerPhase::Move, at });
+    }
+    *last = Some(at);
+}
+
+/// The first finger drags; others are ignored.
+fn touch(
+    touches: Res<Touches>,
+    layout: Res<BoardLayout>,
+    mut pointer: MessageWriter<PointerInput>,
+    mut finger: Local<Option<u64>>,
+) {
+    for touch in touches.iter_just_pressed() {
+        if finger.is_none() && !layout.in_panels(touch.position()) {
+            *finger = Some(touch.id());
+            pointer.write(PointerInput { phase: PointerPhase::Press, at: layout.screen_to_world(touch.position()) });
+        }
+    }
+    for touch in touches.iter() {
+        if Some(touch.id()) == *finger && touch.delta() != Vec2::ZERO {
+            pointer.write(PointerInput { phase: PointerPhase::Move, at: layout.screen_to_world(touch.position()) });
+        }
+    }
+    for touch in touches.iter_just_released().chain(touches.iter_just_canceled()) {
+        if Some(touch.id()) == *finger {
+            *finger = None;
+            pointer.write(PointerInput { phase: PointerPhase::Release, at: layout.screen_to_world(touch.position()) });
+        }
+    }
+}
+
+/// The app's look for egui: Inter, dark panels, the accent colour, large
+/// touch targets.
+fn style_egui(mut commands: Commands, mut contexts: EguiContexts) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    commands.insert_resource(Styled);
+    let mut fonts = FontDefinitions::default();
+    fonts.font_data.insert("inter".into(), Arc::new(FontData::from_static(theme::REGULAR_FONT)));
+    fonts.font_data.insert("inter-bold".into(), Arc::new(FontData::from_static(theme::BOLD_FONT)));
+    if let Some(family) = fonts.families.get_mut(&FontFamily::Proportional) {
+        family.insert(0, "inter".into());
+    }
+    fonts.families.insert(FontFamily::Name("bold".into()), vec!["inter-bold".into(), "inter".into()]);
+    ctx.set_fonts(fonts);
+    ctx.set_theme(egui::ThemePreference::Dark);
+    ctx.all_styles_mut(|style| {
+        style.visuals = egui::Visuals::dark();
+        style.visuals.panel_fill = theme::egui_colour(theme::BOARD_FRAME);
+        style.visuals.window_fill = theme::egui_colour(theme::CELL);
+        style.visuals.selection.bg_fill = theme::egui_colour(theme::ACCENT);
+        style.visuals.widgets.hovered.weak_bg_fill = theme::egui_colour(theme::ACCENT).gamma_multiply(0.6);
+        style.spacing.button_padding = egui::vec2(14.0, 8.0);
+        style.spacing.item_spacing = egui::vec2(10.0, 10.0);
+        style.spacing.interact_size.y = 36.0;
+        for (text_style, size) in [
+            (egui::TextStyle::Heading, 30.0),
+            (egui::TextStyle::Body, 18.0),
+            (egui::TextStyle::Button, 18.0),
+            (egui::TextStyle::Small, 14.0),
+        ] {
+            if let Some(font) = style.text_styles.get_mut(&text_style) {
+                font.size = size;
+            }
+        }
+    });
+    Ok(())
+}
+
+/// The Ui that panels are laid out in, covering the window.
+pub fn root_ui(ctx: &egui::Context) -> egui::Ui {
+    let builder = egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(ctx.viewport_rect());
+    egui::Ui::new(ctx.clone(), egui::Id::new("wocable-root"), builder)
+}
+
+/// A bold heading in the app's font.
+pub fn bold(text: impl Into<String>, size: f32) -> egui::RichText {
+    egui::RichText::new(text).family(FontFamily::Name("bold".into())).size(size)
+}

@@ -1,0 +1,405 @@
+//! Headless tests of the app: the real plugins on `MinimalPlugins`, the
+//! real input systems fed with pointer and keyboard messages, frame by
+//! frame, asserting on the world.
+
+use bevy::input::ButtonState;
+use bevy::input::InputPlugin;
+use bevy::input::keyboard::{Key, KeyboardInput};
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy::time::TimeUpdateStrategy;
+use std::path::PathBuf;
+use std::time::Duration;
+use wocable::CorePlugin;
+use wocable::crossword::board::{BoardTile, Player};
+use wocable::crossword::composer::{Composer, Spot};
+use wocable::crossword::input::{PointerInput, PointerPhase, tile_centre};
+use wocable::crossword::layout::BoardLayout;
+use wocable::crossword::turn::Preview;
+use wocable::crossword::{Action, Match, MatchSetup, MoveRefused, NewMatch, Overlay, ResumeMatch, Seat};
+use wocable::feedback::Notice;
+use wocable::screens::Screen;
+use wocable::screens::home::SavedGameInfo;
+use wocable::screens::results::Results;
+use wocable::settings::Settings;
+use wocable::storage::Storage;
+use wocable_crossword::computer::{Level, hints};
+use wocable_crossword::game::{Event, Game, GameConfig};
+use wocable_crossword::movegen::Move;
+use wocable_crossword::{RuleError, RuleSetKind, Tile};
+use wocable_lexicon::{Language, Lexicon};
+
+/// A fresh data folder for one test.
+fn data_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("wocable-app-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+fn app(dir: &PathBuf) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin))
+        .insert_resource(Storage::in_dir(dir))
+        .add_plugins(CorePlugin)
+        .insert_resource(Settings { animations: false, ..default() })
+        // Every frame is a tenth of a second, whatever the machine.
+        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(100)));
+    app.update();
+    app
+}
+
+fn setup(players: &[(&str, Seat)], seed: u64) -> MatchSetup {
+    MatchSetup {
+        rules: RuleSetKind::Wocable,
+        language: Language::En,
+        players: players.iter().map(|(name, seat)| (name.to_string(), *seat)).collect(),
+        turn_seconds: None,
+        seed,
+    }
+}
+
+fn start(app: &mut App, setup: MatchSetup) {
+    app.world_mut().write_message(NewMatch(setup));
+    app.update();
+    app.update();
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Game);
+}
+
+fn game_of(setup: &MatchSetup) -> Game {
+    let config = GameConfig {
+        rules: setup.rules,
+        language: setup.language,
+        players: setup.players.iter().map(|(n, _)| n.clone()).collect(),
+        seed: setup.seed,
+        layout: None,
+    };
+    Game::new(config, Lexicon::bundled(setup.language)).expect("a game")
+}
+
+/// The first seed whose opening rack has a move `wanted` accepts.
+fn seed_with(players: &[(&str, Seat)], wanted: impl Fn(&Move) -> bool) -> (MatchSetup, Move) {
+    (0..500)
+        .find_map(|seed| {
+            let setup = setup(players, seed);
+            hints(&game_of(&setup), 400).into_iter().find(&wanted).map(|m| (setup, m))
+        })
+        .expect("some seed deals such a rack")
+}
+
+fn pointer(app: &mut App, phase: PointerPhase, at: Vec2) {
+    app.world_mut().write_message(PointerInput { phase, at });
+    app.update();
+}
+
+/// Drags tile `index` of the rack on screen to `to`, in a few moves.
+fn drag(app: &mut App, index: usize, to: Vec2) {
+    let from = {
+        let world = app.world();
+        tile_centre(index, world.resource::<Composer>(), world.resource::<BoardLayout>())
+    };
+    pointer(app, PointerPhase::Press, from);
+    for step in 1..=4 {
+        pointer(app, PointerPhase::Move, from.lerp(to, step as f32 / 4.0));
+    }
+    pointer(app, PointerPhase::Release, to);
+}
+
+/// Drags the tiles of `suggestion` from the rack to their squares.
+fn drag_move(app: &mut App, suggestion: &Move) {
+    for &(pos, placed) in &suggestion.tiles {
+        let wanted = if placed.blank { Tile::Blank } else { Tile::Letter(placed.letter) };
+        let index = {
+            let composer = app.world().resource::<Composer>();
+            composer.rack().find(|&i| composer.tiles()[i].tile == wanted).expect("the tile is on the rack")
+        };
+        let to = app.world().resource::<BoardLayout>().cell_centre(pos);
+        drag(app, index, to);
+        assert_eq!(app.world().resource::<Composer>().tiles()[index].spot, Spot::Board(pos));
+    }
+}
+
+fn act(app: &mut App, action: Action) {
+    app.world_mut().write_message(action);
+    app.update();
+    app.update();
+}
+
+fn players(app: &mut App) -> Vec<Player> {
+    let mut query = app.world_mut().query::<&Player>();
+    let mut players: Vec<Player> = query.iter(app.world()).cloned().collect();
+    players.sort_by_key(|p| p.seat);
+    players
+}
+
+fn board_tiles(app: &mut App) -> usize {
+    app.world_mut().query::<&BoardTile>().iter(app.world()).count()
+}
+
+/// Runs frames until `done`, or fails after many.
+fn until(app: &mut App, what: &str, done: impl Fn(&World) -> bool) {
+    for _ in 0..3000 {
+        if done(app.world()) {
+            return;
+        }
+        app.update();
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    panic!("never happened: {what}");
+}
+
+const VERSUS_COMPUTER: [(&str, Seat); 2] = [("Ana", Seat::Human), ("Bot", Seat::Computer(Level::Strong))];
+
+#[test]
+fn dragging_three_tiles_previews_plays_scores_and_refills() {
+    let dir = data_dir("drag");
+    let mut app = app(&dir);
+    let (setup, chosen) = seed_with(&VERSUS_COMPUTER, |m| m.tiles.len() == 3 && m.tiles.iter().all(|(_, t)| !t.blank));
+    start(&mut app, setup);
+    assert_eq!(app.world().resource::<Composer>().rack_len(), 7);
+    drag_move(&mut app, &chosen);
+    match app.world().resource::<Preview>() {
+        Preview::Valid { score, .. } => assert_eq!(*score, chosen.score),
+        other => panic!("expected a valid preview, found {other:?}"),
+    }
+    act(&mut app, Action::Play);
+    assert_eq!(players(&mut app)[0].score, chosen.score as i32);
+    assert_eq!(board_tiles(&mut app), 3);
+    let m = app.world().resource::<Match>();
+    let composer = app.world().resource::<Composer>();
+    assert_eq!(composer.rack_len(), 7, "the rack is refilled");
+    let mut shown: Vec<Tile> = composer.rack().map(|i| composer.tiles()[i].tile).collect();
+    let mut held = m.game.rack(0).to_vec();
+    shown.sort();
+    held.sort();
+    assert_eq!(shown, held);
+    assert_eq!(*app.world().resource::<Preview>(), Preview::Nothing);
+    // The computer answers on its own.
+    until(&mut app, "the computer plays", |w| w.resource::<Match>().game.turn() == 0);
+    assert!(players(&mut app)[1].score > 0 || app.world().resource::<Match>().game.log().len() > 3);
+}
+
+#[test]
+fn an_invalid_placement_is_refused_with_its_reason_and_changes_nothing() {
+    let dir = data_dir("invalid");
+    let mut app = app(&dir);
+    start(&mut app, setup(&VERSUS_COMPUTER, 7));
+    let layout = *app.world().resource::<BoardLayout>();
+    // Two tiles in a corner: not on the centre star.
+    drag(&mut app, 0, layout.cell_centre(wocable_crossword::Pos::new(0, 0).expect("A1")));
+    drag(&mut app, 1, layout.cell_centre(wocable_crossword::Pos::new(0, 1).expect("B1")));
+    assert_eq!(*app.world().resource::<Preview>(), Preview::Invalid(RuleError::FirstMoveMissesCentre));
+    let log_before = app.world().resource::<Match>().game.log().to_vec();
+    let composer_before = app.world().resource::<Composer>().clone();
+    app.world_mut().write_message(Action::Play);
+    app.update();
+    let refusals: Vec<RuleError> =
+        app.world_mut().resource_mut::<Messages<MoveRefused>>().drain().map(|MoveRefused(reason)| reason).collect();
+    assert_eq!(refusals, vec![RuleError::FirstMoveMissesCentre]);
+    assert!(app.world().resource::<Notice>().text.contains("centre"), "the reason is shown");
+    assert_eq!(app.world().resource::<Match>().game.log(), log_before.as_slice());
+    assert_eq!(*app.world().resource::<Composer>(), composer_before, "the tiles stay where they were put");
+    assert_eq!(board_tiles(&mut app), 0);
+    // Tapping a tile on the board sends it home; Recall takes the rest.
+    let tapped = layout.cell_centre(wocable_crossword::Pos::new(0, 0).expect("A1"));
+    pointer(&mut app, PointerPhase::Press, tapped);
+    pointer(&mut app, PointerPhase::Release, tapped);
+    assert_eq!(app.world().resource::<Composer>().tiles()[0].spot, Spot::Rack);
+    act(&mut app, Action::Recall);
+    assert!(!app.world().resource::<Composer>().has_placed());
+}
+
+#[test]
+fn a_blank_gets_its_letter_before_it_is_played() {
+    let dir = data_dir("blank");
+    let mut app = app(&dir);
+    let (setup, chosen) = seed_with(&VERSUS_COMPUTER, |m| m.tiles.iter().filter(|(_, t)| t.blank).count() == 1);
+    start(&mut app, setup);
+    drag_move(&mut app, &chosen);
+    assert_eq!(*app.world().resource::<Preview>(), Preview::NeedsBlankLetter);
+    act(&mut app, Action::Play);
+    assert_eq!(*app.world().resource::<State<Overlay>>().get(), Overlay::BlankLetter);
+    let (pos, blank) = *chosen.tiles.iter().find(|(_, t)| t.blank).expect("a blank");
+    act(&mut app, Action::ChooseBlank(blank.letter));
+    assert_eq!(*app.world().resource::<State<Overlay>>().get(), Overlay::None);
+    assert!(matches!(app.world().resource::<Preview>(), Preview::Valid { score, .. } if *score == chosen.score));
+    act(&mut app, Action::Play);
+    let m = app.world().resource::<Match>();
+    assert_eq!(m.game.board().get(pos), Some(blank), "the blank lies with its letter");
+    assert_eq!(m.game.scores()[0], chosen.score as i32);
+}
+
+#[test]
+fn exchange_and_pass_go_through_the_rules() {
+    let dir = data_dir("exchange");
+    let mut app = app(&dir);
+    start(&mut app, setup(&VERSUS_COMPUTER, 3));
+    act(&mut app, Action::OpenOverlay(Overlay::Exchange));
+    assert_eq!(*app.world().resource::<State<Overlay>>().get(), Overlay::Exchange);
+    act(&mut app, Action::Exchange(vec![0, 1, 2]));
+    assert_eq!(*app.world().resource::<State<Overlay>>().get(), Overlay::None);
+    let m = app.world().resource::<Match>();
+    assert!(m.game.log().iter().any(|e| matches!(e, Event::Exchanged { seat: 0, count: 3 })));
+    assert_eq!(app.world().resource::<Composer>().rack_len(), 7);
+    until(&mut app, "the computer plays", |w| w.resource::<Match>().game.turn() == 0);
+    act(&mut app, Action::Pass);
+    assert!(app.world().resource::<Match>().game.log().iter().any(|e| matches!(e, Event::Passed { seat: 0 })));
+    // Nothing chosen is refused, with its reason, and changes nothing.
+    until(&mut app, "the computer plays", |w| w.resource::<Match>().game.turn() == 0);
+    let before = app.world().resource::<Match>().game.log().len();
+    act(&mut app, Action::Exchange(vec![]));
+    assert_eq!(app.world().resource::<Match>().game.log().len(), before);
+}
+
+#[test]
+fn keyboard_places_tiles_and_plays() {
+    let dir = data_dir("keyboard");
+    let mut app = app(&dir);
+    let (setup, chosen) = seed_with(&VERSUS_COMPUTER, |m| {
+        m.tiles.len() >= 2
+            && m.tiles.iter().all(|(_, t)| !t.blank)
+            && m.direction == wocable_crossword::Direction::Across
+            && m.tiles[0].0 == wocable_crossword::board::CENTRE
+    });
+    start(&mut app, setup.clone());
+    let letters: Vec<String> =
+        chosen.tiles.iter().map(|(_, t)| setup.language.label(t.letter).to_lowercase()).collect();
+    for text in letters {
+        let key = KeyboardInput {
+            key_code: KeyCode::KeyA,
+            logical_key: Key::Character(text.as_str().into()),
+            state: ButtonState::Pressed,
+            text: Some(text.as_str().into()),
+            repeat: false,
+            window: Entity::PLACEHOLDER,
+        };
+        app.world_mut().write_message(key);
+        app.update();
+    }
+    assert!(matches!(app.world().resource::<Preview>(), Preview::Valid { score, .. } if *score == chosen.score));
+    let enter = KeyboardInput {
+        key_code: KeyCode::Enter,
+        logical_key: Key::Enter,
+        state: ButtonState::Pressed,
+        text: None,
+        repeat: false,
+        window: Entity::PLACEHOLDER,
+    };
+    app.world_mut().write_message(enter);
+    app.update();
+    app.update();
+    assert_eq!(app.world().resource::<Match>().game.scores()[0], chosen.score as i32);
+}
+
+#[test]
+fn a_whole_game_against_the_computer_reaches_the_results() {
+    let dir = data_dir("whole");
+    let mut app = app(&dir);
+    start(&mut app, setup(&[("Ana", Seat::Human), ("Bot", Seat::Computer(Level::Casual))], 11));
+    for _ in 0..400 {
+        if *app.world().resource::<State<Screen>>().get() == Screen::Results {
+            break;
+        }
+        let m = app.world().resource::<Match>();
+        if m.human_to_play() {
+            act(&mut app, Action::Hint);
+            let has_hint = !app.world().resource::<wocable::crossword::turn::Hints>().0.is_empty();
+            if has_hint {
+                act(&mut app, Action::LayHint(0));
+                act(&mut app, Action::Play);
+            } else {
+                act(&mut app, Action::Pass);
+            }
+        } else {
+            app.update();
+            std::thread::sleep(Duration::from_millis(2));
+        }
+    }
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Results);
+    let results = app.world().resource::<Results>();
+    assert_eq!(results.seats.len(), 2);
+    assert_eq!(results.seats[0].rank, 1);
+    assert!(!results.review.is_empty());
+    let m = app.world().resource::<Match>();
+    assert!(m.game.is_over());
+    assert!(!dir.join(wocable::crossword::SAVE_FILE).exists(), "a finished game is no longer saved");
+}
+
+#[test]
+fn a_game_is_saved_after_every_turn_and_resumes_exactly() {
+    let dir = data_dir("resume");
+    let (setup, chosen) = seed_with(&VERSUS_COMPUTER, |m| m.tiles.len() >= 2);
+    let (log, rack) = {
+        let mut app = app(&dir);
+        start(&mut app, setup);
+        drag_move(&mut app, &chosen);
+        act(&mut app, Action::Play);
+        until(&mut app, "the computer plays", |w| w.resource::<Match>().game.turn() == 0);
+        // A move being composed is not part of the save.
+        drag(
+            &mut app,
+            0,
+            app.world().resource::<BoardLayout>().cell_centre(wocable_crossword::Pos::new(0, 0).expect("A1")),
+        );
+        let m = app.world().resource::<Match>();
+        (m.game.log().to_vec(), m.game.rack(0).to_vec())
+    };
+    // The app was killed; it starts again.
+    let mut app = app(&dir);
+    assert!(app.world().resource::<SavedGameInfo>().0.as_deref().is_some_and(|s| s.contains("Ana")));
+    app.world_mut().write_message(ResumeMatch);
+    app.update();
+    app.update();
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Game);
+    let m = app.world().resource::<Match>();
+    assert_eq!(m.game.log(), log.as_slice());
+    assert_eq!(m.game.rack(0), rack.as_slice());
+    assert_eq!(board_tiles(&mut app), chosen.tiles.len() + count_played_after(&log, chosen.tiles.len()));
+    assert!(!app.world().resource::<Composer>().has_placed());
+}
+
+/// Tiles played after the first move of a log.
+fn count_played_after(log: &[Event], first: usize) -> usize {
+    log.iter().filter_map(|e| if let Event::Played { tiles, .. } = e { Some(tiles.len()) } else { None }).sum::<usize>()
+        - first
+}
+
+#[test]
+fn pass_and_play_hides_each_rack_until_its_player_takes_the_device() {
+    let dir = data_dir("handover");
+    let mut app = app(&dir);
+    let (setup, chosen) = seed_with(&[("Ana", Seat::Human), ("Ben", Seat::Human)], |m| m.tiles.len() >= 2);
+    start(&mut app, setup);
+    app.update();
+    assert_eq!(*app.world().resource::<State<Overlay>>().get(), Overlay::Handover);
+    assert_eq!(app.world().resource::<Composer>().rack_len(), 0, "no rack shows before Ana takes the device");
+    act(&mut app, Action::TakeOver);
+    assert_eq!(app.world().resource::<Composer>().rack_len(), 7);
+    drag_move(&mut app, &chosen);
+    act(&mut app, Action::Play);
+    app.update();
+    assert_eq!(*app.world().resource::<State<Overlay>>().get(), Overlay::Handover);
+    assert_eq!(app.world().resource::<Composer>().rack_len(), 0, "Ana's rack is hidden from Ben");
+    act(&mut app, Action::TakeOver);
+    let m = app.world().resource::<Match>();
+    assert_eq!((m.viewer, m.game.turn()), (1, 1));
+    assert_eq!(app.world().resource::<Composer>().rack_len(), 7);
+}
+
+#[test]
+fn the_turn_clock_running_out_is_leaving_the_game() {
+    let dir = data_dir("clock");
+    let mut app = app(&dir);
+    let mut clocked = setup(&[("Ana", Seat::Human), ("Ben", Seat::Human)], 5);
+    clocked.turn_seconds = Some(2);
+    start(&mut app, clocked);
+    act(&mut app, Action::TakeOver);
+    // Twenty frames of a tenth of a second.
+    for _ in 0..25 {
+        app.update();
+    }
+    let m = app.world().resource::<Match>();
+    assert!(m.game.has_left(0), "Ana ran out of time");
+    assert!(m.game.is_over(), "two players: the other wins at once");
+    until(&mut app, "the results", |w| *w.resource::<State<Screen>>().get() == Screen::Results);
+    assert_eq!(app.world().resource::<Results>().seats[0].name, "Ben");
+}

@@ -1,0 +1,106 @@
+//! The real app in a real window under Xvfb (software Vulkan): it tours
+//! every screen, plays a move against the computer and saves a
+//! screenshot of each screen, in landscape and in portrait. The PNGs are
+//! kept in `target/screenshots/<size>/` to be looked at.
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+const SCREENS: [&str; 13] = [
+    "home",
+    "new-game",
+    "game-start",
+    "game-composing",
+    "game-played",
+    "game-reply",
+    "exchange",
+    "resign",
+    "results",
+    "dictionary",
+    "settings",
+    "how-to-play",
+    "timings",
+];
+
+struct Xvfb(Child);
+
+impl Drop for Xvfb {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// Starts Xvfb on a free display.
+fn xvfb() -> (Xvfb, String) {
+    for number in 90..140 {
+        if Path::new(&format!("/tmp/.X11-unix/X{number}")).exists()
+            || Path::new(&format!("/tmp/.X{number}-lock")).exists()
+        {
+            continue;
+        }
+        let display = format!(":{number}");
+        let child = Command::new("Xvfb")
+            .args([display.as_str(), "-screen", "0", "1280x1024x24", "-nolisten", "tcp"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("Xvfb runs (cargo xtask test installs it)");
+        let ready = Instant::now();
+        while !Path::new(&format!("/tmp/.X11-unix/X{number}")).exists() && ready.elapsed() < Duration::from_secs(10) {
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        return (Xvfb(child), display);
+    }
+    panic!("no free X display");
+}
+
+fn tour(size: &str) -> PathBuf {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let target = std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| root.join("target"));
+    let dir = target.join("screenshots").join(size);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("screenshot folder");
+    let data = dir.join("data");
+    let (_xvfb, display) = xvfb();
+    let mut app = Command::new(env!("CARGO_BIN_EXE_wocable"))
+        .env("DISPLAY", &display)
+        .env("WGPU_BACKEND", "vulkan")
+        .env("BEVY_ASSET_ROOT", root)
+        .env("WOCABLE_CAPTURE", &dir)
+        .env("WOCABLE_WINDOW", size)
+        .env("WOCABLE_DATA", &data)
+        .spawn()
+        .expect("the app starts");
+    let started = Instant::now();
+    loop {
+        if let Some(status) = app.try_wait().expect("the app runs") {
+            assert!(status.success(), "the app ended with {status}");
+            break;
+        }
+        if started.elapsed() > Duration::from_secs(600) {
+            let _ = app.kill();
+            panic!("the tour did not finish in ten minutes");
+        }
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    dir
+}
+
+fn check(dir: &Path) {
+    for name in SCREENS {
+        let file = if name == "timings" { dir.join("timings.txt") } else { dir.join(format!("{name}.png")) };
+        let size = std::fs::metadata(&file).map(|m| m.len()).unwrap_or(0);
+        // A blank window compresses to a few kilobytes; a drawn screen
+        // with text and tiles to tens of them.
+        let enough = if name == "timings" { 10 } else { 12_000 };
+        assert!(size >= enough, "{}: {size} bytes", file.display());
+    }
+}
+
+#[test]
+fn every_screen_is_drawn_in_landscape_and_portrait() {
+    check(&tour("1280x800"));
+    check(&tour("360x640"));
+}
