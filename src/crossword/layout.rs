@@ -156,9 +156,13 @@ mod tests {
         }
         assert_eq!(layout.pos_at(layout.rack_centre), None);
         for slot in 0..7 {
-            assert_eq!(layout.rack_slot_at(layout.rack_slot_centre(slot, 7), 7), Some(slot));
+            assert_eq!(
+                layout.rack_slot_at(layout.rack_slot_centre(slot, 7), 6),
+                Some(slot),
+                "a dragged tile among six"
+            );
         }
-        assert_eq!(layout.rack_slot_at(layout.cell_centre(Pos::new(7, 7).expect("centre")), 7), None);
+        assert_eq!(layout.rack_slot_at(layout.cell_centre(Pos::new(7, 7).expect("centre")), 6), None);
     }
 
     #[test]

@@ -180,7 +180,9 @@ mod tests {
                 stack.extend(std::fs::read_dir(&path).expect("src readable").map(|e| e.expect("entry").path()));
                 continue;
             }
-            let text = std::fs::read_to_string(&path).expect("source readable");
+            let source = std::fs::read_to_string(&path).expect("source readable");
+            // Tests may ask for keys that do not exist.
+            let text = source.split("#[cfg(test)]").next().unwrap_or_default();
             for marker in [".t(\"", ".t_with(\"", "=> \"", "=> Some(\""] {
                 for (at, _) in text.match_indices(marker) {
                     let rest = &text[at + marker.len()..];
