@@ -8,13 +8,14 @@
 use crate::crossword::turn::{Hints, Thinking};
 use crate::crossword::{Action, Match, MatchSetup, NewMatch, Overlay, Seat};
 use crate::screens::Screen;
+use crate::screens::dictionary::{DictionaryPage, Lookup, look_up};
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 use std::path::PathBuf;
 use std::time::Instant;
 use wocable_crossword::RuleSetKind;
 use wocable_crossword::computer::Level;
-use wocable_lexicon::Language;
+use wocable_lexicon::{Language, Lexicon};
 
 #[derive(Resource)]
 struct Tour {
@@ -45,7 +46,6 @@ fn shoot(commands: &mut Commands, tour: &Tour, name: &str) {
     commands.spawn(Screenshot::primary_window()).observe(save_to_disk(path));
 }
 
-#[allow(clippy::too_many_arguments)]
 fn tour(
     mut commands: Commands,
     mut tour: ResMut<Tour>,
@@ -121,7 +121,16 @@ fn tour(
             tour.wait = 120;
         }
         17 => shoot(&mut commands, &tour, "results"),
-        18 => next.set(Screen::Dictionary),
+        18 => {
+            let found = look_up(&Lexicon::bundled(Language::En), Lookup::Anagrams, "WOCABLE");
+            commands.insert_resource(DictionaryPage {
+                language: Language::En,
+                lookup: Lookup::Anagrams,
+                query: "WOCABLE".into(),
+                found: Some(found),
+            });
+            next.set(Screen::Dictionary);
+        }
         19 => shoot(&mut commands, &tour, "dictionary"),
         20 => next.set(Screen::Settings),
         21 => shoot(&mut commands, &tour, "settings"),

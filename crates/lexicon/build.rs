@@ -12,7 +12,10 @@ use alphabet::Language;
 use std::path::PathBuf;
 
 fn main() {
-    let lexicons = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../lexicons");
+    // Read at run time: a build script compiled for one checkout may be
+    // reused by another one elsewhere (a shared target folder).
+    let manifest = std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
+    let lexicons = PathBuf::from(manifest).join("../../lexicons");
     let out = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
     println!("cargo::rerun-if-changed=src/alphabet.rs");
     println!("cargo::rerun-if-changed=src/graph.rs");

@@ -111,7 +111,14 @@ fn clock_text(seconds: f32) -> String {
     format!("{}:{:02}", seconds / 60, seconds % 60)
 }
 
-#[allow(clippy::too_many_arguments)]
+/// What a button of the game screen does.
+#[derive(Clone)]
+enum Pressed {
+    Act(Action),
+    Details,
+    Home,
+}
+
 fn panels(
     mut contexts: EguiContexts,
     m: Res<Match>,
@@ -157,47 +164,60 @@ fn panels(
     });
     let my_turn = m.human_to_play() && m.game.turn() == m.viewer && !m.rack_hidden;
     let (status, status_colour) = status_line(&m, &preview, &locale);
-    let mut wanted = Vec::new();
-    let mut go_home = false;
-    let controls = |ui: &mut egui::Ui, details: &mut bool, wanted: &mut Vec<Action>, go_home: &mut bool| {
+    let mut pressed = Vec::new();
+    // The buttons, in the order they are laid out.
+    let mut buttons: Vec<(egui::RichText, bool, Pressed)> =
+        vec![(bold(locale.t("action-play"), 18.0), my_turn && composer.has_placed(), Pressed::Act(Action::Play))];
+    buttons.push(if composer.has_placed() {
+        (locale.t("action-recall").into(), true, Pressed::Act(Action::Recall))
+    } else {
+        (locale.t("action-shuffle").into(), true, Pressed::Act(Action::Shuffle))
+    });
+    buttons.push((locale.t("action-exchange").into(), my_turn, Pressed::Act(Action::OpenOverlay(Overlay::Exchange))));
+    buttons.push((locale.t("action-pass").into(), my_turn, Pressed::Act(Action::Pass)));
+    buttons.push((locale.t("action-hint").into(), my_turn, Pressed::Act(Action::Hint)));
+    if layout.portrait {
+        buttons.push((locale.t("action-details").into(), true, Pressed::Details));
+    }
+    buttons.push((
+        locale.t("action-resign").into(),
+        !m.game.is_over(),
+        Pressed::Act(Action::OpenOverlay(Overlay::ConfirmResign)),
+    ));
+    buttons.push((locale.t("action-home").into(), true, Pressed::Home));
+    let controls = |ui: &mut egui::Ui, pressed: &mut Vec<Pressed>| {
         ui.label(bold(status.clone(), 17.0).color(egui_colour(status_colour)));
-        ui.horizontal_wrapped(|ui| {
-            let play = egui::Button::new(bold(locale.t("action-play"), 18.0));
-            if ui.add_enabled(my_turn && composer.has_placed(), play).clicked() {
-                wanted.push(Action::Play);
+        if layout.portrait {
+            // Two rows of four equal buttons, thumb-sized.
+            for row in buttons.chunks(4) {
+                ui.columns(4, |columns| {
+                    for (column, (label, enabled, action)) in columns.iter_mut().zip(row) {
+                        let button = egui::Button::new(label.clone().size(15.0));
+                        if column
+                            .add_enabled_ui(*enabled, |ui| ui.add_sized([ui.available_width(), 40.0], button))
+                            .inner
+                            .clicked()
+                        {
+                            pressed.push(action.clone());
+                        }
+                    }
+                });
             }
-            if composer.has_placed() {
-                if ui.button(locale.t("action-recall")).clicked() {
-                    wanted.push(Action::Recall);
+        } else {
+            ui.horizontal_wrapped(|ui| {
+                for (label, enabled, action) in &buttons {
+                    if ui.add_enabled(*enabled, egui::Button::new(label.clone())).clicked() {
+                        pressed.push(action.clone());
+                    }
                 }
-            } else if ui.button(locale.t("action-shuffle")).clicked() {
-                wanted.push(Action::Shuffle);
-            }
-            for (key, action) in [
-                ("action-exchange", Action::OpenOverlay(Overlay::Exchange)),
-                ("action-pass", Action::Pass),
-                ("action-hint", Action::Hint),
-            ] {
-                if ui.add_enabled(my_turn, egui::Button::new(locale.t(key))).clicked() {
-                    wanted.push(action);
-                }
-            }
-            if ui.add_enabled(!m.game.is_over(), egui::Button::new(locale.t("action-resign"))).clicked() {
-                wanted.push(Action::OpenOverlay(Overlay::ConfirmResign));
-            }
-            if layout.portrait {
-                ui.toggle_value(details, locale.t("action-details"));
-            }
-            if ui.button(locale.t("action-home")).clicked() {
-                *go_home = true;
-            }
-        });
+            });
+        }
     };
-    let details_ui = |ui: &mut egui::Ui, wanted: &mut Vec<Action>| {
+    let details_ui = |ui: &mut egui::Ui, pressed: &mut Vec<Pressed>| {
         for (index, hint) in hints.0.iter().enumerate() {
             let (position, word) = hint.notation(m.game.board(), m.language());
             if ui.button(format!("{position} {word}  {}", hint.score)).clicked() {
-                wanted.push(Action::LayHint(index));
+                pressed.push(Pressed::Act(Action::LayHint(index)));
             }
         }
         ui.label(locale.t_with("bag-count", &[("count", m.game.bag().len().into())]));
@@ -213,25 +233,29 @@ fn panels(
         });
     };
     if layout.portrait {
-        egui::Panel::bottom("controls")
-            .exact_size(BOTTOM_BAR)
-            .show(&mut root, |ui| controls(ui, &mut details, &mut wanted, &mut go_home));
+        egui::Panel::bottom("controls").exact_size(BOTTOM_BAR).show(&mut root, |ui| controls(ui, &mut pressed));
         if *details {
             egui::Window::new(locale.t("move-log"))
+                .open(&mut details)
                 .collapsible(false)
                 .default_height(360.0)
-                .show(ctx, |ui| details_ui(ui, &mut wanted));
+                .show(ctx, |ui| details_ui(ui, &mut pressed));
         }
     } else {
         egui::Panel::right("controls").exact_size(SIDE_PANEL).show(&mut root, |ui| {
-            controls(ui, &mut details, &mut wanted, &mut go_home);
+            controls(ui, &mut pressed);
             ui.separator();
-            details_ui(ui, &mut wanted);
+            details_ui(ui, &mut pressed);
         });
     }
-    actions.write_batch(wanted);
-    if go_home {
-        screen.set(Screen::Home);
+    for press in pressed {
+        match press {
+            Pressed::Act(action) => {
+                actions.write(action);
+            }
+            Pressed::Details => *details = !*details,
+            Pressed::Home => screen.set(Screen::Home),
+        }
     }
     Ok(())
 }
@@ -243,7 +267,6 @@ fn modal(ctx: &egui::Context, id: &str, add: impl FnOnce(&mut egui::Ui)) {
     });
 }
 
-#[allow(clippy::too_many_arguments)]
 fn overlays(
     mut contexts: EguiContexts,
     overlay: Res<State<Overlay>>,

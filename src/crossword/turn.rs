@@ -176,7 +176,6 @@ fn submit(m: &mut Match, intent: Intent, applied: &mut MessageWriter<TurnApplied
     Ok(())
 }
 
-#[allow(clippy::too_many_arguments)]
 fn apply_actions(
     mut actions: MessageReader<Action>,
     mut m: ResMut<Match>,
@@ -320,7 +319,6 @@ fn run_clock(
 }
 
 /// After every turn: the rack on screen, the clock, the save, the end.
-#[allow(clippy::too_many_arguments)]
 fn after_turn(
     mut commands: Commands,
     mut turns: MessageReader<TurnApplied>,

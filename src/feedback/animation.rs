@@ -73,7 +73,6 @@ fn refused(
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 fn played(
     mut commands: Commands,
     mut turns: MessageReader<TurnApplied>,

@@ -7,6 +7,7 @@ use crate::storage::Storage;
 use crate::ui::i18n::Locale;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use wocable_crossword::Premium;
 
 /// The saved game "Continue" resumes, described in a line; `None` when
 /// there is none or it cannot be resumed.
@@ -47,7 +48,23 @@ fn draw(
     mut resume: MessageWriter<ResumeMatch>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    centred_page(ctx, "Wocable", |ui| {
+    centred_page(ctx, "", |ui| {
+        ui.add_space(24.0);
+        let side = (ui.available_width() / 7.5).min(56.0);
+        let title = [("W", 4), ("O", 1), ("C", 3), ("A", 1), ("B", 3), ("L", 1), ("E", 1)];
+        let premiums = [
+            Premium::TripleWord,
+            Premium::None,
+            Premium::DoubleLetter,
+            Premium::None,
+            Premium::DoubleWord,
+            Premium::None,
+            Premium::TripleLetter,
+        ];
+        let tiles: Vec<_> =
+            title.iter().zip(premiums).map(|((letter, value), premium)| (*letter, *value, premium)).collect();
+        crate::ui::tiles_row(ui, side, &tiles);
+        ui.add_space(12.0);
         ui.label(locale.t("home-tagline"));
         ui.add_space(24.0);
         if let Some(summary) = &info.0 {

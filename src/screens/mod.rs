@@ -49,8 +49,11 @@ pub fn centred_page(ctx: &bevy_egui::egui::Context, heading: &str, add: impl FnO
             ui.vertical_centered(|ui| {
                 ui.set_max_width(width);
                 ui.add_space(16.0);
-                ui.label(crate::ui::bold(heading, 34.0));
-                ui.add_space(12.0);
+                if !heading.is_empty() {
+                    let colour = crate::ui::theme::egui_colour(crate::ui::theme::TILE_FACE);
+                    ui.label(crate::ui::bold(heading, 34.0).color(colour));
+                    ui.add_space(12.0);
+                }
                 add(ui);
                 ui.add_space(24.0);
             });

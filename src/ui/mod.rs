@@ -131,6 +131,7 @@ fn style_egui(mut commands: Commands, mut contexts: EguiContexts) -> Result {
     ctx.set_theme(egui::ThemePreference::Dark);
     ctx.all_styles_mut(|style| {
         style.visuals = egui::Visuals::dark();
+        style.visuals.override_text_color = Some(egui::Color32::from_rgb(236, 232, 222));
         style.visuals.panel_fill = theme::egui_colour(theme::BOARD_FRAME);
         style.visuals.window_fill = theme::egui_colour(theme::CELL);
         style.visuals.selection.bg_fill = theme::egui_colour(theme::ACCENT);
@@ -156,6 +157,31 @@ fn style_egui(mut commands: Commands, mut contexts: EguiContexts) -> Result {
 pub fn root_ui(ctx: &egui::Context) -> egui::Ui {
     let builder = egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(ctx.viewport_rect());
     egui::Ui::new(ctx.clone(), egui::Id::new("wocable-root"), builder)
+}
+
+/// A row of squares with tiles, drawn like the board's: (letter, value,
+/// premium of the square under it; an empty letter leaves the square bare).
+pub fn tiles_row(ui: &mut egui::Ui, side: f32, tiles: &[(&str, u32, wocable_crossword::Premium)]) {
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(side * tiles.len() as f32, side), egui::Sense::hover());
+    let painter = ui.painter_at(rect);
+    for (i, (letter, value, premium)) in tiles.iter().enumerate() {
+        let square = egui::Rect::from_min_size(rect.min + egui::vec2(i as f32 * side, 0.0), egui::vec2(side, side));
+        let square = square.shrink(side * 0.04);
+        painter.rect_filled(square, side * 0.08, theme::egui_colour(theme::premium_colour(*premium, false)));
+        if letter.is_empty() {
+            continue;
+        }
+        let tile = square.shrink(side * 0.05);
+        painter.rect_filled(tile, side * 0.1, theme::egui_colour(theme::TILE_EDGE));
+        let face = egui::Rect::from_min_max(tile.min, tile.max - egui::vec2(0.0, side * 0.06));
+        painter.rect_filled(face, side * 0.1, theme::egui_colour(theme::TILE_FACE));
+        let ink = theme::egui_colour(theme::TILE_LETTER);
+        let letter_font = egui::FontId::new(side * 0.5, FontFamily::Name("bold".into()));
+        painter.text(face.center(), egui::Align2::CENTER_CENTER, *letter, letter_font, ink);
+        let value_font = egui::FontId::new(side * 0.22, FontFamily::Name("bold".into()));
+        let corner = face.right_bottom() - egui::vec2(side * 0.08, side * 0.04);
+        painter.text(corner, egui::Align2::RIGHT_BOTTOM, value.to_string(), value_font, ink);
+    }
 }
 
 /// A bold heading in the app's font.
