@@ -5,6 +5,7 @@
 //! the time to the first home frame go to `DIR/timings.txt`, then the app
 //! quits.
 
+use crate::StartedAt;
 use crate::crossword::turn::{Hints, Thinking};
 use crate::crossword::{Action, Match, MatchSetup, NewMatch, Overlay, Seat};
 use crate::screens::Screen;
@@ -12,7 +13,6 @@ use crate::screens::dictionary::{DictionaryPage, Lookup, look_up};
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 use std::path::PathBuf;
-use std::time::Instant;
 use wocable_crossword::RuleSetKind;
 use wocable_crossword::computer::Level;
 use wocable_lexicon::{Language, Lexicon};
@@ -23,9 +23,10 @@ struct Tour {
     step: usize,
     /// Frames left before the current step is done.
     wait: u32,
-    started: Instant,
     first_home_frame: Option<f32>,
     thinking_frames: Vec<f32>,
+    /// Frame times on the game screen with no computer thinking.
+    idle_frames: Vec<f32>,
 }
 
 pub(crate) fn plugin(app: &mut App) {
@@ -34,9 +35,9 @@ pub(crate) fn plugin(app: &mut App) {
         dir,
         step: 0,
         wait: 30,
-        started: Instant::now(),
         first_home_frame: None,
         thinking_frames: Vec::new(),
+        idle_frames: Vec::new(),
     })
     .add_systems(Last, tour);
 }
@@ -55,15 +56,20 @@ fn tour(
     hints: Option<Res<Hints>>,
     thinking: Option<Res<Thinking>>,
     time: Res<Time>,
+    started: Option<Res<StartedAt>>,
+    styled: Option<Res<crate::ui::Styled>>,
     mut actions: MessageWriter<Action>,
     mut start: MessageWriter<NewMatch>,
     mut exit: MessageWriter<AppExit>,
 ) {
-    if *screen.get() == Screen::Home && tour.first_home_frame.is_none() {
-        tour.first_home_frame = Some(tour.started.elapsed().as_secs_f32());
+    // The first frame egui draws the home screen in.
+    if *screen.get() == Screen::Home && styled.is_some() && tour.first_home_frame.is_none() {
+        tour.first_home_frame = started.map(|s| s.0.elapsed().as_secs_f32());
     }
     if thinking.is_some() {
         tour.thinking_frames.push(time.delta_secs());
+    } else if *screen.get() == Screen::Game {
+        tour.idle_frames.push(time.delta_secs());
     }
     if tour.wait > 0 {
         tour.wait -= 1;
@@ -137,17 +143,11 @@ fn tour(
         22 => next.set(Screen::HowToPlay),
         23 => shoot(&mut commands, &tour, "how-to-play"),
         24 => {
-            let mut frames = tour.thinking_frames.clone();
-            frames.sort_by(f32::total_cmp);
-            let percentile =
-                |p: f32| frames.get(((frames.len() as f32 - 1.0) * p) as usize).copied().unwrap_or(0.0) * 1000.0;
             let text = format!(
-                "first home frame after {:.2} s\nframes while the computer thought: {}\nframe time ms: median {:.1}, p95 {:.1}, max {:.1}\n",
+                "first home frame after {:.2} s\nwhile the computer thinks: {}\nidle on the game screen: {}\n",
                 tour.first_home_frame.unwrap_or(0.0),
-                frames.len(),
-                percentile(0.5),
-                percentile(0.95),
-                percentile(1.0),
+                frame_times(&tour.thinking_frames),
+                frame_times(&tour.idle_frames),
             );
             if let Err(error) = std::fs::write(tour.dir.join("timings.txt"), text) {
                 error!("timings not written: {error}");
@@ -157,4 +157,12 @@ fn tour(
             exit.write(AppExit::Success);
         }
     }
+}
+
+/// Median, 95th percentile and worst of frame times, in milliseconds.
+fn frame_times(frames: &[f32]) -> String {
+    let mut sorted = frames.to_vec();
+    sorted.sort_by(f32::total_cmp);
+    let at = |p: f32| sorted.get(((sorted.len() as f32 - 1.0) * p) as usize).copied().unwrap_or(0.0) * 1000.0;
+    format!("{} frames, median {:.1} ms, p95 {:.1} ms, max {:.1} ms", sorted.len(), at(0.5), at(0.95), at(1.0))
 }

@@ -68,7 +68,12 @@ fn window_size() -> (u32, u32) {
         .unwrap_or((1280, 800))
 }
 
+/// When `run` was called, to measure the time to the first frame.
+#[derive(Resource, Clone, Copy, Debug)]
+pub struct StartedAt(pub bevy::platform::time::Instant);
+
 /// Runs the app.
 pub fn run() {
-    App::new().add_plugins(AppPlugin).run();
+    let started = StartedAt(bevy::platform::time::Instant::now());
+    App::new().insert_resource(started).add_plugins(AppPlugin).run();
 }

@@ -189,6 +189,8 @@ fn panels(
         ui.label(bold(status.clone(), 17.0).color(egui_colour(status_colour)));
         if layout.portrait {
             // Two rows of four equal buttons, thumb-sized.
+            ui.spacing_mut().button_padding = egui::vec2(2.0, 4.0);
+            ui.spacing_mut().item_spacing = egui::vec2(6.0, 6.0);
             for row in buttons.chunks(4) {
                 ui.columns(4, |columns| {
                     for (column, (label, enabled, action)) in columns.iter_mut().zip(row) {
@@ -251,6 +253,10 @@ fn panels(
     for press in pressed {
         match press {
             Pressed::Act(action) => {
+                // On a phone the hints show in the log window.
+                if action == Action::Hint && layout.portrait {
+                    *details = true;
+                }
                 actions.write(action);
             }
             Pressed::Details => *details = !*details,

@@ -12,7 +12,7 @@ pub const TOP_BAR: f32 = 64.0;
 /// Width of the side panel in landscape (egui).
 pub const SIDE_PANEL: f32 = 300.0;
 /// Height of the button bar in portrait (egui).
-pub const BOTTOM_BAR: f32 = 128.0;
+pub const BOTTOM_BAR: f32 = 140.0;
 /// The window size before a window reports its own (and in headless tests).
 pub const DEFAULT_VIEWPORT: Vec2 = Vec2::new(1280.0, 800.0);
 

@@ -121,8 +121,9 @@ fn played(
     }
 }
 
-/// A burst of tiles' colours and the word BINGO.
+/// A burst of tiles' colours from the word, and BINGO over the board.
 fn celebrate(commands: &mut Commands, fonts: &Fonts, layout: &BoardLayout, locale: &Locale, at: Vec2, now: f32) {
+    let board_centre = layout.board_corner + Vec2::new(7.5, -7.5) * layout.cell;
     let colours = [theme::ACCENT, theme::TILE_FACE, theme::WARNING, Color::srgb(0.38, 0.65, 0.85)];
     for i in 0..BURST_PARTICLES {
         // Spread evenly round the circle at a few speeds: no randomness needed.
@@ -137,11 +138,11 @@ fn celebrate(commands: &mut Commands, fonts: &Fonts, layout: &BoardLayout, local
     }
     commands.spawn((
         DespawnOnExit(Screen::Game),
-        Flight { from: at, to: at + Vec2::Y * layout.cell * 3.0, started: now },
+        Flight { from: board_centre, to: board_centre + Vec2::Y * layout.cell * 3.0, started: now },
         Text2d::new(locale.t("bingo")),
-        TextFont { font: (&fonts.bold).into(), font_size: FontSize::Px(layout.cell * 2.6), ..default() },
+        TextFont { font: (&fonts.bold).into(), font_size: FontSize::Px(layout.cell * 2.4), ..default() },
         TextColor(theme::TILE_FACE),
-        Transform::from_translation(at.extend(26.0)),
+        Transform::from_translation(board_centre.extend(26.0)),
     ));
 }
 

@@ -34,7 +34,9 @@ pub(super) fn window_plugin(app: &mut App) {
         .insert_resource(ClearColor(theme::BACKGROUND))
         .add_plugins(EguiPlugin::default())
         .add_systems(Startup, |mut commands: Commands| {
-            commands.spawn(Camera2d);
+            // Sprites and text have no edges to smooth: multisampling would
+            // only cost fill rate (a lot, on software renderers).
+            commands.spawn((Camera2d, Msaa::Off));
         })
         .configure_sets(EguiPrimaryContextPass, Drawing.run_if(resource_exists::<Styled>))
         .add_systems(EguiPrimaryContextPass, style_egui.run_if(not(resource_exists::<Styled>)))
@@ -53,8 +55,9 @@ pub(super) fn window_plugin(app: &mut App) {
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Drawing;
 
+/// The app's fonts and style are in egui.
 #[derive(Resource)]
-struct Styled;
+pub struct Styled;
 
 /// Set while the mouse button is down on the board, so that a drag over
 /// an egui panel still ends on the board's side.
