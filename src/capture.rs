@@ -124,10 +124,16 @@ fn tour(
         15 => shoot(&mut commands, &tour, "resign"),
         16 => {
             actions.write(Action::Resign);
-            tour.wait = 120;
         }
-        17 => shoot(&mut commands, &tour, "results"),
-        18 => {
+        17 => {
+            // The last move stays in view a moment before the results.
+            if *screen.get() != Screen::Results {
+                tour.step -= 1;
+                tour.wait = 5;
+            }
+        }
+        18 => shoot(&mut commands, &tour, "results"),
+        19 => {
             let found = look_up(&Lexicon::bundled(Language::En), Lookup::Anagrams, "WOCABLE");
             commands.insert_resource(DictionaryPage {
                 language: Language::En,
@@ -137,12 +143,12 @@ fn tour(
             });
             next.set(Screen::Dictionary);
         }
-        19 => shoot(&mut commands, &tour, "dictionary"),
-        20 => next.set(Screen::Settings),
-        21 => shoot(&mut commands, &tour, "settings"),
-        22 => next.set(Screen::HowToPlay),
-        23 => shoot(&mut commands, &tour, "how-to-play"),
-        24 => {
+        20 => shoot(&mut commands, &tour, "dictionary"),
+        21 => next.set(Screen::Settings),
+        22 => shoot(&mut commands, &tour, "settings"),
+        23 => next.set(Screen::HowToPlay),
+        24 => shoot(&mut commands, &tour, "how-to-play"),
+        25 => {
             let text = format!(
                 "first home frame after {:.2} s\nwhile the computer thinks: {}\nidle on the game screen: {}\n",
                 tour.first_home_frame.unwrap_or(0.0),

@@ -24,7 +24,7 @@ use wocable::screens::results::Results;
 use wocable::settings::Settings;
 use wocable::storage::Storage;
 use wocable_crossword::computer::{Level, hints};
-use wocable_crossword::game::{Event, Game, GameConfig};
+use wocable_crossword::game::{Event, Game};
 use wocable_crossword::movegen::Move;
 use wocable_crossword::{RuleError, RuleSetKind, Tile};
 use wocable_lexicon::{Language, Lexicon};
@@ -66,14 +66,7 @@ fn start(app: &mut App, setup: MatchSetup) {
 }
 
 fn game_of(setup: &MatchSetup) -> Game {
-    let config = GameConfig {
-        rules: setup.rules,
-        language: setup.language,
-        players: setup.players.iter().map(|(n, _)| n.clone()).collect(),
-        seed: setup.seed,
-        layout: None,
-    };
-    Game::new(config, Lexicon::bundled(setup.language)).expect("a game")
+    Game::new(setup.config(), Lexicon::bundled(setup.language)).expect("a game")
 }
 
 /// The first seed whose opening rack has a move `wanted` accepts.

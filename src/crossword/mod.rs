@@ -61,16 +61,22 @@ const SAVE_VERSION: u32 = 1;
 /// The game in progress, in the app's storage.
 pub const SAVE_FILE: &str = "game.json";
 
+impl MatchSetup {
+    /// The rules' configuration of this game.
+    pub fn config(&self) -> GameConfig {
+        GameConfig {
+            rules: self.rules,
+            language: self.language,
+            players: self.players.iter().map(|(name, _)| name.clone()).collect(),
+            seed: self.seed,
+            layout: None,
+        }
+    }
+}
+
 impl Match {
     pub fn start(setup: &MatchSetup) -> Result<Match, ConfigError> {
-        let config = GameConfig {
-            rules: setup.rules,
-            language: setup.language,
-            players: setup.players.iter().map(|(name, _)| name.clone()).collect(),
-            seed: setup.seed,
-            layout: None,
-        };
-        let game = Game::new(config, Lexicon::bundled(setup.language))?;
+        let game = Game::new(setup.config(), Lexicon::bundled(setup.language))?;
         let seats = setup.players.iter().map(|(_, seat)| *seat).collect();
         Ok(Match::around(game, seats, setup.turn_seconds))
     }

@@ -30,6 +30,7 @@ fn draw(
             }
         });
         ui.separator();
+        ui.spacing_mut().slider_width = ui.available_width().min(320.0);
         ui.label(locale.t("settings-sound-volume"));
         ui.add(egui::Slider::new(&mut edited.sound_volume, 0.0..=1.0).show_value(false));
         ui.label(locale.t("settings-music-volume"));
