@@ -6,7 +6,7 @@
 //! - `test`          everything CI checks: formatting, clippy, all tests,
 //!   and that the app compiles for the web (`wasm32-unknown-unknown`).
 //! - `web [--serve [--port N]]` builds the app for the browser into
-//!   `target/web/` (wasm-bindgen), and serves it on 127.0.0.1.
+//!   `target/web-dist/` (wasm-bindgen), and serves it on 127.0.0.1.
 //! - `lexicons [--raw DIR]` regenerates `lexicons/<lang>.txt` from their
 //!   sources (`lexicons/fetch.sh`), or from raw lists already in DIR.
 //! - `leaves`        relearns the Champion's leave values by self-play
@@ -156,7 +156,7 @@ fn web(args: &[String]) -> Result<(), String> {
         run(cargo().args(["install", "wasm-bindgen-cli", "--version", &version]))?;
     }
     let target = std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| root().join("target"));
-    let out = target.join("web");
+    let out = target.join("web-dist");
     let wasm = target.join(WASM_TARGET).join("web/wocable.wasm");
     run(Command::new("wasm-bindgen")
         .args(["--target", "web", "--no-typescript", "--out-name", "wocable", "--out-dir"])
