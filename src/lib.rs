@@ -41,6 +41,11 @@ impl Plugin for AppPlugin {
                     primary_window: Some(Window {
                         title: "Wocable".into(),
                         resolution: window_size().into(),
+                        resize_constraints: bevy::window::WindowResizeConstraints {
+                            min_width: 320.0,
+                            min_height: 480.0,
+                            ..default()
+                        },
                         // Phones and browsers give the size.
                         fit_canvas_to_parent: true,
                         prevent_default_event_handling: true,

@@ -128,9 +128,11 @@ fn board_tiles(app: &mut App) -> usize {
     app.world_mut().query::<&BoardTile>().iter(app.world()).count()
 }
 
-/// Runs frames until `done`, or fails after many.
+/// Runs frames until `done`, or fails after a minute however slow the
+/// machine (computer players think on other threads).
 fn until(app: &mut App, what: &str, done: impl Fn(&World) -> bool) {
-    for _ in 0..3000 {
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    while std::time::Instant::now() < deadline {
         if done(app.world()) {
             return;
         }
@@ -295,23 +297,21 @@ fn a_whole_game_against_the_computer_reaches_the_results() {
     let dir = data_dir("whole");
     let mut app = app(&dir);
     start(&mut app, setup(&[("Ana", Seat::Human), ("Bot", Seat::Computer(Level::Casual))], 11));
-    for _ in 0..400 {
-        if *app.world().resource::<State<Screen>>().get() == Screen::Results {
+    let over = |w: &World| *w.resource::<State<Screen>>().get() == Screen::Results;
+    let ana_or_over = |w: &World| over(w) || w.resource::<Match>().human_to_play();
+    // A game has far fewer turns than this.
+    for _ in 0..100 {
+        until(&mut app, "Ana's turn or the end", ana_or_over);
+        if over(app.world()) {
             break;
         }
-        let m = app.world().resource::<Match>();
-        if m.human_to_play() {
-            act(&mut app, Action::Hint);
-            let has_hint = !app.world().resource::<wocable::crossword::turn::Hints>().0.is_empty();
-            if has_hint {
-                act(&mut app, Action::LayHint(0));
-                act(&mut app, Action::Play);
-            } else {
-                act(&mut app, Action::Pass);
-            }
+        act(&mut app, Action::Hint);
+        let has_hint = !app.world().resource::<wocable::crossword::turn::Hints>().0.is_empty();
+        if has_hint {
+            act(&mut app, Action::LayHint(0));
+            act(&mut app, Action::Play);
         } else {
-            app.update();
-            std::thread::sleep(Duration::from_millis(2));
+            act(&mut app, Action::Pass);
         }
     }
     assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Results);
@@ -399,4 +399,47 @@ fn the_turn_clock_running_out_is_leaving_the_game() {
     assert!(m.game.is_over(), "two players: the other wins at once");
     until(&mut app, "the results", |w| *w.resource::<State<Screen>>().get() == Screen::Results);
     assert_eq!(app.world().resource::<Results>().seats[0].name, "Ben");
+}
+
+#[test]
+fn no_rack_shows_while_computers_play_before_the_first_human() {
+    let dir = data_dir("hidden");
+    let mut app = app(&dir);
+    let seats = [("Bot", Seat::Computer(Level::Strong)), ("Ana", Seat::Human), ("Ben", Seat::Human)];
+    start(&mut app, setup(&seats, 9));
+    for _ in 0..3000 {
+        let handover = *app.world().resource::<State<Overlay>>().get() == Overlay::Handover;
+        assert_eq!(app.world().resource::<Composer>().rack_len(), 0, "no rack before someone takes the device");
+        if handover {
+            break;
+        }
+        app.update();
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    assert_eq!(*app.world().resource::<State<Overlay>>().get(), Overlay::Handover);
+    assert_eq!(app.world().resource::<Match>().game.turn(), 1);
+    act(&mut app, Action::TakeOver);
+    assert_eq!(app.world().resource::<Composer>().rack_len(), 7);
+}
+
+#[test]
+fn a_drag_left_hanging_when_the_rack_changes_is_forgotten() {
+    let dir = data_dir("stale");
+    let mut app = app(&dir);
+    start(&mut app, setup(&VERSUS_COMPUTER, 4));
+    // Ana picks up her last tile; before she lets go, her rack changes
+    // (an exchange here; a computer's move or a handover alike).
+    let last = app.world().resource::<Composer>().rack().last().expect("a rack");
+    let from = {
+        let world = app.world();
+        tile_centre(last, world.resource::<Composer>(), world.resource::<BoardLayout>())
+    };
+    pointer(&mut app, PointerPhase::Press, from);
+    let generation = app.world().resource::<Composer>().generation();
+    act(&mut app, Action::Exchange(vec![0, 1]));
+    assert_ne!(app.world().resource::<Composer>().generation(), generation);
+    let to = app.world().resource::<BoardLayout>().cell_centre(wocable_crossword::Pos::new(0, 0).expect("A1"));
+    pointer(&mut app, PointerPhase::Move, to);
+    pointer(&mut app, PointerPhase::Release, to);
+    assert!(!app.world().resource::<Composer>().has_placed(), "the old drag does not drop a tile");
 }

@@ -32,8 +32,16 @@ impl Drop for Xvfb {
     }
 }
 
-/// Starts Xvfb on a free display.
-fn xvfb() -> (Xvfb, String) {
+/// Starts Xvfb on a free display; `None` where there is no Xvfb (a
+/// developer's machine; `cargo xtask test` installs it and sets
+/// `WOCABLE_REQUIRE_WINDOW`, so CI never skips).
+fn xvfb() -> Option<(Xvfb, String)> {
+    let installed = Command::new("Xvfb").arg("-help").stdout(Stdio::null()).stderr(Stdio::null()).status().is_ok();
+    if !installed {
+        assert!(std::env::var_os("WOCABLE_REQUIRE_WINDOW").is_none(), "Xvfb is missing");
+        eprintln!("skipped: no Xvfb here (cargo xtask test installs it)");
+        return None;
+    }
     for number in 90..140 {
         if Path::new(&format!("/tmp/.X11-unix/X{number}")).exists()
             || Path::new(&format!("/tmp/.X{number}-lock")).exists()
@@ -46,24 +54,26 @@ fn xvfb() -> (Xvfb, String) {
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
-            .expect("Xvfb runs (cargo xtask test installs it)");
+            .expect("Xvfb starts");
+        let mut xvfb = Xvfb(child);
         let ready = Instant::now();
         while !Path::new(&format!("/tmp/.X11-unix/X{number}")).exists() && ready.elapsed() < Duration::from_secs(10) {
+            assert!(xvfb.0.try_wait().expect("Xvfb runs").is_none(), "Xvfb on {display} stopped");
             std::thread::sleep(Duration::from_millis(50));
         }
-        return (Xvfb(child), display);
+        return Some((xvfb, display));
     }
     panic!("no free X display");
 }
 
-fn tour(size: &str) -> PathBuf {
+fn tour(size: &str) -> Option<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let target = std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| root.join("target"));
     let dir = target.join("screenshots").join(size);
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("screenshot folder");
     let data = dir.join("data");
-    let (_xvfb, display) = xvfb();
+    let (_xvfb, display) = xvfb()?;
     let mut app = Command::new(env!("CARGO_BIN_EXE_wocable"))
         .env("DISPLAY", &display)
         .env("WGPU_BACKEND", "vulkan")
@@ -85,7 +95,7 @@ fn tour(size: &str) -> PathBuf {
         }
         std::thread::sleep(Duration::from_millis(200));
     }
-    dir
+    Some(dir)
 }
 
 fn check(dir: &Path) {
@@ -101,6 +111,9 @@ fn check(dir: &Path) {
 
 #[test]
 fn every_screen_is_drawn_in_landscape_and_portrait() {
-    check(&tour("1280x800"));
-    check(&tour("360x640"));
+    for size in ["1280x800", "360x640"] {
+        if let Some(dir) = tour(size) {
+            check(&dir);
+        }
+    }
 }

@@ -42,6 +42,7 @@ language-fr = French
 ## Problems with a setup
 error-no-human = Seat at least one human player.
 error-player-count = This rule set is for { $min } to { $max } players.
+error-player-count-exact = This rule set is for { $count } players.
 error-same-name = Two players are called { $name }.
 error-bad-name = A name is one word without spaces, not “{ $name }”.
 error-bad-setup = This game cannot be set up.
@@ -64,7 +65,10 @@ error-not-in-lexicon = { $count ->
 }
 error-tile-not-on-rack = Tile { $tile } is not on your rack.
 error-nothing-to-exchange = Choose at least one tile to exchange.
-error-exchange-not-allowed = You cannot exchange: the bag has { $bag } tiles and { $needed } are needed.
+error-exchange-not-allowed = You cannot exchange: { $bag ->
+    [one] the bag has one tile
+   *[other] the bag has { $bag } tiles
+} and { $needed } are needed.
 
 ## The game
 premium-double-letter = DL

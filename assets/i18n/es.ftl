@@ -40,8 +40,9 @@ language-es = Español
 language-fr = Francés
 
 ## Problemas al preparar la partida
-error-no-human = Sienta al menos a una persona.
+error-no-human = Añade al menos un jugador humano.
 error-player-count = Estas reglas son para { $min } a { $max } jugadores.
+error-player-count-exact = Estas reglas son para { $count } jugadores.
 error-same-name = Dos jugadores se llaman { $name }.
 error-bad-name = Un nombre es una sola palabra sin espacios, no «{ $name }».
 error-bad-setup = Esta partida no se puede preparar.
@@ -64,7 +65,10 @@ error-not-in-lexicon = { $count ->
 }
 error-tile-not-on-rack = La ficha { $tile } no está en tu atril.
 error-nothing-to-exchange = Elige al menos una ficha para cambiar.
-error-exchange-not-allowed = No puedes cambiar: la bolsa tiene { $bag } fichas y hacen falta { $needed }.
+error-exchange-not-allowed = No puedes cambiar: { $bag ->
+    [one] la bolsa tiene una ficha
+   *[other] la bolsa tiene { $bag } fichas
+} y hacen falta { $needed }.
 
 ## La partida
 premium-double-letter = DL

@@ -2,7 +2,7 @@
 
 back = Retour
 cancel = Annuler
-bingo = SCRABBLE !
+bingo = BINGO !
 default-human-name = Vous
 
 ## Accueil
@@ -40,8 +40,9 @@ language-es = Espagnol
 language-fr = Français
 
 ## Problèmes de préparation
-error-no-human = Installez au moins un joueur humain.
+error-no-human = Ajoutez au moins un joueur humain.
 error-player-count = Ces règles sont pour { $min } à { $max } joueurs.
+error-player-count-exact = Ces règles sont pour { $count } joueurs.
 error-same-name = Deux joueurs s'appellent { $name }.
 error-bad-name = Un nom est un seul mot sans espace, pas « { $name } ».
 error-bad-setup = Cette partie ne peut pas être préparée.
@@ -64,7 +65,10 @@ error-not-in-lexicon = { $count ->
 }
 error-tile-not-on-rack = La lettre { $tile } n'est pas sur votre chevalet.
 error-nothing-to-exchange = Choisissez au moins une lettre à échanger.
-error-exchange-not-allowed = Échange impossible : le sac a { $bag } lettres et il en faut { $needed }.
+error-exchange-not-allowed = Échange impossible : { $bag ->
+    [one] le sac a { $bag } lettre
+   *[other] le sac a { $bag } lettres
+} et il en faut { $needed }.
 
 ## La partie
 premium-double-letter = LD
@@ -76,7 +80,7 @@ action-recall = Reprendre
 action-shuffle = Mélanger
 action-exchange = Échanger
 action-pass = Passer
-action-hint = Aide
+action-hint = Indice
 action-resign = Abandonner
 action-details = Coups
 action-home = Menu
@@ -84,7 +88,7 @@ status-your-turn = À vous : faites glisser des lettres sur le plateau.
 status-thinking = { $player } réfléchit…
 status-to-play = À { $player } de jouer.
 preview-valid = { $words } : { $score } points
-preview-bingo = Scrabble ! { $words } : { $score } points
+preview-bingo = Bingo ! { $words } : { $score } points
 preview-blank = Choisissez la lettre du joker.
 bag-count = Lettres dans le sac : { $count }
 unseen-tiles = Lettres non vues
@@ -115,7 +119,7 @@ results-rank = Rang
 results-player = Joueur
 results-score = Score
 results-best-play = Meilleur coup
-results-bingos = Scrabbles
+results-bingos = Bingos
 results-left = parti
 results-pair-win = { $first } bat { $second }
 results-pair-draw = { $first } et { $second } à égalité
@@ -139,6 +143,7 @@ dictionary-search = Chercher
 dictionary-valid = { $word } est dans le dictionnaire.
 dictionary-invalid = { $word } n'est pas dans le dictionnaire.
 dictionary-count = { $count ->
+    [0] Aucun mot
     [one] Un mot
    *[other] { $count } mots
 }
@@ -161,7 +166,7 @@ how-goal = Formez des mots horizontalement ou verticalement avec les lettres de 
 how-example = WORD sur un mot compte double avec le D sur lettre compte triple : (4 + 1 + 1 + 2×3) × 2 = 24 points.
 how-turn = À votre tour, posez des lettres sur une seule ligne ou colonne pour former un mot avec celles qu'elles touchent, échangez des lettres, ou passez.
 how-first-move = Le premier mot couvre l'étoile centrale ; chaque mot suivant touche une lettre déjà posée. Tous les mots formés doivent être dans le dictionnaire.
-how-premiums = Les cases bonus ne comptent que pour la lettre qu'on y pose : d'abord les bonus de lettre, puis ceux de mot. Poser les sept lettres d'un coup est un scrabble, avec une prime.
+how-premiums = Les cases bonus ne comptent que pour la lettre qu'on y pose : d'abord les bonus de lettre, puis ceux de mot. Poser les sept lettres d'un coup est un bingo, avec une prime.
 how-blank = Le joker remplace la lettre de votre choix et ne vaut aucun point.
 how-end = La partie s'arrête quand un joueur pose sa dernière lettre, sac vide (il gagne les points des autres chevalets), ou après une série de passes.
 how-premium-colours = Lettre compte double, lettre compte triple, mot compte double, mot compte triple.

@@ -42,6 +42,7 @@ language-fr = Francuski
 ## Problemy z ustawieniem gry
 error-no-human = Dodaj przynajmniej jednego gracza-człowieka.
 error-player-count = Te zasady są dla { $min }–{ $max } graczy.
+error-player-count-exact = Te zasady są dla { $count } graczy.
 error-same-name = Dwóch graczy nazywa się { $name }.
 error-bad-name = Imię to jedno słowo bez spacji, a nie „{ $name }”.
 error-bad-setup = Tej gry nie da się przygotować.
@@ -61,7 +62,11 @@ error-first-move-short = Pierwsze słowo wymaga przynajmniej dwóch płytek.
 error-not-in-lexicon = { $words }: nie ma w słowniku.
 error-tile-not-on-rack = Płytki { $tile } nie ma na twoim stojaku.
 error-nothing-to-exchange = Wybierz przynajmniej jedną płytkę do wymiany.
-error-exchange-not-allowed = Nie można wymienić: w worku jest { $bag } płytek, a potrzeba { $needed }.
+error-exchange-not-allowed = Nie można wymienić: { $bag ->
+    [one] w worku jest jedna płytka
+    [few] w worku są { $bag } płytki
+   *[many] w worku jest { $bag } płytek
+}, a potrzeba { $needed }.
 
 ## Gra
 premium-double-letter = 2L
@@ -69,7 +74,7 @@ premium-triple-letter = 3L
 premium-double-word = 2S
 premium-triple-word = 3S
 action-play = Graj
-action-recall = Cofnij
+action-recall = Zbierz
 action-shuffle = Wymieszaj
 action-exchange = Wymień
 action-pass = Pas

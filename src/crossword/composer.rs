@@ -5,6 +5,7 @@
 use bevy::prelude::Resource;
 use rand::Rng;
 use rand::seq::SliceRandom;
+use std::sync::atomic::{AtomicU64, Ordering};
 use wocable_crossword::board::{Board, PlacedTile, Pos};
 use wocable_crossword::movegen::Move;
 use wocable_crossword::play::Placement;
@@ -45,12 +46,22 @@ pub struct Composer {
     /// Indices into `tiles` in the order the player arranged the rack;
     /// tiles on the board keep their place here for when they come back.
     order: Vec<usize>,
+    generation: u64,
 }
+
+static GENERATIONS: AtomicU64 = AtomicU64::new(1);
 
 impl Composer {
     pub fn new(seat: usize, rack: &[Tile]) -> Composer {
         let tiles = rack.iter().map(|&tile| ComposedTile { tile, spot: Spot::Rack, blank_letter: None }).collect();
-        Composer { seat, tiles, order: (0..rack.len()).collect() }
+        let generation = GENERATIONS.fetch_add(1, Ordering::Relaxed);
+        Composer { seat, tiles, order: (0..rack.len()).collect(), generation }
+    }
+
+    /// Different for every rack made: tile indices kept from another
+    /// generation mean nothing here.
+    pub fn generation(&self) -> u64 {
+        self.generation
     }
 
     /// The same seat's new rack, keeping the player's arrangement of the
@@ -269,6 +280,7 @@ mod tests {
         let mut composer = Composer::new(0, &rack("ABCD"));
         composer.to_rack(3, 0); // D A B C
         let next = composer.refilled(0, &rack("ABDXY"));
+        assert_ne!(next.generation(), composer.generation());
         let letters: Vec<Tile> = next.rack().map(|i| next.tiles()[i].tile).collect();
         assert_eq!(letters, rack("DABXY"));
         assert_eq!(composer.refilled(1, &rack("XY")).rack().count(), 2);

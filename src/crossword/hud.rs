@@ -30,10 +30,12 @@ pub(crate) fn ui(app: &mut App) {
     );
 }
 
-/// Tiles the viewer has not seen: not on the board nor on their rack.
-pub fn unseen(game: &Game, viewer: usize) -> BTreeMap<String, usize> {
+/// Tiles the viewer has not seen: not on the board nor on their rack
+/// (`None`: no rack shown).
+pub fn unseen(game: &Game, viewer: Option<usize>) -> BTreeMap<String, usize> {
     let mut tiles = full_bag(game.tile_set());
-    let seen = game.board().tiles().map(|(_, placed)| Tile::from(placed)).chain(game.rack(viewer).iter().copied());
+    let rack = viewer.map(|seat| game.rack(seat)).unwrap_or_default();
+    let seen = game.board().tiles().map(|(_, placed)| Tile::from(placed)).chain(rack.iter().copied());
     for tile in seen {
         if let Some(at) = tiles.iter().position(|t| *t == tile) {
             tiles.swap_remove(at);
@@ -224,7 +226,9 @@ fn panels(
         }
         ui.label(locale.t_with("bag-count", &[("count", m.game.bag().len().into())]));
         egui::CollapsingHeader::new(locale.t("unseen-tiles")).show(ui, |ui| {
-            let unseen: Vec<String> = unseen(&m.game, m.viewer).into_iter().map(|(l, n)| format!("{l}×{n}")).collect();
+            // A hidden rack must not show through what is missing here.
+            let rack = if m.rack_hidden { None } else { Some(m.viewer) };
+            let unseen: Vec<String> = unseen(&m.game, rack).into_iter().map(|(l, n)| format!("{l}×{n}")).collect();
             ui.label(unseen.join("  "));
         });
         ui.label(bold(locale.t("move-log"), 16.0));

@@ -91,10 +91,34 @@ pub(super) fn plugin(app: &mut App) {
         })
         .add_systems(
             Update,
+            forget_stale
+                .in_set(TurnSystems::Input)
+                .before(pointer)
+                .run_if(in_state(Screen::Game).and_then(resource_exists::<Composer>)),
+        )
+        .add_systems(
+            Update,
             (pointer, keyboard)
                 .in_set(TurnSystems::Input)
                 .run_if(in_state(Screen::Game).and_then(in_state(Overlay::None)).and_then(resource_exists::<Match>)),
         );
+}
+
+/// A new rack (after a turn, a handover) ends any drag, selection or
+/// typing that pointed at the old one's tiles.
+fn forget_stale(
+    composer: Res<Composer>,
+    mut seen: Local<u64>,
+    mut drag: ResMut<Drag>,
+    mut selected: ResMut<Selected>,
+    mut cursor: ResMut<KeyCursor>,
+) {
+    if composer.generation() != *seen {
+        *seen = composer.generation();
+        drag.tile = None;
+        selected.0 = None;
+        cursor.typed.clear();
+    }
 }
 
 /// The rack tile or tile put down this turn under `at`.
@@ -112,9 +136,9 @@ fn tile_under(at: Vec2, composer: &Composer, layout: &BoardLayout) -> Option<usi
 
 /// Where tile `index` is drawn now.
 pub fn tile_centre(index: usize, composer: &Composer, layout: &BoardLayout) -> Vec2 {
-    match composer.tiles()[index].spot {
-        Spot::Board(pos) => layout.cell_centre(pos),
-        Spot::Rack => layout.rack_slot_centre(composer.rack_slot(index).unwrap_or(0), composer.rack_len()),
+    match composer.tiles().get(index).map(|t| t.spot) {
+        Some(Spot::Board(pos)) => layout.cell_centre(pos),
+        _ => layout.rack_slot_centre(composer.rack_slot(index).unwrap_or(0), composer.rack_len()),
     }
 }
 
@@ -149,7 +173,7 @@ fn pointer(
             }
             PointerPhase::Release => {
                 let Some(tile) = drag.tile.take() else { continue };
-                let on_rack = composer.tiles()[tile.index].spot == Spot::Rack;
+                let Some(on_rack) = composer.tiles().get(tile.index).map(|t| t.spot == Spot::Rack) else { continue };
                 if !tile.moved {
                     // A tap: a tile on the board goes home, a rack tile is
                     // selected (or unselected).
@@ -204,7 +228,7 @@ fn keyboard(
             }
             Key::Backspace => {
                 if let Some(index) = cursor.typed.pop() {
-                    if let Spot::Board(pos) = composer.tiles()[index].spot {
+                    if let Some(Spot::Board(pos)) = composer.tiles().get(index).map(|t| t.spot) {
                         cursor.pos = pos;
                     }
                     let end = composer.rack_len();

@@ -41,8 +41,9 @@ impl Default for BoardLayout {
 
 impl BoardLayout {
     pub fn for_viewport(viewport: Vec2) -> BoardLayout {
-        let viewport = viewport.max(Vec2::new(200.0, 300.0));
-        let portrait = viewport.x < viewport.y;
+        let viewport = viewport.max(Vec2::ONE);
+        // Landscape only when the board still gets room beside the panel.
+        let portrait = viewport.x - SIDE_PANEL < viewport.y * 0.9;
         // The free region, in screen coordinates (y down).
         let (left, top, right, bottom) = if portrait {
             (0.0, TOP_BAR, viewport.x, viewport.y - BOTTOM_BAR)
@@ -52,8 +53,9 @@ impl BoardLayout {
         let width = right - left - 2.0 * MARGIN;
         let height = bottom - top - 2.0 * MARGIN;
         let gap = MARGIN * 1.5;
-        let cell = (width / SIZE as f32).min((height - gap) / (SIZE as f32 + RACK_TILE_CELLS)).floor();
-        let rack_tile = (cell * RACK_TILE_CELLS).min(width / (RACK_SIZE as f32 + 0.6)).floor();
+        // Never nothing, however small the window: sizes divide by these.
+        let cell = (width / SIZE as f32).min((height - gap) / (SIZE as f32 + RACK_TILE_CELLS)).floor().max(4.0);
+        let rack_tile = (cell * RACK_TILE_CELLS).min(width / (RACK_SIZE as f32 + 0.6)).floor().max(8.0);
         let board_side = cell * SIZE as f32;
         let used = board_side + gap + rack_tile;
         let board_top = top + MARGIN + ((height - used) / 2.0).max(0.0);
@@ -169,5 +171,16 @@ mod tests {
     fn portrait_and_landscape_follow_the_window() {
         assert!(BoardLayout::for_viewport(Vec2::new(400.0, 800.0)).portrait);
         assert!(!BoardLayout::for_viewport(Vec2::new(1280.0, 800.0)).portrait);
+        // Too narrow for the side panel: the buttons go under the board.
+        assert!(BoardLayout::for_viewport(Vec2::new(600.0, 500.0)).portrait);
+    }
+
+    #[test]
+    fn tiny_windows_still_have_cells() {
+        for size in [Vec2::ZERO, Vec2::new(320.0, 300.0), Vec2::new(100.0, 100.0)] {
+            let layout = BoardLayout::for_viewport(size);
+            assert!(layout.cell >= 4.0 && layout.rack_tile >= 8.0, "{size}");
+            assert!(layout.pos_at(layout.cell_centre(Pos::new(3, 4).expect("D4"))).is_some());
+        }
     }
 }

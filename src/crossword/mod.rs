@@ -90,7 +90,9 @@ impl Match {
         if saved.seats.len() != game.scores().len() {
             return Err(RestoreError::Damaged { index: 0, reason: "the seats do not match the players".into() });
         }
-        Ok(Match::around(game, saved.seats.clone(), saved.turn_seconds))
+        // A clock of no seconds would end every turn at once.
+        let turn_seconds = saved.turn_seconds.filter(|seconds| *seconds > 0);
+        Ok(Match::around(game, saved.seats.clone(), turn_seconds))
     }
 
     fn around(game: Game, seats: Vec<Seat>, turn_seconds: Option<u32>) -> Match {

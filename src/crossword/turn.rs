@@ -88,7 +88,9 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                (apply_actions, computer_turns, run_clock).in_set(TurnSystems::Act),
+                // The clock first: a move in its last frame is then not
+                // followed by a time-out of the next player.
+                (run_clock, apply_actions, computer_turns).chain().in_set(TurnSystems::Act),
                 (after_turn, hand_over.run_if(in_state(Overlay::None)), update_preview, show_results)
                     .chain()
                     .in_set(TurnSystems::React),
@@ -308,7 +310,8 @@ fn run_clock(
     mut applied: MessageWriter<TurnApplied>,
 ) {
     let handing_over = overlay.is_some_and(|o| *o.get() == Overlay::Handover);
-    if m.turn_seconds.is_none() || m.game.is_over() || handing_over {
+    let this_turn = clock.moves_made == m.game.log().len();
+    if m.turn_seconds.is_none() || m.game.is_over() || handing_over || !this_turn {
         return;
     }
     clock.seconds_left -= time.delta_secs();
@@ -329,6 +332,8 @@ fn after_turn(
     storage: Res<Storage>,
     time: Res<Time>,
     settings: Res<Settings>,
+    overlay: Option<Res<State<Overlay>>>,
+    mut next_overlay: ResMut<NextState<Overlay>>,
     mut cues: MessageWriter<Cue>,
 ) {
     let mut any = false;
@@ -351,9 +356,20 @@ fn after_turn(
     }
     hints.0.clear();
     let viewer = m.next_viewer();
-    if m.humans() == 1 || viewer == m.viewer {
+    if !m.rack_hidden && (m.humans() == 1 || viewer == m.viewer) {
         m.viewer = viewer;
         *composer = composer.refilled(viewer, m.game.rack(viewer));
+    }
+    // A dialog of a player whose turn it no longer is (their clock ran
+    // out) closes.
+    let viewer_plays = m.human_to_play() && m.game.turn() == m.viewer;
+    let stale = |o: &Overlay| match o {
+        Overlay::BlankLetter | Overlay::Exchange => !viewer_plays,
+        Overlay::ConfirmResign => m.game.has_left(m.viewer) || m.game.is_over(),
+        Overlay::None | Overlay::Handover => false,
+    };
+    if overlay.is_some_and(|o| stale(o.get())) {
+        next_overlay.set(Overlay::None);
     }
     let fresh_clock = clock_for(&m);
     if fresh_clock.moves_made != clock.moves_made {

@@ -104,6 +104,9 @@ pub fn setup_problem(locale: &Locale, setup: &MatchSetup) -> Option<String> {
         return Some(locale.t("error-no-human"));
     }
     match Match::start(setup).err()? {
+        ConfigError::PlayerCount { min, max, .. } if min == max => {
+            Some(locale.t_with("error-player-count-exact", &[("count", min.into())]))
+        }
         ConfigError::PlayerCount { min, max, .. } => {
             Some(locale.t_with("error-player-count", &[("min", min.into()), ("max", max.into())]))
         }
@@ -163,7 +166,9 @@ fn draw(
             form.players.remove(index);
         }
         if form.players.len() < max && ui.button(locale.t("new-game-add-player")).clicked() {
-            let name = format!("Bot{}", form.players.len());
+            // The first name not taken.
+            let taken = |name: &String| form.players.iter().any(|(other, _)| other == name);
+            let name = (2..).map(|n| format!("Bot{n}")).find(|name| !taken(name)).unwrap_or_default();
             form.players.push((name, Seat::Computer(Level::Casual)));
         }
         ui.separator();

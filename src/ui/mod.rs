@@ -11,7 +11,7 @@ use crate::crossword::turn::TurnSystems;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::egui::{self, FontData, FontDefinitions, FontFamily};
-use bevy_egui::input::egui_wants_any_pointer_input;
+use bevy_egui::input::EguiWantsInput;
 use bevy_egui::{EguiContexts, EguiPlugin, EguiPrimaryContextPass};
 use std::sync::Arc;
 use theme::Fonts;
@@ -40,14 +40,7 @@ pub(super) fn window_plugin(app: &mut App) {
         })
         .configure_sets(EguiPrimaryContextPass, Drawing.run_if(resource_exists::<Styled>))
         .add_systems(EguiPrimaryContextPass, style_egui.run_if(not(resource_exists::<Styled>)))
-        .add_systems(
-            Update,
-            (
-                mouse.run_if(not(egui_wants_any_pointer_input).or_else(resource_exists::<DragInProgress>)),
-                touch.run_if(not(egui_wants_any_pointer_input).or_else(resource_exists::<DragInProgress>)),
-            )
-                .before(TurnSystems::Input),
-        );
+        .add_systems(Update, (mouse, touch).before(TurnSystems::Input));
 }
 
 /// The egui systems that draw screens; they start once the app's fonts
@@ -59,48 +52,48 @@ pub struct Drawing;
 #[derive(Resource)]
 pub struct Styled;
 
-/// Set while the mouse button is down on the board, so that a drag over
-/// an egui panel still ends on the board's side.
-#[derive(Resource)]
-struct DragInProgress;
+/// Whether a press at `screen` (window pixels) is for the board: not on
+/// egui's panels, nor on a window or pop-up egui is showing.
+fn press_for_board(screen: Vec2, layout: &BoardLayout, egui: &EguiWantsInput) -> bool {
+    !layout.in_panels(screen) && !egui.wants_any_pointer_input()
+}
 
+/// Presses go to the board only where egui is not; moves and releases
+/// always do, so a drag ends wherever the button comes up (even outside
+/// the window, at the last position seen).
 fn mouse(
-    mut commands: Commands,
     buttons: Res<ButtonInput<MouseButton>>,
     windows: Query<&Window, With<PrimaryWindow>>,
     layout: Res<BoardLayout>,
+    egui: Res<EguiWantsInput>,
     mut pointer: MessageWriter<PointerInput>,
     mut last: Local<Option<Vec2>>,
 ) {
-    let Some(screen) = windows.single().ok().and_then(Window::cursor_position) else {
-        return;
-    };
+    let screen = windows.single().ok().and_then(Window::cursor_position).or(*last);
+    let Some(screen) = screen else { return };
     let at = layout.screen_to_world(screen);
-    if buttons.just_pressed(MouseButton::Left) {
-        // The panels are egui's: a press there is not for the board.
-        if layout.in_panels(screen) {
-            return;
-        }
-        commands.insert_resource(DragInProgress);
+    // Press and release can both fall in one frame (a quick tap).
+    if buttons.just_pressed(MouseButton::Left) && press_for_board(screen, &layout, &egui) {
         pointer.write(PointerInput { phase: PointerPhase::Press, at });
-    } else if buttons.just_released(MouseButton::Left) {
-        commands.remove_resource::<DragInProgress>();
-        pointer.write(PointerInput { phase: PointerPhase::Release, at });
-    } else if *last != Some(at) {
+    } else if *last != Some(screen) {
         pointer.write(PointerInput { phase: PointerPhase::Move, at });
     }
-    *last = Some(at);
+    if buttons.just_released(MouseButton::Left) {
+        pointer.write(PointerInput { phase: PointerPhase::Release, at });
+    }
+    *last = Some(screen);
 }
 
 /// The first finger drags; others are ignored.
 fn touch(
     touches: Res<Touches>,
     layout: Res<BoardLayout>,
+    egui: Res<EguiWantsInput>,
     mut pointer: MessageWriter<PointerInput>,
     mut finger: Local<Option<u64>>,
 ) {
     for touch in touches.iter_just_pressed() {
-        if finger.is_none() && !layout.in_panels(touch.position()) {
+        if finger.is_none() && press_for_board(touch.position(), &layout, &egui) {
             *finger = Some(touch.id());
             pointer.write(PointerInput { phase: PointerPhase::Press, at: layout.screen_to_world(touch.position()) });
         }
