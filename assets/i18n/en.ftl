@@ -115,7 +115,6 @@ resign-confirm = Resign
 ## Results
 results-title = Game over
 results-winner = { $name } wins!
-results-rank = Rank
 results-player = Player
 results-score = Score
 results-best-play = Best play

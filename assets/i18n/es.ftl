@@ -115,7 +115,6 @@ resign-confirm = Rendirse
 ## Resultados
 results-title = Fin de la partida
 results-winner = ¡Gana { $name }!
-results-rank = Puesto
 results-player = Jugador
 results-score = Puntos
 results-best-play = Mejor jugada

@@ -115,7 +115,6 @@ resign-confirm = Abandonner
 ## Résultats
 results-title = Fin de la partie
 results-winner = { $name } gagne !
-results-rank = Rang
 results-player = Joueur
 results-score = Score
 results-best-play = Meilleur coup

@@ -113,7 +113,6 @@ resign-confirm = Poddaj się
 ## Wyniki
 results-title = Koniec gry
 results-winner = Wygrywa { $name }!
-results-rank = Miejsce
 results-player = Gracz
 results-score = Punkty
 results-best-play = Najlepszy ruch

@@ -120,15 +120,16 @@ fn draw(
         _ => locale.t("results-title"),
     };
     centred_page(ctx, &heading, |ui| {
-        egui::Grid::new("standings").striped(true).spacing([18.0, 8.0]).show(ui, |ui| {
-            for key in ["results-rank", "results-player", "results-score", "results-best-play", "results-bingos"] {
-                ui.label(crate::ui::bold(locale.t(key), 16.0));
+        egui::Grid::new("standings").striped(true).spacing([12.0, 8.0]).show(ui, |ui| {
+            for key in ["results-player", "results-score", "results-best-play", "results-bingos"] {
+                ui.label(crate::ui::bold(locale.t(key), 15.0));
             }
             ui.end_row();
             for seat in &results.seats {
-                ui.label(format!("{}.", seat.rank));
-                let name =
-                    if seat.left { format!("{} ({})", seat.name, locale.t("results-left")) } else { seat.name.clone() };
+                let mut name = format!("{}. {}", seat.rank, seat.name);
+                if seat.left {
+                    name = format!("{name} ({})", locale.t("results-left"));
+                }
                 ui.label(name);
                 ui.label(crate::ui::bold(seat.score.to_string(), 18.0));
                 ui.label(seat.best_play.as_ref().map(|(word, score)| format!("{word} {score}")).unwrap_or_default());
