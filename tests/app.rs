@@ -252,6 +252,51 @@ fn exchange_and_pass_go_through_the_rules() {
     assert_eq!(app.world().resource::<Match>().game.log().len(), before);
 }
 
+fn type_text(app: &mut App, text: &str) {
+    for c in text.chars() {
+        let text = c.to_lowercase().to_string();
+        let key = KeyboardInput {
+            key_code: KeyCode::KeyA,
+            logical_key: Key::Character(text.as_str().into()),
+            state: ButtonState::Pressed,
+            text: Some(text.as_str().into()),
+            repeat: false,
+            window: Entity::PLACEHOLDER,
+        };
+        app.world_mut().write_message(key);
+        app.update();
+    }
+}
+
+#[test]
+fn spanish_digraph_tiles_are_typed_as_their_two_letters() {
+    let dir = data_dir("digraph");
+    let mut app = app(&dir);
+    let ch = Language::Es.letter("CH").expect("CH");
+    let players = [("Ana", Seat::Human), ("Bot", Seat::Computer(Level::Strong))];
+    let (setup, chosen) = (0..2000)
+        .find_map(|seed| {
+            let mut setup = setup(&players, seed);
+            setup.language = Language::Es;
+            let found = hints(&game_of(&setup), 400).into_iter().find(|m| {
+                m.tiles.iter().all(|(_, t)| !t.blank)
+                    && m.tiles.iter().any(|(_, t)| t.letter == ch)
+                    && m.direction == wocable_crossword::Direction::Across
+                    && m.tiles[0].0 == wocable_crossword::board::CENTRE
+            });
+            found.map(|m| (setup, m))
+        })
+        .expect("a Spanish rack with CH");
+    start(&mut app, setup.clone());
+    let spelt: String = chosen.tiles.iter().map(|(_, t)| setup.language.label(t.letter)).collect();
+    type_text(&mut app, &spelt);
+    assert!(
+        matches!(app.world().resource::<Preview>(), Preview::Valid { score, .. } if *score == chosen.score),
+        "{spelt}: {:?}",
+        app.world().resource::<Preview>()
+    );
+}
+
 #[test]
 fn keyboard_places_tiles_and_plays() {
     let dir = data_dir("keyboard");

@@ -1,7 +1,8 @@
 //! Putting tiles down: drag with mouse or finger from the rack to the
 //! board and back, tap a tile then a square, or on desktop the keyboard
-//! (arrows pick a square, Space turns the direction, letters place,
-//! Backspace takes back, Enter plays, Esc recalls) (§8.3).
+//! (arrows pick a square, Space turns the direction, letters place (C then
+//! H is the Spanish CH tile), Backspace takes back, Enter plays, Esc
+//! recalls) (§8.3).
 //!
 //! Raw mouse and touch input becomes [`PointerInput`] in world units (by
 //! the UI plugin, which knows when egui has the pointer), so the same
@@ -17,7 +18,8 @@ use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 use wocable_crossword::Direction;
-use wocable_crossword::board::Pos;
+use wocable_crossword::board::{Board, Pos};
+use wocable_lexicon::Language;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PointerPhase {
@@ -66,6 +68,9 @@ pub struct KeyCursor {
     pub visible: bool,
     /// Tiles placed by typing, for Backspace.
     typed: Vec<usize>,
+    /// A letter typed that the rack lacks: maybe the first half of a
+    /// digraph tile (C of CH).
+    pending: String,
 }
 
 impl Default for KeyCursor {
@@ -75,6 +80,7 @@ impl Default for KeyCursor {
             direction: Direction::Across,
             visible: false,
             typed: Vec::new(),
+            pending: String::new(),
         }
     }
 }
@@ -118,7 +124,33 @@ fn forget_stale(
         drag.tile = None;
         selected.0 = None;
         cursor.typed.clear();
+        cursor.pending.clear();
     }
+}
+
+/// Spanish digraph tiles from the keyboard: C then H puts the CH tile (or
+/// a blank as CH) where the C went, when the rack has one; likewise LL
+/// and RR. Whether it did. (A C the rack lacks waits in `pending`.)
+fn type_digraph(
+    composer: &mut Composer,
+    cursor: &mut KeyCursor,
+    language: Language,
+    typed: &str,
+    board: &Board,
+) -> bool {
+    let Some(&previous) = cursor.typed.last() else { return false };
+    let Some((Spot::Board(pos), Some(placed))) = composer.tiles().get(previous).map(|t| (t.spot, t.placed())) else {
+        return false;
+    };
+    let Some(digraph) = language.letter(&format!("{}{typed}", language.label(placed.letter))) else { return false };
+    let Some(index) = composer.rack_tile_for(digraph) else { return false };
+    let end = composer.rack_len();
+    composer.to_rack(previous, end);
+    composer.place(index, pos, board);
+    composer.set_blank_letter(index, digraph);
+    cursor.typed.pop();
+    cursor.typed.push(index);
+    true
 }
 
 /// The rack tile or tile put down this turn under `at`.
@@ -237,7 +269,22 @@ fn keyboard(
                 }
             }
             Key::Character(text) => {
-                let Some(letter) = m.language().letter(&text.to_uppercase()) else { continue };
+                let typed = text.to_uppercase();
+                let pending = std::mem::take(&mut cursor.pending);
+                if type_digraph(&mut composer, &mut cursor, m.language(), &typed, board) {
+                    cues.write(Cue::Drop);
+                    cursor.visible = true;
+                    continue;
+                }
+                let joined = format!("{pending}{typed}");
+                let held = [joined.as_str(), typed.as_str()]
+                    .into_iter()
+                    .filter_map(|label| m.language().letter(label))
+                    .find(|letter| composer.rack_tile_for(*letter).is_some());
+                let Some(letter) = held else {
+                    cursor.pending = typed;
+                    continue;
+                };
                 // Skip squares already taken in the typing direction.
                 let mut pos = cursor.pos;
                 while board.get(pos).is_some() || composer.at(pos).is_some() {
