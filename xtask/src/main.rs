@@ -19,10 +19,20 @@ use wocable_lexicon::Language;
 
 /// Debian packages the app needs to build (Bevy: ALSA, udev).
 const BUILD_PACKAGES: &[&str] = &["pkg-config", "libasound2-dev", "libudev-dev"];
-/// What running the window needs beyond a desktop's usual libraries.
-const PLAY_PACKAGES: &[&str] = &["libxkbcommon-x11-0", "libvulkan1", "mesa-vulkan-drivers"];
-/// The window test runs under Xvfb with software Vulkan.
-const TEST_PACKAGES: &[&str] = &["xvfb", "xauth", "libxkbcommon-x11-0", "libvulkan1", "mesa-vulkan-drivers"];
+/// What running the window needs (winit opens Xlib, Xlib-xcb, Xcursor and
+/// XInput2 at run time; Vulkan with Mesa's drivers where no other is).
+const PLAY_PACKAGES: &[&str] = &[
+    "libx11-6",
+    "libx11-xcb1",
+    "libxcursor1",
+    "libxi6",
+    "libxrandr2",
+    "libxkbcommon-x11-0",
+    "libvulkan1",
+    "mesa-vulkan-drivers",
+];
+/// The window test runs the window under Xvfb (software Vulkan).
+const TEST_PACKAGES: &[&str] = &["xvfb", "xauth"];
 const WASM_TARGET: &str = "wasm32-unknown-unknown";
 
 fn main() -> ExitCode {
@@ -96,6 +106,7 @@ fn is_root() -> bool {
 
 fn test() -> Result<(), String> {
     ensure_packages(BUILD_PACKAGES)?;
+    ensure_packages(PLAY_PACKAGES)?;
     ensure_packages(TEST_PACKAGES)?;
     run(cargo().args(["fmt", "--all", "--check"]))?;
     run(cargo().args(["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"]))?;
