@@ -252,19 +252,27 @@ fn exchange_and_pass_go_through_the_rules() {
     assert_eq!(app.world().resource::<Match>().game.log().len(), before);
 }
 
+/// One key pressed, as the window reports it.
+fn press(app: &mut App, key_code: KeyCode, logical_key: Key) {
+    let text = match &logical_key {
+        Key::Character(text) => Some(text.clone()),
+        _ => None,
+    };
+    let window = Entity::PLACEHOLDER;
+    app.world_mut().write_message(KeyboardInput {
+        key_code,
+        logical_key,
+        state: ButtonState::Pressed,
+        text,
+        repeat: false,
+        window,
+    });
+    app.update();
+}
+
 fn type_text(app: &mut App, text: &str) {
     for c in text.chars() {
-        let text = c.to_lowercase().to_string();
-        let key = KeyboardInput {
-            key_code: KeyCode::KeyA,
-            logical_key: Key::Character(text.as_str().into()),
-            state: ButtonState::Pressed,
-            text: Some(text.as_str().into()),
-            repeat: false,
-            window: Entity::PLACEHOLDER,
-        };
-        app.world_mut().write_message(key);
-        app.update();
+        press(app, KeyCode::KeyA, Key::Character(c.to_lowercase().to_string().as_str().into()));
     }
 }
 
@@ -308,31 +316,10 @@ fn keyboard_places_tiles_and_plays() {
             && m.tiles[0].0 == wocable_crossword::board::CENTRE
     });
     start(&mut app, setup.clone());
-    let letters: Vec<String> =
-        chosen.tiles.iter().map(|(_, t)| setup.language.label(t.letter).to_lowercase()).collect();
-    for text in letters {
-        let key = KeyboardInput {
-            key_code: KeyCode::KeyA,
-            logical_key: Key::Character(text.as_str().into()),
-            state: ButtonState::Pressed,
-            text: Some(text.as_str().into()),
-            repeat: false,
-            window: Entity::PLACEHOLDER,
-        };
-        app.world_mut().write_message(key);
-        app.update();
-    }
+    let spelt: String = chosen.tiles.iter().map(|(_, t)| setup.language.label(t.letter)).collect();
+    type_text(&mut app, &spelt);
     assert!(matches!(app.world().resource::<Preview>(), Preview::Valid { score, .. } if *score == chosen.score));
-    let enter = KeyboardInput {
-        key_code: KeyCode::Enter,
-        logical_key: Key::Enter,
-        state: ButtonState::Pressed,
-        text: None,
-        repeat: false,
-        window: Entity::PLACEHOLDER,
-    };
-    app.world_mut().write_message(enter);
-    app.update();
+    press(&mut app, KeyCode::Enter, Key::Enter);
     app.update();
     assert_eq!(app.world().resource::<Match>().game.scores()[0], chosen.score as i32);
 }

@@ -113,6 +113,12 @@ fn clock_text(seconds: f32) -> String {
     format!("{}:{:02}", seconds / 60, seconds % 60)
 }
 
+/// The move log and unseen tiles as last formatted.
+struct LogTexts {
+    log: Vec<String>,
+    unseen: String,
+}
+
 /// What a button of the game screen does.
 #[derive(Clone)]
 enum Pressed {
@@ -135,6 +141,7 @@ fn panels(
     mut actions: MessageWriter<Action>,
     mut screen: ResMut<NextState<Screen>>,
     mut details: Local<bool>,
+    mut texts: Local<Option<LogTexts>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut root = root_ui(ctx);
@@ -217,6 +224,17 @@ fn panels(
             });
         }
     };
+    // The log and the unseen tiles change only with the game (or the
+    // language): not formatted again every frame.
+    if m.is_changed() || locale.is_changed() {
+        *texts = None;
+    }
+    let texts = texts.get_or_insert_with(|| {
+        // A hidden rack must not show through what is missing here.
+        let rack = if m.rack_hidden { None } else { Some(m.viewer) };
+        let unseen: Vec<String> = unseen(&m.game, rack).into_iter().map(|(l, n)| format!("{l}×{n}")).collect();
+        LogTexts { log: log_lines(&m, &locale), unseen: unseen.join("  ") }
+    });
     let details_ui = |ui: &mut egui::Ui, pressed: &mut Vec<Pressed>| {
         for (index, hint) in hints.0.iter().enumerate() {
             let (position, word) = hint.notation(m.game.board(), m.language());
@@ -226,14 +244,11 @@ fn panels(
         }
         ui.label(locale.t_with("bag-count", &[("count", m.game.bag().len().into())]));
         egui::CollapsingHeader::new(locale.t("unseen-tiles")).show(ui, |ui| {
-            // A hidden rack must not show through what is missing here.
-            let rack = if m.rack_hidden { None } else { Some(m.viewer) };
-            let unseen: Vec<String> = unseen(&m.game, rack).into_iter().map(|(l, n)| format!("{l}×{n}")).collect();
-            ui.label(unseen.join("  "));
+            ui.label(&texts.unseen);
         });
         ui.label(bold(locale.t("move-log"), 16.0));
         egui::ScrollArea::vertical().stick_to_bottom(true).auto_shrink([false, false]).show(ui, |ui| {
-            for line in log_lines(&m, &locale) {
+            for line in &texts.log {
                 ui.label(line);
             }
         });
