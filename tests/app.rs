@@ -15,7 +15,7 @@ use wocable::crossword::board::{BoardTile, Player};
 use wocable::crossword::composer::{Composer, Spot};
 use wocable::crossword::input::{PointerInput, PointerPhase, tile_centre};
 use wocable::crossword::layout::BoardLayout;
-use wocable::crossword::turn::Preview;
+use wocable::crossword::turn::{Preview, TurnClock};
 use wocable::crossword::{Action, Match, MatchSetup, MoveRefused, NewMatch, Overlay, ResumeMatch, Seat};
 use wocable::feedback::Notice;
 use wocable::screens::Screen;
@@ -431,6 +431,92 @@ fn the_turn_clock_running_out_is_leaving_the_game() {
     assert!(m.game.is_over(), "two players: the other wins at once");
     until(&mut app, "the results", |w| *w.resource::<State<Screen>>().get() == Screen::Results);
     assert_eq!(app.world().resource::<Results>().seats[0].name, "Ben");
+}
+
+/// Seconds left on the turn clock.
+fn seconds_left(app: &App) -> f32 {
+    app.world().resource::<TurnClock>().seconds_left
+}
+
+/// Back to the saved game, as "Continue" on the home screen does.
+fn resume(app: &mut App) {
+    app.world_mut().write_message(ResumeMatch);
+    app.update();
+    app.update();
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Game);
+}
+
+/// Ana to play against the computer with a minute a turn, four seconds
+/// of it gone.
+fn clock_running(dir: &PathBuf) -> App {
+    let mut app = app(dir);
+    let mut clocked = setup(&VERSUS_COMPUTER, 5);
+    clocked.turn_seconds = Some(60);
+    start(&mut app, clocked);
+    for _ in 0..40 {
+        app.update();
+    }
+    assert!(app.world().resource::<Match>().human_to_play());
+    assert!((55.0..57.0).contains(&seconds_left(&app)), "the clock runs: {}", seconds_left(&app));
+    app
+}
+
+/// The turn clock resumed with `left` seconds, give or take a frame, not
+/// a whole turn.
+fn assert_resumed_with(app: &App, left: f32) {
+    let now = seconds_left(app);
+    assert!(left - now <= 0.2 && now <= left, "{now} seconds left, {left} before");
+}
+
+#[test]
+fn leaving_the_game_does_not_reset_the_turn_clock() {
+    let dir = data_dir("clock-home");
+    let left = {
+        let mut game = clock_running(&dir);
+        let left = seconds_left(&game);
+        game.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Home);
+        // A while on the home screen: the clock waits.
+        for _ in 0..30 {
+            game.update();
+        }
+        assert_eq!(*game.world().resource::<State<Screen>>().get(), Screen::Home);
+        resume(&mut game);
+        assert_resumed_with(&game, left);
+        seconds_left(&game)
+    };
+    // The app starts again, from the save written when the game was left.
+    let mut restarted = app(&dir);
+    resume(&mut restarted);
+    assert_resumed_with(&restarted, left);
+    restarted.update();
+    assert!(seconds_left(&restarted) < left, "and it runs on");
+}
+
+#[test]
+fn closing_the_app_mid_turn_keeps_the_turn_clock() {
+    let dir = data_dir("clock-exit");
+    let left = {
+        let mut game = clock_running(&dir);
+        game.world_mut().write_message(AppExit::Success);
+        game.update();
+        seconds_left(&game)
+    };
+    let mut restarted = app(&dir);
+    resume(&mut restarted);
+    assert_resumed_with(&restarted, left);
+}
+
+#[test]
+fn a_save_from_before_the_clock_was_kept_resumes_with_a_whole_turn() {
+    let dir = data_dir("clock-old");
+    let mut clocked = setup(&VERSUS_COMPUTER, 5);
+    clocked.turn_seconds = Some(60);
+    let mut saved = serde_json::to_value(Match::start(&clocked).expect("a match").save(Some(12.0))).expect("json");
+    saved.as_object_mut().expect("an object").remove("seconds_left");
+    Storage::in_dir(&dir).write(wocable::crossword::SAVE_FILE, &saved.to_string()).expect("saved");
+    let mut app = app(&dir);
+    resume(&mut app);
+    assert_resumed_with(&app, 60.0);
 }
 
 #[test]

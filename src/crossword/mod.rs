@@ -55,6 +55,10 @@ pub struct SavedMatch {
     pub game: SavedGame,
     pub seats: Vec<Seat>,
     pub turn_seconds: Option<u32>,
+    /// What is left of the turn clock for the turn to play; `None` for a
+    /// whole turn (and in saves made before it was kept).
+    #[serde(default)]
+    pub seconds_left: Option<f32>,
 }
 
 const SAVE_VERSION: u32 = 1;
@@ -102,12 +106,14 @@ impl Match {
         started
     }
 
-    pub fn save(&self) -> SavedMatch {
+    /// The match to save, with what is left of the turn clock.
+    pub fn save(&self, seconds_left: Option<f32>) -> SavedMatch {
         SavedMatch {
             version: SAVE_VERSION,
             game: self.game.save(),
             seats: self.seats.clone(),
             turn_seconds: self.turn_seconds,
+            seconds_left,
         }
     }
 

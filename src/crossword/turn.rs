@@ -97,9 +97,19 @@ pub(super) fn plugin(app: &mut App) {
             )
                 .run_if(in_state(Screen::Game)),
         )
-        .add_systems(OnExit(Screen::Game), |mut commands: Commands| {
-            commands.remove_resource::<Thinking>();
-        });
+        .add_systems(
+            Last,
+            save_on_leaving
+                .after(bevy::window::ExitSystems)
+                .run_if(on_message::<AppExit>)
+                .run_if(in_state(Screen::Game)),
+        )
+        .add_systems(
+            OnExit(Screen::Game),
+            (save_on_leaving, |mut commands: Commands| {
+                commands.remove_resource::<Thinking>();
+            }),
+        );
 }
 
 /// Starts a new match or resumes the saved one, and opens the game screen.
@@ -113,17 +123,20 @@ fn start_match(
     let new = new.read().last().cloned();
     let resume = resume.read().count() > 0;
     let started = if let Some(NewMatch(setup)) = new {
-        Match::start(&setup).map_err(|e| e.to_string())
+        Match::start(&setup).map(|m| (clock_for(&m, None), m)).map_err(|e| e.to_string())
     } else if resume {
         storage
             .read(SAVE_FILE)
             .ok_or_else(|| "no saved game".to_string())
             .and_then(|text| serde_json::from_str::<SavedMatch>(&text).map_err(|e| e.to_string()))
-            .and_then(|saved| Match::resume(&saved).map_err(|e| e.to_string()))
+            .and_then(|saved| {
+                let m = Match::resume(&saved).map_err(|e| e.to_string())?;
+                Ok((clock_for(&m, saved.seconds_left), m))
+            })
     } else {
         return;
     };
-    let started = match started {
+    let (clock, started) = match started {
         Ok(started) => started,
         Err(reason) => {
             // The new game screen checks its setup, and a damaged save is
@@ -132,9 +145,9 @@ fn start_match(
             return;
         }
     };
-    save(&started, &storage);
+    save(&started, &clock, &storage);
     let composer = rack_composer(&started);
-    commands.insert_resource(clock_for(&started));
+    commands.insert_resource(clock);
     commands.insert_resource(composer);
     commands.insert_resource(Hints::default());
     commands.remove_resource::<Thinking>();
@@ -148,16 +161,22 @@ fn rack_composer(m: &Match) -> Composer {
     if m.rack_hidden { Composer::new(m.viewer, &[]) } else { Composer::new(m.viewer, m.game.rack(m.viewer)) }
 }
 
-fn clock_for(m: &Match) -> TurnClock {
-    TurnClock { seat: m.game.turn(), moves_made: m.game.log().len(), seconds_left: m.turn_seconds.unwrap_or(0) as f32 }
+/// The clock of the turn to play: `seconds_left` of it (a resumed turn),
+/// else a whole turn. A save cannot give more than a whole turn.
+fn clock_for(m: &Match, seconds_left: Option<f32>) -> TurnClock {
+    let whole = m.turn_seconds.unwrap_or(0) as f32;
+    let seconds_left = seconds_left.filter(|s| s.is_finite()).map_or(whole, |s| s.clamp(0.0, whole));
+    TurnClock { seat: m.game.turn(), moves_made: m.game.log().len(), seconds_left }
 }
 
-fn save(m: &Match, storage: &Storage) {
+/// Saves the match with what is left of the clock of the turn to play.
+fn save(m: &Match, clock: &TurnClock, storage: &Storage) {
     if m.game.is_over() {
         storage.remove(SAVE_FILE);
         return;
     }
-    match serde_json::to_string(&m.save()) {
+    let this_turn = m.turn_seconds.is_some() && clock.moves_made == m.game.log().len();
+    match serde_json::to_string(&m.save(this_turn.then_some(clock.seconds_left))) {
         Ok(text) => {
             if let Err(error) = storage.write(SAVE_FILE, &text) {
                 warn!("game not saved: {error}");
@@ -165,6 +184,12 @@ fn save(m: &Match, storage: &Storage) {
         }
         Err(error) => warn!("game not saved: {error}"),
     }
+}
+
+/// Leaving the game screen, or the app, keeps the clock where it is: the
+/// turn resumes with the time it had left.
+fn save_on_leaving(m: Res<Match>, clock: Res<TurnClock>, storage: Res<Storage>) {
+    save(&m, &clock, &storage);
 }
 
 /// Sends an intent through the rules and tells the world what happened.
@@ -371,11 +396,11 @@ fn after_turn(
     if overlay.is_some_and(|o| stale(o.get())) {
         next_overlay.set(Overlay::None);
     }
-    let fresh_clock = clock_for(&m);
+    let fresh_clock = clock_for(&m, None);
     if fresh_clock.moves_made != clock.moves_made {
         *clock = fresh_clock;
     }
-    save(&m, &storage);
+    save(&m, &clock, &storage);
     if m.game.is_over() {
         cues.write(Cue::GameOver);
         let delay = if settings.animations { RESULTS_DELAY } else { 0.0 };
