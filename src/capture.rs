@@ -7,13 +7,12 @@
 
 use crate::StartedAt;
 use crate::crossword::turn::{Hints, Thinking};
-use crate::crossword::{Action, Match, MatchSetup, NewMatch, Overlay, Seat};
+use crate::crossword::{Action, Match, MatchSetup, NewMatch, Overlay};
 use crate::screens::Screen;
 use crate::screens::dictionary::{DictionaryPage, Lookup, look_up};
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 use std::path::PathBuf;
-use wocable_crossword::RuleSetKind;
 use wocable_crossword::computer::Level;
 use wocable_lexicon::{Language, Lexicon};
 
@@ -83,13 +82,7 @@ fn tour(
         1 => next.set(Screen::NewGame),
         2 => shoot(&mut commands, &tour, "new-game"),
         3 => {
-            start.write(NewMatch(MatchSetup {
-                rules: RuleSetKind::Wocable,
-                language: Language::En,
-                players: vec![("Ana".into(), Seat::Human), ("Bot".into(), Seat::Computer(Level::Champion))],
-                turn_seconds: None,
-                seed: 2026,
-            }));
+            start.write(NewMatch(MatchSetup::against_computer(Level::Champion, 2026)));
         }
         4 => shoot(&mut commands, &tour, "game-start"),
         5 => {

@@ -7,6 +7,7 @@
 #[cfg(not(target_arch = "wasm32"))]
 mod capture;
 pub mod crossword;
+pub mod demo;
 pub mod feedback;
 pub mod screens;
 pub mod settings;
@@ -26,7 +27,14 @@ impl Plugin for CorePlugin {
         if !app.world().contains_resource::<Storage>() {
             app.insert_resource(Storage::platform());
         }
-        app.add_plugins((settings::plugin, ui::plugin, screens::plugin, crossword::plugin, feedback::plugin));
+        app.add_plugins((
+            settings::plugin,
+            ui::plugin,
+            screens::plugin,
+            crossword::plugin,
+            feedback::plugin,
+            demo::plugin,
+        ));
     }
 }
 

@@ -17,10 +17,12 @@ use wocable::crossword::input::{PointerInput, PointerPhase, tile_centre};
 use wocable::crossword::layout::BoardLayout;
 use wocable::crossword::turn::{Preview, TurnClock};
 use wocable::crossword::{Action, Match, MatchSetup, MoveRefused, NewMatch, Overlay, ResumeMatch, Seat};
+use wocable::demo::Demo;
 use wocable::feedback::Notice;
 use wocable::screens::Screen;
 use wocable::screens::home::SavedGameInfo;
 use wocable::screens::results::Results;
+use wocable::screens::title::PageTitle;
 use wocable::settings::Settings;
 use wocable::storage::Storage;
 use wocable_crossword::computer::{Level, hints};
@@ -517,6 +519,35 @@ fn a_save_from_before_the_clock_was_kept_resumes_with_a_whole_turn() {
     let mut app = app(&dir);
     resume(&mut app);
     assert_resumed_with(&app, 60.0);
+}
+
+fn title(app: &App) -> &str {
+    &app.world().resource::<PageTitle>().0
+}
+
+#[test]
+fn the_demo_plays_a_move_and_the_title_follows_the_screen_and_the_save() {
+    let dir = data_dir("demo");
+    let saved_title = {
+        let mut app = app(&dir);
+        assert_eq!(title(&app), "Wocable", "home, nothing saved");
+        app.insert_resource(Demo::default());
+        let played = |w: &World| w.get_resource::<Match>().is_some_and(|m| m.game.scores()[0] > 0);
+        until(&mut app, "Ana's first move", played);
+        assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Game);
+        let scores = app.world().resource::<Match>().scores();
+        assert!(scores.starts_with("Ana ") && scores.contains(" · Bot "), "{scores}");
+        assert_eq!(title(&app), format!("{scores} — Wocable"));
+        until(&mut app, "back home", |w| *w.resource::<State<Screen>>().get() == Screen::Home);
+        app.update();
+        assert!(!app.world().contains_resource::<Demo>(), "the demo is over");
+        let saved = app.world().resource::<SavedGameInfo>().0.clone().expect("a saved game");
+        assert_eq!(title(&app), format!("Wocable — Continue: {saved}"));
+        title(&app).to_string()
+    };
+    // As the browser reloads the page.
+    let app = app(&dir);
+    assert_eq!(title(&app), saved_title);
 }
 
 #[test]

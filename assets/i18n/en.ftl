@@ -13,6 +13,11 @@ home-dictionary = Dictionary
 home-settings = Settings
 home-how-to-play = How to play
 
+## The window's title (a browser's tab)
+title-home = Wocable
+title-home-saved = Wocable — { home-continue }: { $scores }
+title-page = { $page } — Wocable
+
 ## New game
 new-game-title = New game
 new-game-rules = Rule set

@@ -13,6 +13,11 @@ home-dictionary = Diccionario
 home-settings = Ajustes
 home-how-to-play = Cómo se juega
 
+## El título de la ventana (la pestaña del navegador)
+title-home = Wocable
+title-home-saved = Wocable — { home-continue }: { $scores }
+title-page = { $page } — Wocable
+
 ## Nueva partida
 new-game-title = Nueva partida
 new-game-rules = Reglas

@@ -13,6 +13,11 @@ home-dictionary = Dictionnaire
 home-settings = Réglages
 home-how-to-play = Comment jouer
 
+## Le titre de la fenêtre (l’onglet du navigateur)
+title-home = Wocable
+title-home-saved = Wocable — { home-continue } : { $scores }
+title-page = { $page } — Wocable
+
 ## Nouvelle partie
 new-game-title = Nouvelle partie
 new-game-rules = Règles

@@ -13,6 +13,11 @@ home-dictionary = Słownik
 home-settings = Ustawienia
 home-how-to-play = Jak grać
 
+## Tytuł okna (karta przeglądarki)
+title-home = Wocable
+title-home-saved = Wocable — { home-continue }: { $scores }
+title-page = { $page } — Wocable
+
 ## Nowa gra
 new-game-title = Nowa gra
 new-game-rules = Zasady

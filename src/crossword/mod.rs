@@ -66,6 +66,18 @@ const SAVE_VERSION: u32 = 1;
 pub const SAVE_FILE: &str = "game.json";
 
 impl MatchSetup {
+    /// Ana against the computer at `level`, in English by the Wocable rules
+    /// with no clock: the scripted games (the capture tour, the web demo).
+    pub fn against_computer(level: Level, seed: u64) -> MatchSetup {
+        MatchSetup {
+            rules: RuleSetKind::Wocable,
+            language: Language::En,
+            players: vec![("Ana".into(), Seat::Human), ("Bot".into(), Seat::Computer(level))],
+            turn_seconds: None,
+            seed,
+        }
+    }
+
     /// The rules' configuration of this game.
     pub fn config(&self) -> GameConfig {
         GameConfig {
@@ -119,6 +131,12 @@ impl Match {
 
     pub fn name(&self, seat: usize) -> &str {
         self.game.config().players.get(seat).map(String::as_str).unwrap_or("?")
+    }
+
+    /// Each player's name and score, in seat order: "Ana 24 · Bot 0".
+    pub fn scores(&self) -> String {
+        let scores = self.game.scores().iter().enumerate();
+        scores.map(|(seat, score)| format!("{} {score}", self.name(seat))).collect::<Vec<_>>().join(" · ")
     }
 
     pub fn language(&self) -> Language {

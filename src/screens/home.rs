@@ -27,12 +27,7 @@ fn find_saved_game(storage: Res<Storage>, mut info: ResMut<SavedGameInfo>) {
         .read(SAVE_FILE)
         .and_then(|text| serde_json::from_str::<SavedMatch>(&text).ok())
         .and_then(|saved| Match::resume(&saved).ok());
-    info.0 = resumable.map(|m| {
-        (0..m.seats.len())
-            .map(|seat| format!("{} {}", m.name(seat), m.game.scores()[seat]))
-            .collect::<Vec<_>>()
-            .join(" · ")
-    });
+    info.0 = resumable.map(|m| m.scores());
 }
 
 /// A wide button, as on a phone's menu.

@@ -8,6 +8,7 @@ pub mod how_to_play;
 pub mod new_game;
 pub mod results;
 pub mod settings;
+pub mod title;
 
 use bevy::prelude::*;
 
@@ -24,7 +25,13 @@ pub enum Screen {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_state::<Screen>().add_plugins((home::plugin, new_game::plugin, results::plugin, dictionary::plugin));
+    app.init_state::<Screen>().add_plugins((
+        home::plugin,
+        new_game::plugin,
+        results::plugin,
+        dictionary::plugin,
+        title::plugin,
+    ));
 }
 
 pub(super) fn window_plugin(app: &mut App) {
@@ -35,6 +42,7 @@ pub(super) fn window_plugin(app: &mut App) {
         dictionary::ui,
         settings::ui,
         how_to_play::ui,
+        title::ui,
         crate::crossword::hud::ui,
     ));
 }
