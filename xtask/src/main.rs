@@ -4,17 +4,21 @@
 //! - `play`          builds and runs the app (the `play` profile: optimised,
 //!   incremental).
 //! - `test`          everything CI checks: formatting, clippy, all tests,
-//!   and that the app compiles for the web (`wasm32-unknown-unknown`).
-//! - `web [--serve [--port N]]` builds the app for the browser into
-//!   `target/web-dist/` (wasm-bindgen), and serves it on 127.0.0.1.
+//!   and the web build (`wasm32-unknown-unknown`): clippy, then a check
+//!   in headless Chromium that it starts and finds its save after a reload.
+//! - `web [--serve [--port N] | --check]` builds the app for the browser
+//!   into `target/web-dist/` (wasm-bindgen), and serves it on 127.0.0.1,
+//!   or runs the browser check that `test` runs.
 //! - `lexicons [--raw DIR]` regenerates `lexicons/<lang>.txt` from their
 //!   sources (`lexicons/fetch.sh`), or from raw lists already in DIR.
 //! - `leaves`        relearns the Champion's leave values by self-play
 //!   (`crates/crossword/data/leaves-<lang>.txt`).
 
 use std::collections::BTreeSet;
+use std::net::TcpListener;
 use std::path::{Path, PathBuf};
-use std::process::{Command, ExitCode};
+use std::process::{Command, ExitCode, Stdio};
+use std::time::{Duration, Instant};
 use wocable_lexicon::Language;
 
 /// Debian packages the app needs to build (Bevy: ALSA, udev).
@@ -33,6 +37,8 @@ const PLAY_PACKAGES: &[&str] = &[
 ];
 /// The window test runs the window under Xvfb (software Vulkan).
 const TEST_PACKAGES: &[&str] = &["xvfb", "xauth"];
+/// The browser check runs the web build in headless Chromium.
+const BROWSER_PACKAGES: &[&str] = &["chromium"];
 const WASM_TARGET: &str = "wasm32-unknown-unknown";
 
 fn main() -> ExitCode {
@@ -43,9 +49,8 @@ fn main() -> ExitCode {
         Some("web") => web(&args[1..]),
         Some("lexicons") => lexicons(&args[1..]),
         Some("leaves") => leaves(),
-        _ => {
-            Err("usage: cargo xtask play | test | web [--serve [--port N]] | lexicons [--raw DIR] | leaves".to_string())
-        }
+        _ => Err("usage: cargo xtask play | test | web [--serve [--port N] | --check] | lexicons [--raw DIR] | leaves"
+            .to_string()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -110,16 +115,15 @@ fn test() -> Result<(), String> {
     ensure_packages(TEST_PACKAGES)?;
     run(cargo().args(["fmt", "--all", "--check"]))?;
     run(cargo().args(["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"]))?;
-    // The web build (no threads, no file system) must at least compile,
-    // clippy-clean.
-    match ensure_wasm_target() {
-        Ok(()) => {
-            run(cargo().args(["clippy", "--package", "wocable", "--target", WASM_TARGET, "--", "-D", "warnings"]))?
-        }
-        Err(reason) => eprintln!("xtask: WARNING: web build not checked: {reason}"),
+    // The web build (no threads, no file system) must be clippy-clean,
+    // and, after the other tests, run in a browser.
+    let web = ensure_wasm_target().inspect_err(|reason| eprintln!("xtask: WARNING: web build not checked: {reason}"));
+    if web.is_ok() {
+        run(cargo().args(["clippy", "--package", "wocable", "--target", WASM_TARGET, "--", "-D", "warnings"]))?;
     }
     // The window test must run here, not skip for want of Xvfb.
-    run(cargo().args(["test", "--workspace"]).env("WOCABLE_REQUIRE_WINDOW", "1"))
+    run(cargo().args(["test", "--workspace"]).env("WOCABLE_REQUIRE_WINDOW", "1"))?;
+    if web.is_ok() { browser_check() } else { Ok(()) }
 }
 
 fn ensure_wasm_target() -> Result<(), String> {
@@ -153,12 +157,28 @@ fn wasm_bindgen_version() -> Result<String, String> {
 }
 
 fn web(args: &[String]) -> Result<(), String> {
-    let serve = args.first().is_some_and(|a| a == "--serve");
-    let port: u16 = match args {
-        [] | [_] => 8080,
-        [_, flag, port] if flag == "--port" => port.parse().map_err(|_| format!("not a port: {port}"))?,
-        _ => return Err("usage: cargo xtask web [--serve [--port N]]".into()),
+    let port = match args {
+        [] => return build_web().map(drop),
+        [check] if check == "--check" => return browser_check(),
+        [serve] if serve == "--serve" => 8080,
+        [serve, flag, port] if serve == "--serve" && flag == "--port" => {
+            port.parse().map_err(|_| format!("not a port: {port}"))?
+        }
+        _ => return Err("usage: cargo xtask web [--serve [--port N] | --check]".into()),
     };
+    let out = build_web()?;
+    let listener = TcpListener::bind(("127.0.0.1", port)).map_err(|e| format!("port {port}: {e}"))?;
+    eprintln!("xtask: serving {} on http://127.0.0.1:{port}/", out.display());
+    serve_dir(listener, &out);
+    Ok(())
+}
+
+fn target_dir() -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| root().join("target"))
+}
+
+/// Builds the app for the browser into `target/web-dist/`, which it returns.
+fn build_web() -> Result<PathBuf, String> {
     ensure_wasm_target()?;
     run(cargo().args(["build", "--profile", "web", "--package", "wocable", "--target", WASM_TARGET]))?;
     let version = wasm_bindgen_version()?;
@@ -167,9 +187,8 @@ fn web(args: &[String]) -> Result<(), String> {
         eprintln!("xtask: installing wasm-bindgen-cli {version} (takes a while, once)");
         run(cargo().args(["install", "wasm-bindgen-cli", "--version", &version]))?;
     }
-    let target = std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| root().join("target"));
-    let out = target.join("web-dist");
-    let wasm = target.join(WASM_TARGET).join("web/wocable.wasm");
+    let out = target_dir().join("web-dist");
+    let wasm = target_dir().join(WASM_TARGET).join("web/wocable.wasm");
     run(Command::new("wasm-bindgen")
         .args(["--target", "web", "--no-typescript", "--out-name", "wocable", "--out-dir"])
         .arg(&out)
@@ -177,7 +196,7 @@ fn web(args: &[String]) -> Result<(), String> {
     std::fs::copy(root().join("web/index.html"), out.join("index.html")).map_err(|e| format!("index.html: {e}"))?;
     copy_dir(&root().join("assets"), &out.join("assets"))?;
     eprintln!("xtask: the web build is in {}", out.display());
-    if serve { serve_dir(&out, port) } else { Ok(()) }
+    Ok(out)
 }
 
 fn copy_dir(from: &Path, to: &Path) -> Result<(), String> {
@@ -194,11 +213,10 @@ fn copy_dir(from: &Path, to: &Path) -> Result<(), String> {
     Ok(())
 }
 
-/// A small static file server on 127.0.0.1, enough to load the web build.
-fn serve_dir(dir: &Path, port: u16) -> Result<(), String> {
+/// A small static file server, enough to load the web build; it serves
+/// until the process ends.
+fn serve_dir(listener: TcpListener, dir: &Path) {
     use std::io::{BufRead, BufReader, Write};
-    let listener = std::net::TcpListener::bind(("127.0.0.1", port)).map_err(|e| format!("port {port}: {e}"))?;
-    eprintln!("xtask: serving {} on http://127.0.0.1:{port}/", dir.display());
     for stream in listener.incoming().flatten() {
         let dir = dir.to_path_buf();
         std::thread::spawn(move || {
@@ -233,7 +251,94 @@ fn serve_dir(dir: &Path, port: u16) -> Result<(), String> {
             };
         });
     }
+}
+
+/// The web build in headless Chromium, observed through the page's title,
+/// which the app sets per screen. (a) It starts and shows the home screen:
+/// "Wocable" with nothing saved (the page's own title is "Wocable…").
+/// (b) `?demo` plays a move and goes home, whose title names the saved
+/// game; a reload finds the same game in local storage. The three loads
+/// share one browser profile, so local storage lasts from one to the next.
+fn browser_check() -> Result<(), String> {
+    ensure_packages(BROWSER_PACKAGES)?;
+    let dist = build_web()?;
+    let listener = TcpListener::bind(("127.0.0.1", 0)).map_err(|e| format!("no port to serve on: {e}"))?;
+    let url = format!("http://{}/", listener.local_addr().map_err(|e| e.to_string())?);
+    std::thread::spawn(move || serve_dir(listener, &dist));
+    let dir = target_dir().join("web-check");
+    match std::fs::remove_dir_all(&dir) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(format!("{}: {e}", dir.display())),
+        _ => std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?,
+    }
+    let started = Instant::now();
+    let home = load_in_chromium(&dir, "home", &url)?;
+    if title_of(&home) != Some("Wocable") || !home.contains("<canvas") {
+        return Err(format!("no home screen in Chromium: title {:?} (see {})", title_of(&home), dir.display()));
+    }
+    let demo = load_in_chromium(&dir, "demo", &format!("{url}?demo"))?;
+    let demo = title_of(&demo).unwrap_or_default();
+    let ana =
+        demo.strip_prefix("Wocable — Continue: Ana ").and_then(|rest| rest.split(' ').next()?.parse::<u32>().ok());
+    if ana.is_none_or(|score| score == 0) {
+        return Err(format!("the demo left no saved game with Ana's move: title {demo:?} (see {})", dir.display()));
+    }
+    let reload = load_in_chromium(&dir, "reload", &url)?;
+    if title_of(&reload) != Some(demo) {
+        return Err(format!("after a reload the home screen is {:?}, not the saved game {demo:?}", title_of(&reload)));
+    }
+    eprintln!(
+        "xtask: the web build runs in Chromium and finds its save again ({:.0} s)",
+        started.elapsed().as_secs_f32()
+    );
     Ok(())
+}
+
+/// Loads `url` in headless Chromium with the profile in `dir`, gives the
+/// app a minute of (virtual) time, and returns the page as it is then.
+/// The page and the browser's log stay in `dir` as `NAME.html` and
+/// `NAME.log`; a panic of the app is an error.
+fn load_in_chromium(dir: &Path, name: &str, url: &str) -> Result<String, String> {
+    let file = |extension: &str| dir.join(format!("{name}.{extension}"));
+    let create = |path: PathBuf| std::fs::File::create(&path).map_err(|e| format!("{}: {e}", path.display()));
+    eprintln!("xtask: loading {url} in headless Chromium");
+    let mut chromium = Command::new("chromium")
+        .args(["--headless", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"])
+        .args(["--use-angle=swiftshader", "--enable-unsafe-swiftshader"])
+        .args(["--window-size=1280,800", "--virtual-time-budget=60000", "--enable-logging=stderr", "--v=0"])
+        .arg(format!("--user-data-dir={}", dir.join("profile").display()))
+        .args(["--dump-dom", url])
+        .stdout(create(file("html"))?)
+        .stderr(create(file("log"))?)
+        .stdin(Stdio::null())
+        .spawn()
+        .map_err(|e| format!("cannot start chromium: {e}"))?;
+    let deadline = Instant::now() + Duration::from_secs(300);
+    let status = loop {
+        if let Some(status) = chromium.try_wait().map_err(|e| format!("chromium: {e}"))? {
+            break status;
+        }
+        if Instant::now() > deadline {
+            let _ = chromium.kill();
+            let _ = chromium.wait();
+            return Err(format!("chromium did not finish {url} in 5 minutes (see {})", file("log").display()));
+        }
+        std::thread::sleep(Duration::from_millis(200));
+    };
+    let read = |path: PathBuf| std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()));
+    let log = read(file("log"))?;
+    // The place, then the message.
+    let panic: Vec<&str> = log.lines().skip_while(|line| !line.contains("panicked at")).take(2).collect();
+    if !panic.is_empty() {
+        return Err(format!("the app panicked in Chromium: {}", panic.join(" ")));
+    }
+    if !status.success() {
+        return Err(format!("chromium failed on {url} ({status}), see {}", file("log").display()));
+    }
+    read(file("html"))
+}
+
+fn title_of(page: &str) -> Option<&str> {
+    Some(page.split_once("<title>")?.1.split_once("</title>")?.0)
 }
 
 /// Relearns every language's leave values with the settings that made the
