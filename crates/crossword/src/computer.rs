@@ -8,6 +8,7 @@
 //!   kept (a linear model learned by self-play, `data/leaves-*.txt`), and
 //!   exchanges when keeping better tiles is worth more than scoring now.
 
+use crate::board::Board;
 use crate::game::{Event, Game, GameConfig, Intent};
 use crate::movegen::{Move, all_moves};
 use crate::rules::RuleSetKind;
@@ -199,13 +200,21 @@ pub fn review(game: &Game) -> Vec<TurnReview> {
 }
 
 /// Chooses what the computer player on turn does. `seed` makes the
-/// choice of the weaker levels repeatable.
+/// choice of the weaker levels repeatable. The Champion looks ahead over
+/// [`SIMULATIONS`] racks of its opponent's; [`Thinker`] lets it think for
+/// as long as the caller has.
 pub fn choose(game: &Game, level: Level, leaves: &LeaveModel, seed: u64) -> Intent {
+    let mut thinker = Thinker::new(game, level, leaves, seed);
+    while thinker.samples() < SIMULATIONS && thinker.step(game) {}
+    thinker.choice()
+}
+
+/// The moves a level picks from, without looking ahead.
+fn choose_now(game: &Game, level: Level, moves: &[Move], seed: u64) -> Intent {
     let seat = game.turn();
-    let moves = ranked_moves(game);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let chosen = match level {
-        Level::Strong => moves.first(),
+        Level::Strong | Level::Champion => moves.first(),
         Level::Casual => {
             let fitting: Vec<&Move> = moves.iter().filter(|m| m.word_length(game.board()) <= 6).collect();
             let top = fitting.len().div_ceil(5).clamp(1, 8);
@@ -222,11 +231,82 @@ pub fn choose(game: &Game, level: Level, leaves: &LeaveModel, seed: u64) -> Inte
             let high = fitting.len().div_ceil(2).max(low + 1);
             fitting.get(rng.random_range(low..high)).copied()
         }
-        Level::Champion => return champion(game, &moves, leaves, seed),
     };
     match chosen {
         Some(m) => Intent::Play { seat, tiles: m.tiles.clone() },
         None => fallback(game),
+    }
+}
+
+/// A computer player's choice made in steps, so that the caller decides
+/// how long it thinks and never waits on one long computation: a thread
+/// steps until its deadline, the web build a few steps a frame. After any
+/// step, [`Thinker::choice`] is the best intent found so far.
+///
+/// The weaker levels choose at once. The Champion ranks its moves by
+/// equity, then each step either draws one more rack its opponent might
+/// hold and scores the best reply to each of its best moves (Monte Carlo
+/// look-ahead), or, with the bag empty against one opponent, searches the
+/// endgame one turn deeper.
+pub struct Thinker {
+    plan: Plan,
+}
+
+enum Plan {
+    Chosen(Intent),
+    LookAhead(Box<LookAhead>),
+    Endgame(Box<EndgameSearch>),
+}
+
+impl Thinker {
+    /// Starts thinking for the player on turn in `game`: one move
+    /// generation, so cheap enough for any frame.
+    pub fn new(game: &Game, level: Level, leaves: &LeaveModel, seed: u64) -> Thinker {
+        let moves = ranked_moves(game);
+        let plan = match level {
+            Level::Champion => EndgameSearch::new(game, moves.clone())
+                .map(|search| Plan::Endgame(Box::new(search)))
+                .unwrap_or_else(|| Plan::LookAhead(Box::new(LookAhead::new(game, &moves, leaves, seed)))),
+            _ => Plan::Chosen(choose_now(game, level, &moves, seed)),
+        };
+        Thinker { plan }
+    }
+
+    /// Limits each step of an endgame search to `nodes` positions (each a
+    /// move generation), for callers that must return quickly; a depth
+    /// that needs more is not searched.
+    pub fn with_step_nodes(mut self, nodes: u64) -> Thinker {
+        if let Plan::Endgame(search) = &mut self.plan {
+            search.step_nodes = nodes;
+        }
+        self
+    }
+
+    /// Thinks one step further on `game` (the game it started on); whether
+    /// more steps could still change the choice.
+    pub fn step(&mut self, game: &Game) -> bool {
+        match &mut self.plan {
+            Plan::Chosen(_) => false,
+            Plan::LookAhead(look) => look.step(game),
+            Plan::Endgame(search) => search.step(game),
+        }
+    }
+
+    /// The opponent racks looked ahead over so far.
+    pub fn samples(&self) -> usize {
+        match &self.plan {
+            Plan::LookAhead(look) => look.samples,
+            _ => 0,
+        }
+    }
+
+    /// The best intent found so far.
+    pub fn choice(&self) -> Intent {
+        match &self.plan {
+            Plan::Chosen(intent) => intent.clone(),
+            Plan::LookAhead(look) => look.choice(),
+            Plan::Endgame(search) => search.choice(),
+        }
     }
 }
 
@@ -242,99 +322,143 @@ fn fallback(game: &Game) -> Intent {
     }
 }
 
-/// Equity: the score, plus what the tiles kept are worth while the bag
-/// can refill the rack; once it is empty, less twice the kept tiles'
-/// points, which an opponent going out would collect. With the bag empty
-/// and one opponent, an exhaustive search instead.
-fn champion(game: &Game, moves: &[Move], leaves: &LeaveModel, seed: u64) -> Intent {
-    let seat = game.turn();
-    if let Some(intent) = endgame(game, ENDGAME_NODES) {
-        return intent;
-    }
-    let rack = game.rack(seat);
-    let language = game.config().language;
-    let bag = game.bag().len();
-    let tiles = game.tile_set();
-    let leave_equity = |leave: &[Tile]| -> f64 {
-        if bag == 0 {
-            -2.0 * leave.iter().map(|t| t.value(tiles) as f64).sum::<f64>()
-        } else {
-            leaves.value(language, leave)
-        }
-    };
-    let mut ranked: Vec<(f64, &Move)> = moves
-        .iter()
-        .map(|m| (m.score as f64 + leave_equity(&take_from(rack, &used(m)).unwrap_or_default()), m))
-        .collect();
-    ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
-    // Look ahead: the best few, less what an opponent would score next on
-    // the board they leave, over racks the opponent might hold.
-    let opponent_racks = if bag > 0 { sample_racks(game, seed, SIMULATIONS) } else { Vec::new() };
-    let reply = |board: &crate::board::Board| -> f64 {
-        let total: u32 = opponent_racks.iter().map(|r| best_score(game, board, r)).sum();
-        total as f64 / opponent_racks.len().max(1) as f64
-    };
-    ranked.truncate(if opponent_racks.is_empty() { 1 } else { SIMULATED_MOVES });
-    for (value, m) in ranked.iter_mut() {
-        let mut board = game.board().clone();
-        for (pos, tile) in &m.tiles {
-            board.set(*pos, *tile);
-        }
-        *value -= reply(&board);
-    }
-    let best_play = ranked.into_iter().max_by(|a, b| a.0.total_cmp(&b.0));
-    let stay_reply = reply(game.board());
-    let rules = game.rules();
-    let best_exchange = (bag >= rules.bag_needed_to_exchange(1))
-        .then(|| {
-            // Every choice of tiles to keep (a rack has at most 7 tiles).
-            (0u32..(1 << rack.len()) - 1)
-                .filter(|keep| bag >= rules.bag_needed_to_exchange(rack.len() - keep.count_ones() as usize))
-                .map(|keep| {
-                    let (kept, returned): (Vec<_>, Vec<_>) =
-                        rack.iter().enumerate().partition(|(i, _)| keep & (1 << i) != 0);
-                    let kept: Vec<Tile> = kept.into_iter().map(|(_, t)| *t).collect();
-                    (leave_equity(&kept), returned.into_iter().map(|(_, t)| *t).collect::<Vec<Tile>>())
-                })
-                .max_by(|a, b| a.0.total_cmp(&b.0))
-        })
-        .flatten();
-    match (best_play, best_exchange) {
-        (Some((play, _)), Some((exchange, tiles))) if exchange - stay_reply > play => Intent::Exchange { seat, tiles },
-        (Some((_, m)), _) => Intent::Play { seat, tiles: m.tiles.clone() },
-        (None, Some((_, tiles))) => Intent::Exchange { seat, tiles },
-        (None, None) => Intent::Pass { seat },
-    }
+/// The Champion's look-ahead. Equity: the score, plus what the tiles
+/// kept are worth while the bag can refill the rack; once it is empty,
+/// less twice the kept tiles' points, which an opponent going out would
+/// collect. Its best moves by equity, and an exchange when keeping better
+/// tiles is worth more than scoring now, are then compared less the
+/// average best reply over the racks drawn so far.
+struct LookAhead {
+    seat: usize,
+    /// The best moves by equity, with the board each leaves.
+    candidates: Vec<Candidate>,
+    /// The best exchange by equity, with the tiles it returns.
+    exchange: Option<(f64, Vec<Tile>)>,
+    /// The opponent's replies to the board as it stands (an exchange).
+    stay_replies: u64,
+    /// The tiles the player cannot see, which the opponent's racks are drawn from.
+    unseen: Vec<Tile>,
+    rng: ChaCha8Rng,
+    samples: usize,
 }
 
-/// How many of its best moves the Champion looks ahead with, and over how
-/// many racks of the opponent's.
+struct Candidate {
+    equity: f64,
+    tiles: Vec<(crate::board::Pos, crate::board::PlacedTile)>,
+    board: Board,
+    /// The opponent's best scores summed over the racks drawn.
+    replies: u64,
+}
+
+/// How many of its best moves the Champion looks ahead with; how many
+/// racks of the opponent's [`choose`] looks over, and the most any
+/// [`Thinker`] does.
 pub const SIMULATED_MOVES: usize = 6;
 pub const SIMULATIONS: usize = 12;
+pub const MAX_SIMULATIONS: usize = 400;
 
-/// Racks the player on turn's opponent might hold: drawn from the tiles
-/// this player cannot see (the bag and the other racks).
-fn sample_racks(game: &Game, seed: u64, count: usize) -> Vec<Vec<Tile>> {
-    let mut unseen = crate::tile::full_bag(game.tile_set());
-    let seen: Vec<Tile> =
-        game.board().tiles().map(|(_, t)| Tile::from(t)).chain(game.rack(game.turn()).iter().copied()).collect();
-    unseen = take_from(&unseen, &seen).unwrap_or_default();
-    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed);
-    (0..count)
-        .map(|_| {
-            let mut pool = unseen.clone();
-            let size = crate::rules::RACK_SIZE.min(pool.len());
-            (0..size).map(|_| pool.swap_remove(rng.random_range(0..pool.len()))).collect()
-        })
-        .collect()
+impl LookAhead {
+    fn new(game: &Game, moves: &[Move], leaves: &LeaveModel, seed: u64) -> LookAhead {
+        let seat = game.turn();
+        let rack = game.rack(seat);
+        let language = game.config().language;
+        let bag = game.bag().len();
+        let tiles = game.tile_set();
+        let leave_equity = |leave: &[Tile]| -> f64 {
+            if bag == 0 {
+                -2.0 * leave.iter().map(|t| t.value(tiles) as f64).sum::<f64>()
+            } else {
+                leaves.value(language, leave)
+            }
+        };
+        let mut ranked: Vec<(f64, &Move)> = moves
+            .iter()
+            .map(|m| (m.score as f64 + leave_equity(&take_from(rack, &used(m)).unwrap_or_default()), m))
+            .collect();
+        ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
+        // With the bag empty there is nothing to draw from: the best equity.
+        ranked.truncate(if bag > 0 { SIMULATED_MOVES } else { 1 });
+        let candidates = ranked
+            .into_iter()
+            .map(|(equity, m)| {
+                let mut board = game.board().clone();
+                for (pos, tile) in &m.tiles {
+                    board.set(*pos, *tile);
+                }
+                Candidate { equity, tiles: m.tiles.clone(), board, replies: 0 }
+            })
+            .collect();
+        let rules = game.rules();
+        let exchange = (bag >= rules.bag_needed_to_exchange(1))
+            .then(|| {
+                // Every choice of tiles to keep (a rack has at most 7 tiles).
+                (0u32..(1 << rack.len()) - 1)
+                    .filter(|keep| bag >= rules.bag_needed_to_exchange(rack.len() - keep.count_ones() as usize))
+                    .map(|keep| {
+                        let (kept, returned): (Vec<_>, Vec<_>) =
+                            rack.iter().enumerate().partition(|(i, _)| keep & (1 << i) != 0);
+                        let kept: Vec<Tile> = kept.into_iter().map(|(_, t)| *t).collect();
+                        (leave_equity(&kept), returned.into_iter().map(|(_, t)| *t).collect::<Vec<Tile>>())
+                    })
+                    .max_by(|a, b| a.0.total_cmp(&b.0))
+            })
+            .flatten();
+        let seen: Vec<Tile> = game.board().tiles().map(|(_, t)| Tile::from(t)).chain(rack.iter().copied()).collect();
+        let unseen =
+            if bag > 0 { take_from(&crate::tile::full_bag(tiles), &seen).unwrap_or_default() } else { Vec::new() };
+        LookAhead {
+            seat,
+            candidates,
+            exchange,
+            stay_replies: 0,
+            unseen,
+            rng: ChaCha8Rng::seed_from_u64(seed ^ 0x5eed),
+            samples: 0,
+        }
+    }
+
+    /// Draws one more rack the opponent might hold and scores its best
+    /// reply to each candidate and to the board as it stands.
+    fn step(&mut self, game: &Game) -> bool {
+        if self.unseen.is_empty() || self.samples >= MAX_SIMULATIONS {
+            return false;
+        }
+        let mut pool = self.unseen.clone();
+        let size = crate::rules::RACK_SIZE.min(pool.len());
+        let rack: Vec<Tile> = (0..size).map(|_| pool.swap_remove(self.rng.random_range(0..pool.len()))).collect();
+        for candidate in &mut self.candidates {
+            candidate.replies += best_score(game, &candidate.board, &rack) as u64;
+        }
+        self.stay_replies += best_score(game, game.board(), &rack) as u64;
+        self.samples += 1;
+        self.samples < MAX_SIMULATIONS
+    }
+
+    fn choice(&self) -> Intent {
+        let seat = self.seat;
+        let average = |replies: u64| replies as f64 / self.samples.max(1) as f64;
+        let best_play =
+            self.candidates.iter().map(|c| (c.equity - average(c.replies), c)).max_by(|a, b| a.0.total_cmp(&b.0));
+        let stay_reply = average(self.stay_replies);
+        match (best_play, &self.exchange) {
+            (Some((play, _)), Some((exchange, tiles))) if exchange - stay_reply > play => {
+                Intent::Exchange { seat, tiles: tiles.clone() }
+            }
+            (Some((_, c)), _) => Intent::Play { seat, tiles: c.tiles.clone() },
+            (None, Some((_, tiles))) => Intent::Exchange { seat, tiles: tiles.clone() },
+            (None, None) => Intent::Pass { seat },
+        }
+    }
 }
 
 /// The best score `rack` can make on `board`.
-fn best_score(game: &Game, board: &crate::board::Board, rack: &[Tile]) -> u32 {
+fn best_score(game: &Game, board: &Board, rack: &[Tile]) -> u32 {
     let mut best = 0;
     crate::movegen::generate(board, rack, game.lexicon(), &game.scoring(), |_, score, _| best = best.max(score));
     best
 }
+
+const RACK_SIZE_U32: u32 = crate::rules::RACK_SIZE as u32;
 
 /// How many positions the endgame search may visit before it settles for
 /// its deepest complete answer (each costs a move generation: this keeps a
@@ -342,11 +466,10 @@ fn best_score(game: &Game, board: &crate::board::Board, rack: &[Tile]) -> u32 {
 pub const ENDGAME_NODES: u64 = 3_000;
 
 /// Two racks, a board and whose turn: all an endgame depends on once the
-/// bag is empty and both racks are known.
+/// bag is empty and both racks are known (with the game for its rules).
 #[derive(Clone)]
-struct Endgame<'a> {
-    game: &'a Game,
-    board: crate::board::Board,
+struct Endgame {
+    board: Board,
     racks: [Vec<Tile>; 2],
     passes: usize,
 }
@@ -354,13 +477,13 @@ struct Endgame<'a> {
 /// Why a search stopped early.
 struct OutOfNodes;
 
-impl Endgame<'_> {
-    fn rack_points(&self, side: usize) -> i32 {
-        self.racks[side].iter().map(|t| t.value(self.game.tile_set()) as i32).sum()
+impl Endgame {
+    fn rack_points(&self, game: &Game, side: usize) -> i32 {
+        self.racks[side].iter().map(|t| t.value(game.tile_set()) as i32).sum()
     }
 
-    fn pass_limit(&self) -> usize {
-        match self.game.rules().pass_ending {
+    fn pass_limit(game: &Game) -> usize {
+        match game.rules().pass_ending {
             crate::rules::PassEnding::Consecutive(n) => n as usize,
             crate::rules::PassEnding::EachPlayerTwice => 4,
         }
@@ -368,14 +491,14 @@ impl Endgame<'_> {
 
     /// The best spread the side to move (0) can force from here, searching
     /// `depth` turns deep (beyond, racks are counted as they stand).
-    fn negamax(&mut self, depth: u32, mut alpha: i32, beta: i32, nodes: &mut u64) -> Result<i32, OutOfNodes> {
+    fn negamax(&self, game: &Game, depth: u32, mut alpha: i32, beta: i32, nodes: &mut u64) -> Result<i32, OutOfNodes> {
         *nodes = nodes.checked_sub(1).ok_or(OutOfNodes)?;
         if depth == 0 {
-            return Ok(self.rack_points(1) - self.rack_points(0));
+            return Ok(self.rack_points(game, 1) - self.rack_points(game, 0));
         }
         let mut best = i32::MIN;
-        for m in self.candidates() {
-            let value = self.after(m.as_ref(), depth, alpha, beta, nodes)?;
+        for m in self.candidates(game) {
+            let value = self.after(game, m.as_ref(), depth, alpha, beta, nodes)?;
             best = best.max(value);
             alpha = alpha.max(value);
             if alpha >= beta {
@@ -386,15 +509,16 @@ impl Endgame<'_> {
     }
 
     /// Every move of the side to move, best score first, then a pass.
-    fn candidates(&self) -> Vec<Option<Move>> {
-        let mut moves = all_moves(&self.board, &self.racks[0], self.game.lexicon(), &self.game.scoring());
+    fn candidates(&self, game: &Game) -> Vec<Option<Move>> {
+        let mut moves = all_moves(&self.board, &self.racks[0], game.lexicon(), &game.scoring());
         moves.sort_by_key(|m| std::cmp::Reverse(m.score));
         moves.into_iter().map(Some).chain([None]).collect()
     }
 
     /// The spread of playing `m` (a pass for `None`), for the side to move.
     fn after(
-        &mut self,
+        &self,
+        game: &Game,
         m: Option<&Move>,
         depth: u32,
         alpha: i32,
@@ -402,19 +526,19 @@ impl Endgame<'_> {
         nodes: &mut u64,
     ) -> Result<i32, OutOfNodes> {
         let Some(m) = m else {
-            if self.passes + 1 >= self.pass_limit() {
-                let deducted = self.game.rules().deduct_racks_on_passes;
-                return Ok(if deducted { self.rack_points(1) - self.rack_points(0) } else { 0 });
+            if self.passes + 1 >= Endgame::pass_limit(game) {
+                let deducted = game.rules().deduct_racks_on_passes;
+                return Ok(if deducted { self.rack_points(game, 1) - self.rack_points(game, 0) } else { 0 });
             }
             let mut next = self.clone();
             next.passes += 1;
             next.racks.swap(0, 1);
-            return Ok(-next.negamax(depth - 1, -beta, -alpha, nodes)?);
+            return Ok(-next.negamax(game, depth - 1, -beta, -alpha, nodes)?);
         };
         let rack = take_from(&self.racks[0], &used(m)).unwrap_or_default();
         let score = m.score as i32;
         if rack.is_empty() {
-            return Ok(score + 2 * self.rack_points(1));
+            return Ok(score + 2 * self.rack_points(game, 1));
         }
         let mut next = self.clone();
         for (pos, tile) in &m.tiles {
@@ -422,62 +546,106 @@ impl Endgame<'_> {
         }
         next.racks = [next.racks[1].clone(), rack];
         next.passes = 0;
-        Ok(score - next.negamax(depth - 1, -beta, -alpha, nodes)?)
+        Ok(score - next.negamax(game, depth - 1, -beta, -alpha, nodes)?)
+    }
+}
+
+/// An iterative-deepening alpha-beta search over every move of both racks,
+/// one depth a step, within [`ENDGAME_NODES`] in all; exact once a depth
+/// completes that reaches the end of every line.
+struct EndgameSearch {
+    seat: usize,
+    root: Endgame,
+    /// The root's moves (best score first, as ranked), then a pass.
+    candidates: Vec<Option<Move>>,
+    /// The best of them at the deepest depth searched completely.
+    best: usize,
+    depth: u32,
+    nodes_left: u64,
+    /// The most positions one step may visit.
+    step_nodes: u64,
+    done: bool,
+}
+
+impl EndgameSearch {
+    /// The search, when the bag is empty and one opponent is left.
+    fn new(game: &Game, moves: Vec<Move>) -> Option<EndgameSearch> {
+        let seat = game.turn();
+        let others: Vec<usize> = (0..game.scores().len()).filter(|s| *s != seat && !game.has_left(*s)).collect();
+        let [opponent] = others[..] else { return None };
+        if !game.bag().is_empty() {
+            return None;
+        }
+        let passes = game
+            .log()
+            .iter()
+            .rev()
+            .take_while(|e| matches!(e, Event::Passed { .. } | Event::Drew { .. }))
+            .filter(|e| matches!(e, Event::Passed { .. }))
+            .count();
+        let root = Endgame {
+            board: game.board().clone(),
+            racks: [game.rack(seat).to_vec(), game.rack(opponent).to_vec()],
+            passes,
+        };
+        let candidates = moves.into_iter().map(Some).chain([None]).collect();
+        Some(EndgameSearch {
+            seat,
+            root,
+            candidates,
+            best: 0,
+            depth: 0,
+            nodes_left: ENDGAME_NODES,
+            step_nodes: ENDGAME_NODES,
+            done: false,
+        })
+    }
+
+    /// Searches one turn deeper.
+    fn step(&mut self, game: &Game) -> bool {
+        if self.done || self.depth >= 2 * RACK_SIZE_U32 {
+            return false;
+        }
+        self.depth += 1;
+        let budget = self.nodes_left.min(self.step_nodes);
+        let mut nodes = budget;
+        let mut alpha = i32::MIN + 1;
+        let mut depth_best = None;
+        for (i, m) in self.candidates.iter().enumerate() {
+            match self.root.after(game, m.as_ref(), self.depth, i32::MIN + 1, -alpha, &mut nodes) {
+                Ok(value) if value > alpha => {
+                    alpha = value;
+                    depth_best = Some(i);
+                }
+                Ok(_) => {}
+                Err(OutOfNodes) => {
+                    self.done = true;
+                    return false;
+                }
+            }
+        }
+        self.nodes_left -= budget - nodes;
+        self.best = depth_best.unwrap_or(self.best);
+        self.depth < 2 * RACK_SIZE_U32
+    }
+
+    fn choice(&self) -> Intent {
+        match self.candidates.get(self.best) {
+            Some(Some(m)) => Intent::Play { seat: self.seat, tiles: m.tiles.clone() },
+            _ => Intent::Pass { seat: self.seat },
+        }
     }
 }
 
 /// The move that maximises the final spread when the bag is empty and one
-/// opponent is left, by an iterative-deepening alpha-beta search over every
-/// move of both racks (exact once a depth completes that reaches the end
-/// of every line); `None` when that is not the situation.
+/// opponent is left, searched within `node_budget` positions; `None` when
+/// that is not the situation.
 pub fn endgame(game: &Game, node_budget: u64) -> Option<Intent> {
-    let seat = game.turn();
-    let others: Vec<usize> = (0..game.scores().len()).filter(|s| *s != seat && !game.has_left(*s)).collect();
-    let [opponent] = others[..] else { return None };
-    if !game.bag().is_empty() {
-        return None;
-    }
-    let passes = game
-        .log()
-        .iter()
-        .rev()
-        .take_while(|e| matches!(e, Event::Passed { .. } | Event::Drew { .. }))
-        .filter(|e| matches!(e, Event::Passed { .. }))
-        .count();
-    let mut root = Endgame {
-        game,
-        board: game.board().clone(),
-        racks: [game.rack(seat).to_vec(), game.rack(opponent).to_vec()],
-        passes,
-    };
-    let candidates = root.candidates();
-    let mut best: Option<&Option<Move>> = candidates.first();
-    let mut nodes = node_budget;
-    for depth in 1..=2 * RACK_SIZE_U32 {
-        let mut alpha = i32::MIN + 1;
-        let mut depth_best = None;
-        for m in &candidates {
-            match root.after(m.as_ref(), depth, i32::MIN + 1, -alpha, &mut nodes) {
-                Ok(value) if value > alpha => {
-                    alpha = value;
-                    depth_best = Some(m);
-                }
-                Ok(_) => {}
-                Err(OutOfNodes) => return best.map(|m| intent_of(seat, m)),
-            }
-        }
-        best = depth_best.or(best);
-    }
-    best.map(|m| intent_of(seat, m))
-}
-
-const RACK_SIZE_U32: u32 = crate::rules::RACK_SIZE as u32;
-
-fn intent_of(seat: usize, m: &Option<Move>) -> Intent {
-    match m {
-        Some(m) => Intent::Play { seat, tiles: m.tiles.clone() },
-        None => Intent::Pass { seat },
-    }
+    let mut search = EndgameSearch::new(game, ranked_moves(game))?;
+    search.nodes_left = node_budget;
+    search.step_nodes = node_budget;
+    while search.step(game) {}
+    Some(search.choice())
 }
 
 /// Plays a whole game between computer players, one level per seat; the

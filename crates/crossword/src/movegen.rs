@@ -27,19 +27,34 @@ pub struct Move {
     pub direction: Direction,
 }
 
+/// Every letter code but the separator's.
+const ALL_LETTERS: u32 = !(1 << SEPARATOR);
+
 #[derive(Clone, Copy, Default)]
 struct Square {
-    /// Letter code and value of the tile on this square.
-    tile: Option<(u8, u32)>,
+    /// Letter code of the tile on this square (0: empty).
+    letter: u8,
+    /// Value of the tile on this square.
+    value: u32,
     /// Letters allowed here by the cross word (bit per letter code).
     allowed: u32,
-    /// Whether a tile here forms a cross word.
-    has_cross: bool,
     /// Value of the cross word's tiles already on the board.
     cross_score: u32,
+    /// The word multiplier that a tile here applies to its cross word: 0
+    /// when it forms none.
+    cross_multiplier: u32,
     anchor: bool,
     letter_multiplier: u32,
     word_multiplier: u32,
+}
+
+/// The score of the placement walked so far: the main word's tiles (before
+/// its word multiplier) and the cross words made. Eight bytes, so that it
+/// goes from call to call in a register.
+#[derive(Clone, Copy)]
+struct Tally {
+    main: u32,
+    cross: u32,
 }
 
 /// Calls `visit` with every legal placement of `rack` on `board` and its
@@ -65,24 +80,22 @@ pub fn generate(
             Tile::Blank => blanks = blanks.saturating_add(1),
         }
     }
+    let rack_letters = (1..32).filter(|l| counts[*l] > 0).fold(0, |mask, l| mask | 1 << l);
+    let grid = Grid::of(board, &values);
     let empty_board = board.is_empty();
     // Empty squares next to a tile (the centre of an empty board).
+    let is_anchor = |pos: Pos| grid.letter(pos) == 0 && if empty_board { pos == CENTRE } else { grid.touches(pos) };
     let mut anchors = [[false; SIZE]; SIZE];
     for (row, line) in anchors.iter_mut().enumerate() {
         for (col, anchor) in line.iter_mut().enumerate() {
-            let pos = Pos { row: row as u8, col: col as u8 };
-            *anchor = board.get(pos).is_none() && if empty_board { pos == CENTRE } else { touches(board, pos) };
+            *anchor = is_anchor(Pos { row: row as u8, col: col as u8 });
         }
     }
     let is_anchor = |pos: Pos| anchors[pos.row as usize][pos.col as usize];
     for direction in [Direction::Across, Direction::Down] {
         for line in 0..SIZE {
             let at = |i: usize| line_pos(direction, line, i);
-            let anchors = (0..SIZE)
-                .map(at)
-                .filter(|p| board.get(*p).is_none())
-                .any(|p| if empty_board { p == CENTRE } else { touches(board, p) });
-            if !anchors {
+            if !(0..SIZE).any(|i| is_anchor(at(i))) {
                 continue;
             }
             let mut squares = [Square::default(); SIZE];
@@ -91,40 +104,44 @@ pub fn generate(
                 let premium = scoring.layout.premium(pos);
                 square.letter_multiplier = premium.letter_multiplier();
                 square.word_multiplier = premium.word_multiplier();
-                if let Some(tile) = board.get(pos) {
-                    square.tile = Some((tile.letter.0, if tile.blank { 0 } else { values[tile.letter.0 as usize] }));
+                square.letter = grid.letter(pos);
+                if square.letter != 0 {
+                    square.value = grid.value(pos);
                     continue;
                 }
                 square.anchor = is_anchor(pos);
-                (square.allowed, square.has_cross, square.cross_score) =
-                    cross_check(graph, board, pos, direction.other(), &values);
+                square.allowed = ALL_LETTERS;
+                if let Some((allowed, cross_score)) = cross_check(graph, &grid, pos, direction.other()) {
+                    square.allowed = allowed;
+                    square.cross_score = cross_score;
+                    square.cross_multiplier = square.word_multiplier;
+                }
             }
             let mut walk = Walk {
                 graph,
                 squares,
                 counts,
-                rack_letters: (0..32).filter(|l| counts[*l] > 0).fold(0, |mask, l| mask | 1 << l),
+                rack_letters,
                 blanks,
                 values,
                 anchor: 0,
                 ends_at_anchor: false,
-                placed: [(CENTRE, PlacedTile { letter: Letter(0), blank: false }); RACK_SIZE],
-                placed_count: 0,
+                multiplier: 1,
+                laid: [PlacedTile { letter: Letter(0), blank: false }; SIZE],
+                start: 0,
                 positions: std::array::from_fn(at),
-                main_sum: 0,
-                word_multiplier: 1,
-                cross_total: 0,
                 bingo_bonus: scoring.bingo_bonus,
                 // One-tile plays that also read across are found across.
                 skip_single_with_cross: direction == Direction::Down,
                 direction,
                 visit: &mut visit,
             };
+            let nothing = Tally { main: 0, cross: 0 };
             for anchor in 0..SIZE {
                 if walk.squares[anchor].anchor {
                     walk.anchor = anchor;
-                    walk.ends_at_anchor = anchor + 1 == SIZE || walk.squares[anchor + 1].tile.is_none();
-                    walk.left(anchor, ROOT);
+                    walk.ends_at_anchor = anchor + 1 == SIZE || walk.squares[anchor + 1].letter == 0;
+                    walk.place_each(anchor, ROOT, nothing, true);
                 }
             }
         }
@@ -198,69 +215,95 @@ fn line_pos(direction: Direction, line: usize, i: usize) -> Pos {
     }
 }
 
-fn touches(board: &Board, pos: Pos) -> bool {
-    [Direction::Across, Direction::Down]
-        .into_iter()
-        .flat_map(|d| [pos.step(d, true), pos.step(d, false)])
-        .flatten()
-        .any(|p| board.get(p).is_some())
+/// The board's tiles as letter codes (0: empty) with their values, read
+/// once per generation.
+struct Grid {
+    letters: [[u8; SIZE]; SIZE],
+    values: [[u32; SIZE]; SIZE],
+}
+
+impl Grid {
+    fn of(board: &Board, values: &[u32; 32]) -> Grid {
+        let mut grid = Grid { letters: [[0; SIZE]; SIZE], values: [[0; SIZE]; SIZE] };
+        for row in 0..SIZE {
+            for col in 0..SIZE {
+                if let Some(tile) = board.get(Pos { row: row as u8, col: col as u8 }) {
+                    grid.letters[row][col] = tile.letter.0;
+                    grid.values[row][col] = if tile.blank { 0 } else { values[tile.letter.0 as usize & 31] };
+                }
+            }
+        }
+        grid
+    }
+
+    fn letter(&self, pos: Pos) -> u8 {
+        self.letters[pos.row as usize][pos.col as usize]
+    }
+
+    fn value(&self, pos: Pos) -> u32 {
+        self.values[pos.row as usize][pos.col as usize]
+    }
+
+    /// Whether a tile lies on the square after `pos` in `direction`
+    /// (before it when not `forward`).
+    fn beside(&self, pos: Pos, direction: Direction, forward: bool) -> bool {
+        pos.step(direction, forward).is_some_and(|p| self.letter(p) != 0)
+    }
+
+    fn touches(&self, pos: Pos) -> bool {
+        [Direction::Across, Direction::Down]
+            .into_iter()
+            .any(|d| self.beside(pos, d, true) || self.beside(pos, d, false))
+    }
 }
 
 /// The letters that may go on `pos` given the tiles beside it in `cross`
-/// direction, whether there are such tiles, and what they are worth.
-fn cross_check<B: AsRef<[u8]>>(
-    graph: &WordGraph<B>,
-    board: &Board,
-    pos: Pos,
-    cross: Direction,
-    values: &[u32; 32],
-) -> (u32, bool, u32) {
-    let run = |forward: bool| {
-        let mut letters = Vec::new();
+/// direction, and what those tiles are worth; `None` when there are none.
+fn cross_check(graph: WordGraph, grid: &Grid, pos: Pos, cross: Direction) -> Option<(u32, u32)> {
+    if !grid.beside(pos, cross, false) && !grid.beside(pos, cross, true) {
+        return None;
+    }
+    let mut score = 0;
+    // The tiles' letters, nearest first.
+    let mut run = |forward: bool| {
+        let mut letters = [0u8; SIZE];
+        let mut len = 0;
         let mut next = pos.step(cross, forward);
-        while let Some(tile) = next.and_then(|p| board.get(p)) {
-            letters.push(tile);
-            next = next.and_then(|p| p.step(cross, forward));
+        while let Some(p) = next.filter(|p| grid.letter(*p) != 0) {
+            letters[len] = grid.letter(p);
+            len += 1;
+            score += grid.value(p);
+            next = p.step(cross, forward);
         }
-        letters
+        (letters, len)
     };
-    // `before` is nearest first, i.e. already reversed.
-    let (before, after) = (run(false), run(true));
-    if before.is_empty() && after.is_empty() {
-        return (u32::MAX, false, 0);
-    }
-    let score = before.iter().chain(&after).map(|t| if t.blank { 0 } else { values[t.letter.0 as usize] }).sum();
-    let ends_word = |arc: Arc| -> bool {
-        if after.is_empty() {
-            return arc.accepts();
+    let (before, before_len) = run(false);
+    let (after, after_len) = run(true);
+    let (before, after) = (&before[..before_len], &after[..after_len]);
+    let accepted = |node: u32| graph.arcs(node).filter(|a| a.accepts()).fold(0, |mask, a| mask | 1 << a.letter());
+    let allowed = match (before.is_empty(), after.is_empty()) {
+        // Keys "reversed AFTER, L" (the whole word reversed).
+        (true, _) => graph.walk(ROOT, after.iter().rev().copied()).map_or(0, |a| accepted(a.child())),
+        // Keys "reversed BEFORE · L".
+        (false, true) => graph
+            .walk(ROOT, before.iter().copied())
+            .and_then(|a| graph.separator(a.child()))
+            .map_or(0, |sep| accepted(sep.child())),
+        // Keys "reversed BEFORE · L AFTER": walk BEFORE once, AFTER per letter.
+        (false, false) => {
+            graph.walk(ROOT, before.iter().copied()).and_then(|a| graph.separator(a.child())).map_or(0, |sep| {
+                graph
+                    .arcs(sep.child())
+                    .filter(|arc| graph.walk(arc.child(), after.iter().copied()).is_some_and(|a| a.accepts()))
+                    .fold(0, |mask, arc| mask | 1 << arc.letter())
+            })
         }
-        graph.walk(arc.child(), after.iter().map(|t| t.letter.0)).is_some_and(|a| a.accepts())
     };
-    let mut allowed = 0;
-    if before.is_empty() {
-        // Keys "L · AFTER": each first letter, then the separator.
-        for arc in graph.arcs(ROOT).filter(|a| a.letter() != SEPARATOR) {
-            if graph.separator(arc.child()).is_some_and(ends_word) {
-                allowed |= 1 << arc.letter();
-            }
-        }
-    } else {
-        // Keys "reversed BEFORE · L AFTER": walk BEFORE once.
-        let Some(sep) = graph.walk(ROOT, before.iter().map(|t| t.letter.0)).and_then(|a| graph.separator(a.child()))
-        else {
-            return (0, true, score);
-        };
-        for arc in graph.arcs(sep.child()) {
-            if ends_word(arc) {
-                allowed |= 1 << arc.letter();
-            }
-        }
-    }
-    (allowed, true, score)
+    Some((allowed & ALL_LETTERS, score))
 }
 
-struct Walk<'a, B, F> {
-    graph: &'a WordGraph<B>,
+struct Walk<'a, F> {
+    graph: WordGraph<'a>,
     squares: [Square; SIZE],
     counts: [u8; 32],
     /// The letters with a tile left on the rack, as a bit mask.
@@ -271,145 +314,130 @@ struct Walk<'a, B, F> {
     /// Whether the square right of the anchor is free: a word read
     /// leftwards may end at the anchor.
     ends_at_anchor: bool,
-    placed: [(Pos, PlacedTile); RACK_SIZE],
-    placed_count: usize,
+    /// The main word's multiplier so far.
+    multiplier: u32,
+    /// The tile laid on each empty square on the way walked.
+    laid: [PlacedTile; SIZE],
+    /// Where the word starts, once the walk has turned right.
+    start: usize,
     positions: [Pos; SIZE],
-    main_sum: u32,
-    word_multiplier: u32,
-    cross_total: u32,
     bingo_bonus: u32,
     skip_single_with_cross: bool,
     direction: Direction,
     visit: &'a mut F,
 }
 
-impl<B: AsRef<[u8]>, F: FnMut(&[(Pos, PlacedTile)], u32, Direction)> Walk<'_, B, F> {
-    /// Extends the word leftwards onto square `i` from graph `node`.
-    fn left(&mut self, i: usize, node: u32) {
-        let square = self.squares[i];
-        match square.tile {
-            Some((letter, value)) => {
-                if let Some(arc) = self.graph.find(node, letter) {
-                    self.main_sum += value;
-                    self.after_left(i, arc);
-                    self.main_sum -= value;
-                }
-            }
-            // Squares that are anchors of their own are left to them.
-            None if i != self.anchor && square.anchor => {}
-            None => self.place_each(i, node, true),
+impl<F: FnMut(&[(Pos, PlacedTile)], u32, Direction)> Walk<'_, F> {
+    /// Goes on leftwards after `arc` took the letter on square `i`: takes
+    /// the tiles on the board further left, records the word if it may
+    /// end at the anchor, turns right at the separator, and places rack
+    /// tiles on the next square left.
+    fn go_left(&mut self, mut i: usize, mut arc: Arc, mut tally: Tally) {
+        while i > 0 && self.squares[i - 1].letter != 0 {
+            i -= 1;
+            let Some(next) = self.graph.find(arc.child(), self.squares[i].letter) else { return };
+            tally.main += self.squares[i].value;
+            arc = next;
         }
-    }
-
-    fn after_left(&mut self, i: usize, arc: Arc) {
-        let starts_here = i == 0 || self.squares[i - 1].tile.is_none();
-        if arc.accepts() && starts_here && self.ends_at_anchor {
-            self.record();
+        if arc.accepts() && self.ends_at_anchor {
+            self.record(i, self.anchor, tally);
         }
         let child = arc.child();
         if child == 0 {
             return;
         }
-        if i > 0 {
-            self.left(i - 1, child);
-        }
-        if starts_here
-            && self.anchor + 1 < SIZE
+        if self.anchor + 1 < SIZE
             && let Some(separator) = self.graph.separator(child)
         {
-            self.right(self.anchor + 1, separator.child());
+            self.start = i;
+            self.go_right(self.anchor, separator, tally);
+        }
+        // Squares that are anchors of their own are left to them.
+        if i > 0 && !self.squares[i - 1].anchor {
+            self.place_each(i - 1, child, tally, true);
         }
     }
 
-    /// Extends the word rightwards onto square `i` from graph `node`.
-    fn right(&mut self, i: usize, node: u32) {
-        if node == 0 {
-            return;
+    /// Goes on rightwards after `arc` took the letter on square `i` (or
+    /// the separator, at the anchor): takes the tiles on the board further
+    /// right, records the word, and places rack tiles on the next square.
+    fn go_right(&mut self, mut i: usize, mut arc: Arc, mut tally: Tally) {
+        while i + 1 < SIZE && self.squares[i + 1].letter != 0 {
+            i += 1;
+            let Some(next) = self.graph.find(arc.child(), self.squares[i].letter) else { return };
+            tally.main += self.squares[i].value;
+            arc = next;
         }
-        match self.squares[i].tile {
-            Some((letter, value)) => {
-                if let Some(arc) = self.graph.find(node, letter) {
-                    self.main_sum += value;
-                    self.after_right(i, arc);
-                    self.main_sum -= value;
-                }
-            }
-            None => self.place_each(i, node, false),
+        if arc.accepts() {
+            self.record(self.start, i, tally);
         }
-    }
-
-    fn after_right(&mut self, i: usize, arc: Arc) {
-        let ends_here = i + 1 == SIZE || self.squares[i + 1].tile.is_none();
-        if arc.accepts() && ends_here {
-            self.record();
-        }
-        if i + 1 < SIZE {
-            self.right(i + 1, arc.child());
+        let child = arc.child();
+        if i + 1 < SIZE && child != 0 {
+            self.place_each(i + 1, child, tally, false);
         }
     }
 
     /// Tries every rack tile (and blank) that the graph and the cross word
-    /// allow on the empty square `i`.
-    fn place_each(&mut self, i: usize, node: u32, leftwards: bool) {
-        let playable = if self.blanks > 0 { u32::MAX } else { self.rack_letters };
-        let wanted = self.squares[i].allowed & playable & !(1 << SEPARATOR);
-        // Nothing fits: spare the graph lookup, the costly part of the walk.
-        if wanted == 0 || self.placed_count == RACK_SIZE {
+    /// allow on the empty square `i`, then goes on the same way.
+    fn place_each(&mut self, i: usize, node: u32, tally: Tally, leftwards: bool) {
+        let playable = if self.blanks > 0 { ALL_LETTERS } else { self.rack_letters };
+        let wanted = self.squares[i].allowed & playable;
+        // Nothing fits (or the rack is empty): spare the graph lookup.
+        if wanted == 0 {
             return;
         }
-        let graph = self.graph;
-        for arc in graph.arcs_among(node, wanted) {
-            let letter = arc.letter();
-            if self.counts[letter as usize] > 0 {
-                self.counts[letter as usize] -= 1;
-                let rack_letters = self.rack_letters;
-                if self.counts[letter as usize] == 0 {
+        let (rack_letters, blanks) = (self.rack_letters, self.blanks > 0);
+        for arc in self.graph.arcs_among(node, wanted) {
+            let letter = arc.letter() as usize;
+            if rack_letters & 1 << letter != 0 {
+                self.counts[letter] -= 1;
+                if self.counts[letter] == 0 {
                     self.rack_letters &= !(1 << letter);
                 }
-                self.place(i, arc, false, leftwards);
+                self.place(i, arc, false, tally, leftwards);
                 self.rack_letters = rack_letters;
-                self.counts[letter as usize] += 1;
+                self.counts[letter] += 1;
             }
-            if self.blanks > 0 {
+            if blanks {
                 self.blanks -= 1;
-                self.place(i, arc, true, leftwards);
+                self.place(i, arc, true, tally, leftwards);
                 self.blanks += 1;
             }
         }
     }
 
-    fn place(&mut self, i: usize, arc: Arc, blank: bool, leftwards: bool) {
-        let square = self.squares[i];
+    /// Puts a tile (or a blank) with `arc`'s letter on the empty square `i`.
+    fn place(&mut self, i: usize, arc: Arc, blank: bool, tally: Tally, leftwards: bool) {
         let letter = arc.letter();
-        let value = if blank { 0 } else { self.values[letter as usize] } * square.letter_multiplier;
-        let cross = if square.has_cross { (square.cross_score + value) * square.word_multiplier } else { 0 };
-        let (main_sum, word_multiplier, cross_total) = (self.main_sum, self.word_multiplier, self.cross_total);
-        self.main_sum += value;
-        self.word_multiplier *= square.word_multiplier;
-        self.cross_total += cross;
-        self.placed[self.placed_count] = (self.positions[i], PlacedTile { letter: Letter(letter), blank });
-        self.placed_count += 1;
+        let square = &self.squares[i];
+        let value = if blank { 0 } else { self.values[letter as usize] * square.letter_multiplier };
+        let tally = Tally {
+            main: tally.main + value,
+            cross: tally.cross + (square.cross_score + value) * square.cross_multiplier,
+        };
+        let multiplier = self.multiplier;
+        self.multiplier *= square.word_multiplier;
+        self.laid[i] = PlacedTile { letter: Letter(letter), blank };
         if leftwards {
-            self.after_left(i, arc);
+            self.go_left(i, arc, tally);
         } else {
-            self.after_right(i, arc);
+            self.go_right(i, arc, tally);
         }
-        self.placed_count -= 1;
-        (self.main_sum, self.word_multiplier, self.cross_total) = (main_sum, word_multiplier, cross_total);
+        self.multiplier = multiplier;
     }
 
-    fn record(&mut self) {
-        let placed = &self.placed[..self.placed_count];
-        if let [(pos, _)] = placed
-            && self.skip_single_with_cross
-        {
-            let i = self.positions.iter().position(|p| p == pos).unwrap_or(0);
-            if self.squares[i].has_cross {
-                return;
-            }
+    /// Visits the placement whose main word covers squares `start..=end`.
+    fn record(&mut self, start: usize, end: usize, tally: Tally) {
+        let mut placed = [(CENTRE, self.laid[start]); SIZE];
+        let mut count = 0;
+        for i in (start..=end).filter(|i| self.squares[*i].letter == 0) {
+            placed[count] = (self.positions[i], self.laid[i]);
+            count += 1;
         }
-        let bingo = if placed.len() == RACK_SIZE { self.bingo_bonus } else { 0 };
-        let score = self.main_sum * self.word_multiplier + self.cross_total + bingo;
-        (self.visit)(placed, score, self.direction);
+        if count == 1 && self.skip_single_with_cross && self.squares[self.anchor].cross_multiplier > 0 {
+            return;
+        }
+        let bingo = if count == RACK_SIZE { self.bingo_bonus } else { 0 };
+        (self.visit)(&placed[..count], tally.main * self.multiplier + tally.cross + bingo, self.direction);
     }
 }

@@ -139,3 +139,42 @@ fn the_endgame_search_plays_out_when_the_bag_is_empty() {
     let three = Game::new(config(RuleSetKind::Wocable, Language::En, 3, 1), lexicon).unwrap();
     assert_eq!(endgame(&three, 10), None);
 }
+
+#[test]
+fn a_thinker_has_a_legal_choice_after_any_step() {
+    use wocable_crossword::computer::{MAX_SIMULATIONS, SIMULATIONS, Thinker};
+    let lexicon = Lexicon::bundled(Language::En);
+    let leaves = LeaveModel::bundled(Language::En);
+    let mut game = Game::new(config(RuleSetKind::Wocable, Language::En, 2, 11), lexicon).unwrap();
+    let (mut looked_ahead, mut endgames) = (0, 0);
+    while !game.is_over() {
+        let seed = game.log().len() as u64;
+        // Stepped like the web build: a little at a time, endgame depths
+        // cut short; every intermediate choice is one the rules accept.
+        let mut thinker = Thinker::new(&game, Level::Champion, &leaves, seed).with_step_nodes(20);
+        for steps in 0.. {
+            assert!(game.clone().apply(thinker.choice()).is_ok(), "after {steps} steps: {:?}", thinker.choice());
+            if steps == 8 || !thinker.step(&game) {
+                break;
+            }
+        }
+        if thinker.samples() > 0 {
+            looked_ahead += 1;
+        } else if game.bag().is_empty() {
+            endgames += 1;
+        }
+        // `choose` is a thinker stepped over SIMULATIONS racks.
+        let mut reference = Thinker::new(&game, Level::Champion, &leaves, seed);
+        while reference.samples() < SIMULATIONS && reference.step(&game) {}
+        let chosen = choose(&game, Level::Champion, &leaves, seed);
+        assert_eq!(reference.choice(), chosen);
+        game.apply(chosen).unwrap();
+    }
+    assert!(looked_ahead > 5 && endgames > 0, "{looked_ahead} {endgames}");
+    // The weaker levels choose at once; the look-ahead stops at its cap.
+    let game = Game::new(config(RuleSetKind::Wocable, Language::En, 2, 3), Lexicon::bundled(Language::En)).unwrap();
+    assert!(!Thinker::new(&game, Level::Strong, &leaves, 0).step(&game));
+    let mut thinker = Thinker::new(&game, Level::Champion, &leaves, 0);
+    while thinker.step(&game) {}
+    assert_eq!(thinker.samples(), MAX_SIMULATIONS);
+}

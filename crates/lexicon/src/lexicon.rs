@@ -4,7 +4,7 @@ use crate::graph::{self, WordGraph};
 use crate::{Language, Letter, MAX_WORD_TILES};
 use fst::{IntoStreamer, Streamer};
 use std::collections::BTreeSet;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use thiserror::Error;
 
 /// The bytes of an fst: embedded in the binary, or owned (imported or
@@ -60,7 +60,8 @@ impl ImportReport {
 pub struct Lexicon {
     language: Language,
     set: fst::Set<Bytes>,
-    graph: WordGraph<Bytes>,
+    /// The word graph's arcs (see [`graph`]), decoded once.
+    graph: Arc<[u32]>,
 }
 
 impl std::fmt::Debug for Lexicon {
@@ -87,19 +88,22 @@ impl Lexicon {
                 include_bytes!(concat!(env!("OUT_DIR"), "/fr.gaddag")),
             ),
         };
-        Lexicon::open(language, Bytes::Static(set), Bytes::Static(graph)).expect("bundled lexicon is valid")
+        // Decoded once per language: the bytes embedded are not aligned
+        // for reading as `u32`s in place.
+        static GRAPHS: [OnceLock<Arc<[u32]>>; Language::ALL.len()] = [const { OnceLock::new() }; Language::ALL.len()];
+        let slot = Language::ALL.iter().position(|l| *l == language).unwrap_or(0);
+        let graph = GRAPHS[slot].get_or_init(|| graph::from_bytes(graph).expect("bundled word graph is valid").into());
+        Lexicon::open(language, Bytes::Static(set), graph.clone()).expect("bundled lexicon is valid")
     }
 
     /// Opens a lexicon from the bytes of its fst and of its word graph (what
     /// [`Lexicon::as_bytes`] and [`Lexicon::graph_bytes`] give; the web build
-    /// fetches them), without copying them. The fst's checksum is verified:
-    /// damaged bytes are refused here rather than misread later.
-    pub fn from_parts(
-        language: Language,
-        fst: impl Into<Arc<[u8]>>,
-        graph: impl Into<Arc<[u8]>>,
-    ) -> Result<Lexicon, LexiconError> {
-        let lexicon = Lexicon::open(language, Bytes::Shared(fst.into()), Bytes::Shared(graph.into()))?;
+    /// fetches them), without copying the fst. The fst's checksum is
+    /// verified: damaged bytes are refused here rather than misread later.
+    pub fn from_parts(language: Language, fst: impl Into<Arc<[u8]>>, graph: &[u8]) -> Result<Lexicon, LexiconError> {
+        let graph =
+            graph::from_bytes(graph).ok_or_else(|| LexiconError::Damaged("the word graph is truncated".into()))?;
+        let lexicon = Lexicon::open(language, Bytes::Shared(fst.into()), graph.into())?;
         lexicon.set.as_fst().verify().map_err(|e| LexiconError::Damaged(e.to_string()))?;
         Ok(lexicon)
     }
@@ -121,12 +125,11 @@ impl Lexicon {
             keys.push(key.to_vec());
         }
         let graph = graph::build(&keys);
-        Lexicon::open(language, Bytes::Shared(set.into_fst().into_inner()), Bytes::Shared(graph.into()))
+        Lexicon::open(language, Bytes::Shared(set.into_fst().into_inner()), graph.into())
     }
 
-    fn open(language: Language, set: Bytes, graph: Bytes) -> Result<Lexicon, LexiconError> {
+    fn open(language: Language, set: Bytes, graph: Arc<[u32]>) -> Result<Lexicon, LexiconError> {
         let set = fst::Set::new(set).map_err(|e| LexiconError::Damaged(e.to_string()))?;
-        let graph = WordGraph::new(graph).ok_or_else(|| LexiconError::Damaged("the word graph is truncated".into()))?;
         Ok(Lexicon { language, set, graph })
     }
 
@@ -176,7 +179,7 @@ impl Lexicon {
         let graph = graph::build(&keys);
         let set = fst::Set::from_iter(keys).map_err(|e| LexiconError::Damaged(e.to_string()))?;
         let set: Arc<[u8]> = set.into_fst().into_inner().into();
-        let lexicon = Lexicon::open(language, Bytes::Shared(set), Bytes::Shared(graph.into()))?;
+        let lexicon = Lexicon::open(language, Bytes::Shared(set), graph.into())?;
         Ok((lexicon, report))
     }
 
@@ -186,13 +189,13 @@ impl Lexicon {
     }
 
     /// The word graph (a GADDAG) for move generation.
-    pub fn graph(&self) -> &WordGraph<impl AsRef<[u8]>> {
-        &self.graph
+    pub fn graph(&self) -> WordGraph<'_> {
+        WordGraph::new(&self.graph)
     }
 
     /// The word graph's bytes, to ship beside the fst's.
-    pub fn graph_bytes(&self) -> &[u8] {
-        self.graph.as_bytes()
+    pub fn graph_bytes(&self) -> Vec<u8> {
+        graph::to_bytes(&self.graph)
     }
 
     pub fn language(&self) -> Language {
