@@ -6,7 +6,8 @@
 //! quits.
 
 use crate::StartedAt;
-use crate::crossword::turn::{Hints, Thinking};
+use crate::crossword::thinking::Thinking;
+use crate::crossword::turn::Hints;
 use crate::crossword::{Action, Match, MatchSetup, NewMatch, Overlay};
 use crate::screens::Screen;
 use crate::screens::dictionary::{DictionaryPage, Lookup, look_up};

@@ -592,3 +592,24 @@ fn a_drag_left_hanging_when_the_rack_changes_is_forgotten() {
     pointer(&mut app, PointerPhase::Release, to);
     assert!(!app.world().resource::<Composer>().has_placed(), "the old drag does not drop a tile");
 }
+
+#[test]
+fn the_champion_thinks_while_frames_go_on_and_its_move_arrives() {
+    use wocable::crossword::thinking::Thinking;
+    let dir = data_dir("champion");
+    let mut app = app(&dir);
+    start(&mut app, setup(&[("Bot", Seat::Computer(Level::Champion)), ("Ana", Seat::Human)], 6));
+    // It looks ahead for most of a second of real time: were the frames
+    // waiting on it, its move would come in the frame that started it.
+    let played = |app: &App| app.world().resource::<Match>().game.turn() == 1;
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    let mut frames_thinking = 0;
+    while !played(&app) {
+        assert!(std::time::Instant::now() < deadline, "the Champion never played");
+        frames_thinking += usize::from(app.world().contains_resource::<Thinking>());
+        app.update();
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    assert!(frames_thinking > 3, "thought through only {frames_thinking} frames");
+    assert!(players(&mut app)[0].score > 0, "its move scored");
+}

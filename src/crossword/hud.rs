@@ -6,7 +6,8 @@
 use super::board::Player;
 use super::composer::Composer;
 use super::layout::{BOTTOM_BAR, BoardLayout, SIDE_PANEL, TOP_BAR};
-use super::turn::{Hints, Preview, Thinking, TurnClock};
+use super::thinking::Thinking;
+use super::turn::{Hints, Preview, TurnClock};
 use super::{Action, Match, Overlay, Seat};
 use crate::feedback::Notice;
 use crate::screens::Screen;

@@ -7,6 +7,7 @@ pub mod composer;
 pub mod hud;
 pub mod input;
 pub mod layout;
+pub mod thinking;
 pub mod turn;
 
 use crate::screens::Screen;

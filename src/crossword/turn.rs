@@ -3,17 +3,16 @@
 //! clock and the save.
 
 use super::composer::Composer;
+use super::thinking::Thinking;
 use super::{Action, Match, MoveRefused, NewMatch, Overlay, ResumeMatch, SAVE_FILE, SavedMatch, Seat, TurnApplied};
 use crate::feedback::Cue;
 use crate::screens::Screen;
 use crate::settings::Settings;
 use crate::storage::Storage;
 use bevy::prelude::*;
-use bevy::tasks::futures::check_ready;
-use bevy::tasks::{AsyncComputeTaskPool, Task};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use wocable_crossword::computer::{self, LeaveModel};
+use wocable_crossword::computer;
 use wocable_crossword::game::{Event, Intent};
 use wocable_crossword::movegen::Move;
 
@@ -44,15 +43,6 @@ pub enum Preview {
     },
     Invalid(wocable_crossword::RuleError),
     NeedsBlankLetter,
-}
-
-/// A computer player at work on its move.
-#[derive(Resource)]
-pub struct Thinking {
-    pub seat: usize,
-    since: f32,
-    task: Option<Task<Intent>>,
-    chosen: Option<Intent>,
 }
 
 /// The clock of the seat to play (§3.3).
@@ -299,23 +289,15 @@ fn computer_turns(
         return;
     };
     let Some(mut thinking) = thinking.filter(|t| t.seat == seat) else {
-        let game = m.game.clone();
-        let seed = game.config().seed ^ (game.log().len() as u64).rotate_left(32);
-        let task = AsyncComputeTaskPool::get().spawn(async move {
-            let leaves = LeaveModel::bundled(game.config().language);
-            computer::choose(&game, level, &leaves, seed)
-        });
-        commands.insert_resource(Thinking { seat, since: time.elapsed_secs(), task: Some(task), chosen: None });
+        let seed = m.game.config().seed ^ (m.game.log().len() as u64).rotate_left(32);
+        commands.insert_resource(Thinking::start(&m.game, level, seed, time.elapsed_secs()));
         return;
     };
-    if let Some(task) = thinking.task.as_mut()
-        && let Some(intent) = check_ready(task)
-    {
-        thinking.chosen = Some(intent);
-        thinking.task = None;
-    }
     let shown_long_enough = !settings.animations || time.elapsed_secs() - thinking.since >= MIN_THINKING;
-    if shown_long_enough && let Some(intent) = thinking.chosen.take() {
+    if thinking.ready()
+        && shown_long_enough
+        && let Some(intent) = thinking.take()
+    {
         commands.remove_resource::<Thinking>();
         if let Err(MoveRefused(reason)) = submit(&mut m, intent, &mut applied) {
             // The computer plays by the same rules; should it ever be
