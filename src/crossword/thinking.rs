@@ -1,8 +1,9 @@
 //! A computer player at work on its move. Natively it thinks on the async
 //! compute pool, off the main thread; the web build has one thread, so
-//! there it thinks in slices of a few milliseconds a frame. Either way the
-//! Champion looks ahead over at least [`SIMULATIONS`] racks, then for as
-//! long as [`BUDGET`] allows.
+//! there it thinks one step a frame (a step is a few move generations:
+//! one more rack looked ahead over, or an endgame search a turn deeper
+//! within `SLICE_NODES`). Either way the Champion looks ahead over at
+//! least [`SIMULATIONS`] racks, then for as long as [`BUDGET`] allows.
 
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
@@ -27,14 +28,11 @@ enum Work {
     #[cfg(not(target_arch = "wasm32"))]
     Task(bevy::tasks::Task<Intent>),
     #[cfg(target_arch = "wasm32")]
-    Slices { game: Box<Game>, thinker: Box<Thinker>, started: Instant },
+    Steps { game: Box<Game>, thinker: Box<Thinker>, started: Instant },
 }
 
-/// The longest slice of thinking in one frame on the web.
-#[cfg(target_arch = "wasm32")]
-const SLICE: Duration = Duration::from_millis(6);
-/// The most positions an endgame step may search on the web: about a
-/// slice (each is a move generation).
+/// The most positions an endgame step may search on the web, each a move
+/// generation: a few milliseconds.
 #[cfg(target_arch = "wasm32")]
 const SLICE_NODES: u64 = 16;
 
@@ -48,26 +46,26 @@ impl Thinking {
         let work = Work::Task(bevy::tasks::AsyncComputeTaskPool::get().spawn(async move {
             let started = Instant::now();
             let mut thinker = Thinker::new(&game, level, &leaves, seed);
-            think(&mut thinker, &game, started, None);
+            while !thought_enough(&mut thinker, &game, started) {}
             thinker.choice()
         }));
         #[cfg(target_arch = "wasm32")]
         let work = {
             let thinker = Thinker::new(&game, level, &leaves, seed).with_step_nodes(SLICE_NODES);
-            Work::Slices { game: Box::new(game), thinker: Box::new(thinker), started: Instant::now() }
+            Work::Steps { game: Box::new(game), thinker: Box::new(thinker), started: Instant::now() }
         };
         Thinking { seat, since, work, chosen: None }
     }
 
-    /// Thinks on (on the web, for a slice); whether the move is found.
+    /// Thinks on (on the web, one step); whether the move is found.
     pub fn ready(&mut self) -> bool {
         if self.chosen.is_none() {
             self.chosen = match &mut self.work {
                 #[cfg(not(target_arch = "wasm32"))]
                 Work::Task(task) => bevy::tasks::futures::check_ready(task),
                 #[cfg(target_arch = "wasm32")]
-                Work::Slices { game, thinker, started } => {
-                    think(thinker, game, *started, Some(Instant::now() + SLICE)).then(|| thinker.choice())
+                Work::Steps { game, thinker, started } => {
+                    thought_enough(thinker, game, *started).then(|| thinker.choice())
                 }
             };
         }
@@ -80,17 +78,10 @@ impl Thinking {
     }
 }
 
-/// Steps `thinker` until it has thought enough (its minimum look-ahead,
-/// then the budget since `started`) or has nothing left to learn, or until
-/// `pause`; whether it is done.
-fn think(thinker: &mut Thinker, game: &Game, started: Instant, pause: Option<Instant>) -> bool {
-    loop {
-        let enough = thinker.samples() >= SIMULATIONS && started.elapsed() >= BUDGET;
-        if enough || !thinker.step(game) {
-            return true;
-        }
-        if pause.is_some_and(|pause| Instant::now() >= pause) {
-            return false;
-        }
-    }
+/// Steps `thinker` once, unless it has thought enough (its minimum
+/// look-ahead, then the budget since `started`); whether it has, or has
+/// nothing left to learn.
+fn thought_enough(thinker: &mut Thinker, game: &Game, started: Instant) -> bool {
+    let enough = thinker.samples() >= SIMULATIONS && started.elapsed() >= BUDGET;
+    enough || !thinker.step(game)
 }
