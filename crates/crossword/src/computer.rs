@@ -5,8 +5,11 @@
 //! - Casual plays one of its better moves, words of up to six letters.
 //! - Strong plays the highest score.
 //! - Champion plays the highest equity: score plus the value of the tiles
-//!   kept (a linear model learned by self-play, `data/leaves-*.txt`), and
-//!   exchanges when keeping better tiles is worth more than scoring now.
+//!   kept (a linear model learned by self-play, `data/leaves-*.txt`), less
+//!   the opponent's best reply averaged over racks it might hold (Monte
+//!   Carlo, as long as the caller lets a [`Thinker`] step), and exchanges
+//!   when keeping better tiles is worth more than scoring now. With the
+//!   bag empty against one opponent, it searches the endgame instead.
 
 use crate::board::Board;
 use crate::game::{Event, Game, GameConfig, Intent};
