@@ -509,6 +509,25 @@ fn closing_the_app_mid_turn_keeps_the_turn_clock() {
 }
 
 #[test]
+fn a_killed_app_gives_back_at_most_a_few_seconds_of_the_turn() {
+    let dir = data_dir("clock-killed");
+    let left = {
+        let mut game = clock_running(&dir);
+        for _ in 0..80 {
+            game.update();
+        }
+        // Killed: no frame runs to save on the way out.
+        let left = seconds_left(&game);
+        std::mem::forget(game);
+        left
+    };
+    let mut restarted = app(&dir);
+    resume(&mut restarted);
+    let now = seconds_left(&restarted);
+    assert!(left < 50.0 && now <= left + 5.0, "{now} seconds left after a kill at {left}");
+}
+
+#[test]
 fn a_save_from_before_the_clock_was_kept_resumes_with_a_whole_turn() {
     let dir = data_dir("clock-old");
     let mut clocked = setup(&VERSUS_COMPUTER, 5);

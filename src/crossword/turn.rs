@@ -309,11 +309,16 @@ fn computer_turns(
 }
 
 /// Counts down the turn clock; at zero the player has left (§3.3).
+/// While the clock runs, the save keeps up with it this often: an app
+/// killed mid-turn gives back at most this much of the turn.
+const CLOCK_SAVE_SECONDS: f32 = 5.0;
+
 fn run_clock(
     mut clock: ResMut<TurnClock>,
     mut m: ResMut<Match>,
     time: Res<Time>,
     overlay: Option<Res<State<Overlay>>>,
+    storage: Res<Storage>,
     mut applied: MessageWriter<TurnApplied>,
 ) {
     let handing_over = overlay.is_some_and(|o| *o.get() == Overlay::Handover);
@@ -321,10 +326,13 @@ fn run_clock(
     if m.turn_seconds.is_none() || m.game.is_over() || handing_over || !this_turn {
         return;
     }
+    let before = clock.seconds_left;
     clock.seconds_left -= time.delta_secs();
     if clock.seconds_left <= 0.0 {
         let seat = m.game.turn();
         let _ = submit(&mut m, Intent::TimeOut { seat }, &mut applied);
+    } else if (before / CLOCK_SAVE_SECONDS).ceil() != (clock.seconds_left / CLOCK_SAVE_SECONDS).ceil() {
+        save(&m, &clock, &storage);
     }
 }
 
