@@ -1,11 +1,13 @@
 //! `?demo` in the web build's address: the app starts a game against the
 //! computer, plays the best first move and goes back to the home screen,
 //! through the messages a player's taps send. The browser check of
-//! `cargo xtask test` uses it to leave a saved game in local storage.
+//! `cargo xtask test` uses it to leave a saved game in local storage. It
+//! never replaces a game already saved: then it does nothing.
 
 use crate::crossword::turn::{Hints, TurnSystems};
-use crate::crossword::{Action, Match, MatchSetup, NewMatch};
+use crate::crossword::{Action, Match, MatchSetup, NewMatch, SAVE_FILE};
 use crate::screens::Screen;
+use crate::storage::Storage;
 use bevy::prelude::*;
 use wocable_crossword::computer::Level;
 use wocable_crossword::game::Event;
@@ -44,9 +46,11 @@ fn demo(
     mut start: MessageWriter<NewMatch>,
     mut actions: MessageWriter<Action>,
     mut next: ResMut<NextState<Screen>>,
+    storage: Res<Storage>,
 ) {
     let playing = *screen.get() == Screen::Game;
     match *demo {
+        Demo::Start if storage.read(SAVE_FILE).is_some() => commands.remove_resource::<Demo>(),
         Demo::Start => {
             start.write(NewMatch(MatchSetup::against_computer(Level::Beginner, 2026)));
             *demo = Demo::AskHint;

@@ -516,10 +516,9 @@ fn a_killed_app_gives_back_at_most_a_few_seconds_of_the_turn() {
         for _ in 0..80 {
             game.update();
         }
-        // Killed: no frame runs to save on the way out.
-        let left = seconds_left(&game);
-        std::mem::forget(game);
-        left
+        // Killed: no frame runs to save on the way out (nor does dropping
+        // the app).
+        seconds_left(&game)
     };
     let mut restarted = app(&dir);
     resume(&mut restarted);
@@ -567,6 +566,25 @@ fn the_demo_plays_a_move_and_the_title_follows_the_screen_and_the_save() {
     // As the browser reloads the page.
     let app = app(&dir);
     assert_eq!(title(&app), saved_title);
+}
+
+#[test]
+fn the_demo_never_replaces_a_saved_game() {
+    let dir = data_dir("demo-saved");
+    let read_save = || Storage::in_dir(&dir).read(wocable::crossword::SAVE_FILE);
+    {
+        let mut app = app(&dir);
+        start(&mut app, setup(&VERSUS_COMPUTER, 3));
+    }
+    let saved = read_save().expect("a saved game");
+    let mut app = app(&dir);
+    app.insert_resource(Demo::default());
+    for _ in 0..20 {
+        app.update();
+    }
+    assert!(!app.world().contains_resource::<Demo>(), "the demo gave way");
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Home);
+    assert_eq!(read_save(), Some(saved));
 }
 
 #[test]

@@ -256,9 +256,9 @@ fn serve_dir(listener: TcpListener, dir: &Path) {
 /// The web build in headless Chromium, observed through the page's title,
 /// which the app sets per screen. (a) It starts and shows the home screen:
 /// "Wocable" with nothing saved (the page's own title is "Wocable…").
-/// (b) `?demo` plays a move and goes home, whose title names the saved
-/// game; a reload finds the same game in local storage. The three loads
-/// share one browser profile, so local storage lasts from one to the next.
+/// (b) `?demo` plays a move (and goes home), the title showing the game;
+/// a reload finds the same game in local storage. The loads share one
+/// browser profile, so local storage lasts from one to the next.
 fn browser_check() -> Result<(), String> {
     ensure_packages(BROWSER_PACKAGES)?;
     let dist = build_web()?;
@@ -275,16 +275,23 @@ fn browser_check() -> Result<(), String> {
     if title_of(&home) != Some("Wocable") || !home.contains("<canvas") {
         return Err(format!("no home screen in Chromium: title {:?} (see {})", title_of(&home), dir.display()));
     }
-    let demo = load_in_chromium(&dir, "demo", &format!("{url}?demo"))?;
-    let demo = title_of(&demo).unwrap_or_default();
-    let ana =
-        demo.strip_prefix("Wocable — Continue: Ana ").and_then(|rest| rest.split(' ').next()?.parse::<u32>().ok());
-    if ana.is_none_or(|score| score == 0) {
-        return Err(format!("the demo left no saved game with Ana's move: title {demo:?} (see {})", dir.display()));
+    // Headless Chromium gives the page a varying number of frames (more on
+    // an idle machine): the demo may be dumped before it is back home, or,
+    // rarely, before Ana has played; a later load goes on from its save.
+    let mut saved = None;
+    for attempt in 1..=3 {
+        let demo = load_in_chromium(&dir, &format!("demo-{attempt}"), &format!("{url}?demo"))?;
+        saved = title_of(&demo).and_then(saved_game).map(str::to_string);
+        if saved.is_some() {
+            break;
+        }
     }
+    let Some(saved) = saved else {
+        return Err(format!("the demo left no saved game with Ana's move (see {})", dir.display()));
+    };
     let reload = load_in_chromium(&dir, "reload", &url)?;
-    if title_of(&reload) != Some(demo) {
-        return Err(format!("after a reload the home screen is {:?}, not the saved game {demo:?}", title_of(&reload)));
+    if title_of(&reload).and_then(|title| title.strip_prefix("Wocable — Continue: ")) != Some(&saved) {
+        return Err(format!("after a reload the home screen is {:?}, not the saved game {saved:?}", title_of(&reload)));
     }
     eprintln!(
         "xtask: the web build runs in Chromium and finds its save again ({:.0} s)",
@@ -335,6 +342,15 @@ fn load_in_chromium(dir: &Path, name: &str, url: &str) -> Result<String, String>
         return Err(format!("chromium failed on {url} ({status}), see {}", file("log").display()));
     }
     read(file("html"))
+}
+
+/// The scores in a title that shows a game with Ana's move made, on the
+/// home screen ("Wocable — Continue: Ana 18 · Bot 0") or while it is
+/// played ("Ana 18 · Bot 0 — Wocable").
+fn saved_game(title: &str) -> Option<&str> {
+    let scores = title.strip_prefix("Wocable — Continue: ").or_else(|| title.strip_suffix(" — Wocable"))?;
+    let ana: u32 = scores.strip_prefix("Ana ")?.split(' ').next()?.parse().ok()?;
+    (ana > 0).then_some(scores)
 }
 
 fn title_of(page: &str) -> Option<&str> {
