@@ -141,7 +141,7 @@ fn the_endgame_search_plays_out_when_the_bag_is_empty() {
 }
 
 #[test]
-fn a_thinker_has_a_legal_choice_after_any_step() {
+fn a_thinker_has_a_legal_choice_after_each_of_its_first_steps() {
     use wocable_crossword::computer::{MAX_SIMULATIONS, SIMULATIONS, Thinker};
     let lexicon = Lexicon::bundled(Language::En);
     let leaves = LeaveModel::bundled(Language::En);
