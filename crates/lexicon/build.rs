@@ -31,8 +31,11 @@ fn main() {
             .collect();
         keys.sort_unstable();
         keys.dedup();
-        std::fs::write(out.join(format!("{}.gaddag", language.code())), graph::to_bytes(&graph::build(&keys)))
-            .expect("OUT_DIR is writable");
+        std::fs::write(
+            out.join(format!("{}.gaddag", language.code())),
+            graph::to_bytes(&graph::build(&keys).expect("the bundled list fits the graph")),
+        )
+        .expect("OUT_DIR is writable");
         let set = fst::Set::from_iter(keys).expect("keys are sorted and unique");
         std::fs::write(out.join(format!("{}.fst", language.code())), set.as_fst().as_bytes())
             .expect("OUT_DIR is writable");

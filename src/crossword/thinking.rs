@@ -12,7 +12,8 @@ use wocable_crossword::computer::{LeaveModel, Level, SIMULATIONS, Thinker};
 use wocable_crossword::game::{Game, Intent};
 
 /// How long a computer may think about a move (past its minimum
-/// look-ahead): about as long as its move takes to be shown arriving.
+/// look-ahead): as long as its move takes to be shown arriving, when
+/// animations are on. Its move therefore depends on the machine's speed.
 pub const BUDGET: Duration = Duration::from_millis(800);
 
 #[derive(Resource)]

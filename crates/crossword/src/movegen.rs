@@ -59,6 +59,8 @@ struct Tally {
 
 /// Calls `visit` with every legal placement of `rack` on `board` and its
 /// score. A one-tile placement is visited once, whichever way it reads.
+/// The rack is taken as given: one of more than seven tiles (never dealt)
+/// would also give placements of more than seven.
 pub fn generate(
     board: &Board,
     rack: &[Tile],

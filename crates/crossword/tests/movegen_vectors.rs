@@ -30,6 +30,7 @@ fn square_name(pos: wocable_crossword::Pos, letter: &str, blank: bool) -> String
 #[test]
 fn generator_matches_every_english_reference_position() {
     let (lexicon, _) = Lexicon::import(Language::En, WORDS.as_bytes()).unwrap();
+    assert_minimal(&lexicon);
     let mut expected_moves: BTreeMap<usize, BTreeMap<String, u32>> = BTreeMap::new();
     for fields in lines(MOVES) {
         expected_moves
@@ -97,4 +98,22 @@ fn check_positions(lexicon: &Lexicon, text: &str, expected_moves: &BTreeMap<usiz
         positions += 1;
     }
     positions
+}
+
+/// No two nodes of the word graph are equal (the fst builder alone leaves
+/// many: its cache of nodes to share is bounded).
+fn assert_minimal(lexicon: &Lexicon) {
+    use wocable_lexicon::graph::ROOT;
+    let graph = lexicon.graph();
+    let (mut seen, mut nodes) = (std::collections::HashSet::new(), std::collections::HashSet::new());
+    let mut todo = vec![ROOT];
+    while let Some(node) = todo.pop() {
+        if node == 0 || !seen.insert(node) {
+            continue;
+        }
+        let arcs: Vec<(u8, bool, u32)> = graph.arcs(node).map(|a| (a.letter(), a.accepts(), a.child())).collect();
+        todo.extend(arcs.iter().map(|(_, _, child)| *child));
+        nodes.insert(arcs);
+    }
+    assert_eq!(nodes.len(), seen.len(), "equal nodes stored twice");
 }

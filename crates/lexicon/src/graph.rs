@@ -29,8 +29,12 @@ pub const ROOT: u32 = 1;
 const ACCEPTS: u32 = 1 << 5;
 const CHILD_SHIFT: u32 = 7;
 
+/// The words make more arcs than the graph's 25-bit indexes can reach.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TooLarge;
+
 /// Builds the graph's arcs from words spelt as letter codes (1–31).
-pub fn build(words: &[Vec<u8>]) -> Vec<u32> {
+pub fn build(words: &[Vec<u8>]) -> Result<Vec<u32>, TooLarge> {
     let mut keys: Vec<Vec<u8>> = Vec::with_capacity(words.len() * 8);
     for word in words {
         for split in 1..=word.len() {
@@ -88,10 +92,10 @@ impl Nodes {
 
 /// Lays the graph's distinct nodes out as runs of arcs, depth first from
 /// the root, so that a walk's next node is often near the last one.
-fn flatten<D: AsRef<[u8]>>(fst: &fst::raw::Fst<D>) -> Vec<u32> {
+fn flatten<D: AsRef<[u8]>>(fst: &fst::raw::Fst<D>) -> Result<Vec<u32>, TooLarge> {
     let mut nodes = Nodes::default();
     let Some(root) = nodes.merge(fst, fst.root().addr()) else {
-        return vec![0; 2];
+        return Ok(vec![0; 2]);
     };
     // The index of each node's run.
     let mut runs: Vec<Option<u32>> = vec![None; nodes.arcs.len()];
@@ -107,7 +111,9 @@ fn flatten<D: AsRef<[u8]>>(fst: &fst::raw::Fst<D>) -> Vec<u32> {
         order.push(id);
         todo.extend(nodes.arcs[id].iter().rev().filter_map(|(_, _, child)| *child));
     }
-    assert!(next < 1 << (32 - CHILD_SHIFT), "word graph too large for 25-bit arc indexes");
+    if next >= 1 << (32 - CHILD_SHIFT) {
+        return Err(TooLarge);
+    }
     let mut words = vec![0u32; next as usize];
     for id in order {
         let start = runs[id].unwrap_or(0) as usize;
@@ -121,7 +127,7 @@ fn flatten<D: AsRef<[u8]>>(fst: &fst::raw::Fst<D>) -> Vec<u32> {
             words[start + 1 + k] = arc;
         }
     }
-    words
+    Ok(words)
 }
 
 /// The arcs as little-endian bytes, to store.
@@ -266,7 +272,7 @@ mod tests {
     fn every_split_of_every_word_and_nothing_else() {
         // c=3 a=1 t=20 s=19 b=2
         let words = vec![vec![3, 1, 20], vec![3, 1, 20, 19], vec![2, 1, 20], vec![2, 1, 20, 19]];
-        let arcs = build(&words);
+        let arcs = build(&words).unwrap();
         let graph = WordGraph::new(&arcs);
         for word in &words {
             for key in keys_of(word) {
@@ -285,7 +291,7 @@ mod tests {
         // The words share every ending: "at", "ats" after c or b, so the
         // minimal graph needs far fewer arcs than the keys have letters.
         let words = vec![vec![3, 1, 20], vec![3, 1, 20, 19], vec![2, 1, 20], vec![2, 1, 20, 19]];
-        let arcs = build(&words);
+        let arcs = build(&words).unwrap();
         let graph = WordGraph::new(&arcs);
         // "b·at" and "c·at" lead to the same node.
         let after = |first: u8| graph.walk(ROOT, [first, SEPARATOR]).map(|a| a.child());

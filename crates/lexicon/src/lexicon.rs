@@ -33,6 +33,8 @@ pub enum LexiconError {
     Empty { skipped: usize },
     #[error("the lexicon data is damaged: {0}")]
     Damaged(String),
+    #[error("the word list is too large to play with")]
+    TooLarge,
 }
 
 /// What an import kept and skipped, for the player to read.
@@ -74,38 +76,30 @@ impl Lexicon {
     /// The lexicon shipped with the game for `language`, built from
     /// `lexicons/` at compile time.
     pub fn bundled(language: Language) -> Lexicon {
-        let (set, graph): (&'static [u8], &'static [u8]) = match language {
+        // The graph is decoded once per language: the bytes embedded are
+        // not aligned for reading as `u32`s in place.
+        static EN: OnceLock<Arc<[u32]>> = OnceLock::new();
+        static ES: OnceLock<Arc<[u32]>> = OnceLock::new();
+        static FR: OnceLock<Arc<[u32]>> = OnceLock::new();
+        let (set, graph, decoded): (&'static [u8], &'static [u8], _) = match language {
             Language::En => (
                 include_bytes!(concat!(env!("OUT_DIR"), "/en.fst")),
                 include_bytes!(concat!(env!("OUT_DIR"), "/en.gaddag")),
+                &EN,
             ),
             Language::Es => (
                 include_bytes!(concat!(env!("OUT_DIR"), "/es.fst")),
                 include_bytes!(concat!(env!("OUT_DIR"), "/es.gaddag")),
+                &ES,
             ),
             Language::Fr => (
                 include_bytes!(concat!(env!("OUT_DIR"), "/fr.fst")),
                 include_bytes!(concat!(env!("OUT_DIR"), "/fr.gaddag")),
+                &FR,
             ),
         };
-        // Decoded once per language: the bytes embedded are not aligned
-        // for reading as `u32`s in place.
-        static GRAPHS: [OnceLock<Arc<[u32]>>; Language::ALL.len()] = [const { OnceLock::new() }; Language::ALL.len()];
-        let slot = Language::ALL.iter().position(|l| *l == language).unwrap_or(0);
-        let graph = GRAPHS[slot].get_or_init(|| graph::from_bytes(graph).expect("bundled word graph is valid").into());
+        let graph = decoded.get_or_init(|| graph::from_bytes(graph).expect("bundled word graph is valid").into());
         Lexicon::open(language, Bytes::Static(set), graph.clone()).expect("bundled lexicon is valid")
-    }
-
-    /// Opens a lexicon from the bytes of its fst and of its word graph (what
-    /// [`Lexicon::as_bytes`] and [`Lexicon::graph_bytes`] give; the web build
-    /// fetches them), without copying the fst. The fst's checksum is
-    /// verified: damaged bytes are refused here rather than misread later.
-    pub fn from_parts(language: Language, fst: impl Into<Arc<[u8]>>, graph: &[u8]) -> Result<Lexicon, LexiconError> {
-        let graph =
-            graph::from_bytes(graph).ok_or_else(|| LexiconError::Damaged("the word graph is truncated".into()))?;
-        let lexicon = Lexicon::open(language, Bytes::Shared(fst.into()), graph.into())?;
-        lexicon.set.as_fst().verify().map_err(|e| LexiconError::Damaged(e.to_string()))?;
-        Ok(lexicon)
     }
 
     /// Opens a lexicon from fst bytes alone (a lexicon file a player
@@ -124,7 +118,7 @@ impl Lexicon {
             }
             keys.push(key.to_vec());
         }
-        let graph = graph::build(&keys);
+        let graph = graph::build(&keys).map_err(|_| LexiconError::TooLarge)?;
         Lexicon::open(language, Bytes::Shared(set.into_fst().into_inner()), graph.into())
     }
 
@@ -176,7 +170,7 @@ impl Lexicon {
         }
         report.words = keys.len();
         let keys: Vec<Vec<u8>> = keys.into_iter().collect();
-        let graph = graph::build(&keys);
+        let graph = graph::build(&keys).map_err(|_| LexiconError::TooLarge)?;
         let set = fst::Set::from_iter(keys).map_err(|e| LexiconError::Damaged(e.to_string()))?;
         let set: Arc<[u8]> = set.into_fst().into_inner().into();
         let lexicon = Lexicon::open(language, Bytes::Shared(set), graph.into())?;
@@ -191,11 +185,6 @@ impl Lexicon {
     /// The word graph (a GADDAG) for move generation.
     pub fn graph(&self) -> WordGraph<'_> {
         WordGraph::new(&self.graph)
-    }
-
-    /// The word graph's bytes, to ship beside the fst's.
-    pub fn graph_bytes(&self) -> Vec<u8> {
-        graph::to_bytes(&self.graph)
     }
 
     pub fn language(&self) -> Language {
