@@ -271,33 +271,41 @@ fn browser_check() -> Result<(), String> {
         _ => std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?,
     }
     let started = Instant::now();
-    let home = load_in_chromium(&dir, "home", &url)?;
-    if title_of(&home) != Some("Wocable") || !home.contains("<canvas") {
-        return Err(format!("no home screen in Chromium: title {:?} (see {})", title_of(&home), dir.display()));
+    let home = |page: &str| (title_of(page) == Some("Wocable") && page.contains("<canvas")).then_some(());
+    if load_until(&dir, "home", &url, home)?.is_none() {
+        return Err(format!("no home screen in Chromium (see {})", dir.display()));
     }
-    // Headless Chromium gives the page a varying number of frames (more on
-    // an idle machine): the demo may be dumped before it is back home, or,
-    // rarely, before Ana has played; a later load goes on from its save.
-    let mut saved = None;
-    for attempt in 1..=3 {
-        let demo = load_in_chromium(&dir, &format!("demo-{attempt}"), &format!("{url}?demo"))?;
-        saved = title_of(&demo).and_then(saved_game).map(str::to_string);
-        if saved.is_some() {
-            break;
-        }
-    }
-    let Some(saved) = saved else {
+    let demo = |page: &str| title_of(page).and_then(saved_game).map(str::to_string);
+    let Some(saved) = load_until(&dir, "demo", &format!("{url}?demo"), demo)? else {
         return Err(format!("the demo left no saved game with Ana's move (see {})", dir.display()));
     };
-    let reload = load_in_chromium(&dir, "reload", &url)?;
-    if title_of(&reload).and_then(|title| title.strip_prefix("Wocable — Continue: ")) != Some(&saved) {
-        return Err(format!("after a reload the home screen is {:?}, not the saved game {saved:?}", title_of(&reload)));
+    let offered =
+        |page: &str| title_of(page).and_then(|title| title.strip_prefix("Wocable — Continue: ")).map(str::to_string);
+    let reload = load_until(&dir, "reload", &url, |page| offered(page).filter(|game| *game == saved))?;
+    if reload.is_none() {
+        return Err(format!(
+            "after a reload the home screen does not offer the saved game {saved:?} (see {})",
+            dir.display()
+        ));
     }
     eprintln!(
         "xtask: the web build runs in Chromium and finds its save again ({:.0} s)",
         started.elapsed().as_secs_f32()
     );
     Ok(())
+}
+
+/// Loads `url` up to three times, until `seen` finds in the page what it
+/// looks for. Headless Chromium gives a page a varying number of frames
+/// (fewer on a busy machine), so a page may be dumped before the app got
+/// there; a later load goes on from what the earlier one saved.
+fn load_until<T>(dir: &Path, name: &str, url: &str, seen: impl Fn(&str) -> Option<T>) -> Result<Option<T>, String> {
+    for attempt in 1..=3 {
+        if let Some(found) = seen(&load_in_chromium(dir, &format!("{name}-{attempt}"), url)?) {
+            return Ok(Some(found));
+        }
+    }
+    Ok(None)
 }
 
 /// Loads `url` in headless Chromium with the profile in `dir`, gives the
