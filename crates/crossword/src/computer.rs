@@ -267,7 +267,7 @@ impl Thinker {
     pub fn new(game: &Game, level: Level, leaves: &LeaveModel, seed: u64) -> Thinker {
         let moves = ranked_moves(game);
         let plan = match level {
-            Level::Champion => EndgameSearch::new(game, moves.clone())
+            Level::Champion => EndgameSearch::new(game, &moves)
                 .map(|search| Plan::Endgame(Box::new(search)))
                 .unwrap_or_else(|| Plan::LookAhead(Box::new(LookAhead::new(game, &moves, leaves, seed)))),
             _ => Plan::Chosen(choose_now(game, level, &moves, seed)),
@@ -597,7 +597,7 @@ struct EndgameSearch {
 
 impl EndgameSearch {
     /// The search, when the bag is empty and one opponent is left.
-    fn new(game: &Game, moves: Vec<Move>) -> Option<EndgameSearch> {
+    fn new(game: &Game, moves: &[Move]) -> Option<EndgameSearch> {
         let seat = game.turn();
         let others: Vec<usize> = (0..game.scores().len()).filter(|s| *s != seat && !game.has_left(*s)).collect();
         let [opponent] = others[..] else { return None };
@@ -616,7 +616,7 @@ impl EndgameSearch {
             racks: [game.rack(seat).to_vec(), game.rack(opponent).to_vec()],
             passes,
         };
-        let candidates = moves.into_iter().map(Some).chain([None]).collect();
+        let candidates = moves.iter().cloned().map(Some).chain([None]).collect();
         Some(EndgameSearch {
             seat,
             root,
@@ -679,7 +679,7 @@ impl EndgameSearch {
 /// opponent is left, searched within `node_budget` positions; `None` when
 /// that is not the situation.
 pub fn endgame(game: &Game, node_budget: u64) -> Option<Intent> {
-    let mut search = EndgameSearch::new(game, ranked_moves(game))?;
+    let mut search = EndgameSearch::new(game, &ranked_moves(game))?;
     search.nodes_left = node_budget;
     search.step_nodes = node_budget;
     while search.step(game) {}
@@ -854,7 +854,7 @@ mod tests {
             while !game.is_over() && !few_left(&game) {
                 game.apply(choose(&game, Level::Strong, &leaves, seed)).unwrap();
             }
-            let Some(search) = EndgameSearch::new(&game, ranked_moves(&game)) else { continue };
+            let Some(search) = EndgameSearch::new(&game, &ranked_moves(&game)) else { continue };
             for depth in 1..=2 {
                 let mut nodes = u64::MAX;
                 let searched = search.root.negamax(&game, depth, i32::MIN + 1, i32::MAX, &mut nodes).ok();
