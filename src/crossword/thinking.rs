@@ -29,7 +29,7 @@ enum Work {
     #[cfg(not(target_arch = "wasm32"))]
     Task(bevy::tasks::Task<Intent>),
     #[cfg(target_arch = "wasm32")]
-    Steps { game: Box<Game>, thinker: Box<Thinker>, started: Instant },
+    Steps { game: Game, thinker: Thinker, started: Instant },
 }
 
 /// The most positions an endgame step may search on the web, each a move
@@ -53,7 +53,7 @@ impl Thinking {
         #[cfg(target_arch = "wasm32")]
         let work = {
             let thinker = Thinker::new(&game, level, &leaves, seed).with_step_nodes(SLICE_NODES);
-            Work::Steps { game: Box::new(game), thinker: Box::new(thinker), started: Instant::now() }
+            Work::Steps { game, thinker, started: Instant::now() }
         };
         Thinking { seat, since, work, chosen: None }
     }
