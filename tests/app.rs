@@ -636,8 +636,9 @@ fn the_champion_thinks_while_frames_go_on_and_its_move_arrives() {
     let dir = data_dir("champion");
     let mut app = app(&dir);
     start(&mut app, setup(&[("Bot", Seat::Computer(Level::Champion)), ("Ana", Seat::Human)], 6));
-    // It looks ahead for most of a second of real time: were the frames
-    // waiting on it, its move would come in the frame that started it.
+    // Its look-ahead (84 move generations) takes tens of milliseconds of
+    // real time: were the frames waiting on it, its move would come in the
+    // frame after the one that started it.
     let played = |app: &App| app.world().resource::<Match>().game.turn() == 1;
     let deadline = std::time::Instant::now() + Duration::from_secs(60);
     let mut frames_thinking = 0;

@@ -63,7 +63,7 @@ struct ShuffleRng(ChaCha8Rng);
 
 /// A computer's move shows after at least this long, so it is seen
 /// arriving, when animations are on.
-const MIN_THINKING: f32 = super::thinking::BUDGET.as_secs_f32();
+const MIN_THINKING: f32 = 0.8;
 /// The last move stays in view this long before the results.
 const RESULTS_DELAY: f32 = 2.5;
 /// How many moves a hint shows.
