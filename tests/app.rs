@@ -651,3 +651,29 @@ fn the_champion_thinks_while_frames_go_on_and_its_move_arrives() {
     assert!(frames_thinking > 3, "thought through only {frames_thinking} frames");
     assert!(players(&mut app)[0].score > 0, "its move scored");
 }
+
+#[test]
+fn the_web_builds_way_of_thinking_takes_a_step_a_frame() {
+    use wocable::crossword::thinking::{ThinkInSteps, Thinking};
+    let dir = data_dir("steps");
+    let mut stepped = app(&dir);
+    stepped.insert_resource(ThinkInSteps);
+    start(&mut stepped, setup(&[("Bot", Seat::Computer(Level::Champion)), ("Ana", Seat::Human)], 6));
+    // Frames alone move it on (no thread, no sleeping): its twelve racks
+    // looked ahead over take a frame each.
+    let mut frames_thinking = 0;
+    while stepped.world().resource::<Match>().game.turn() == 0 {
+        assert!(frames_thinking < 200, "the Champion never played");
+        frames_thinking += usize::from(stepped.world().contains_resource::<Thinking>());
+        stepped.update();
+    }
+    assert!(frames_thinking >= 12, "thought through only {frames_thinking} frames");
+    let threaded = {
+        let dir = data_dir("steps-threaded");
+        let mut app = app(&dir);
+        start(&mut app, setup(&[("Bot", Seat::Computer(Level::Champion)), ("Ana", Seat::Human)], 6));
+        until(&mut app, "the Champion's move", |world| world.resource::<Match>().game.turn() == 1);
+        app.world().resource::<Match>().game.log().to_vec()
+    };
+    assert_eq!(stepped.world().resource::<Match>().game.log(), threaded, "the same move either way");
+}

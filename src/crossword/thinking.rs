@@ -1,6 +1,6 @@
 //! A computer player at work on its move. Natively it thinks on the async
 //! compute pool, off the main thread; the web build has one thread, so
-//! there it thinks one step a frame (a step is a few move generations:
+//! there (and natively with [`ThinkInSteps`]) it thinks one step a frame (a step is a few move generations:
 //! one more rack looked ahead over, or one root move of the endgame search
 //! within `SLICE_NODES` positions). Either way the Champion looks ahead
 //! over `computer::SIMULATIONS` (12) racks, as `computer::choose` does:
@@ -8,10 +8,14 @@
 //! 202 wins against 199), so thinking longer would only cost battery.
 
 use bevy::prelude::*;
-use wocable_crossword::computer::{LeaveModel, Level};
-#[cfg(target_arch = "wasm32")]
-use wocable_crossword::computer::{SIMULATIONS, Thinker};
+use wocable_crossword::computer::{LeaveModel, Level, SIMULATIONS, Thinker};
 use wocable_crossword::game::{Game, Intent};
+
+/// Computers think on the main thread, one step a frame: always on the
+/// web (one thread); natively when this resource is there (the tests run
+/// the web build's way of thinking with it).
+#[derive(Resource)]
+pub struct ThinkInSteps;
 
 #[derive(Resource)]
 pub struct Thinking {
@@ -25,41 +29,41 @@ pub struct Thinking {
 enum Work {
     #[cfg(not(target_arch = "wasm32"))]
     Task(bevy::tasks::Task<Intent>),
-    #[cfg(target_arch = "wasm32")]
-    Steps { game: Game, thinker: Thinker },
+    Steps {
+        game: Box<Game>,
+        thinker: Thinker,
+    },
 }
 
-/// The most positions an endgame step may search on the web, each a move
-/// generation: a few milliseconds.
-#[cfg(target_arch = "wasm32")]
+/// The most positions an endgame step may search on the main thread, each
+/// a move generation: a few milliseconds.
 const SLICE_NODES: u64 = 16;
 
 impl Thinking {
-    /// Starts thinking for the player on turn in `game`.
-    pub fn start(game: &Game, level: Level, seed: u64, since: f32) -> Thinking {
+    /// Starts thinking for the player on turn in `game`: on another
+    /// thread, or `in_steps` on this one.
+    pub fn start(game: &Game, level: Level, seed: u64, since: f32, in_steps: bool) -> Thinking {
         let seat = game.turn();
         let game = game.clone();
         let leaves = LeaveModel::bundled(game.config().language);
         #[cfg(not(target_arch = "wasm32"))]
-        let work = Work::Task(
-            bevy::tasks::AsyncComputeTaskPool::get()
-                .spawn(async move { wocable_crossword::computer::choose(&game, level, &leaves, seed) }),
-        );
+        if !in_steps {
+            let task = bevy::tasks::AsyncComputeTaskPool::get()
+                .spawn(async move { wocable_crossword::computer::choose(&game, level, &leaves, seed) });
+            return Thinking { seat, since, work: Work::Task(task), chosen: None };
+        }
         #[cfg(target_arch = "wasm32")]
-        let work = {
-            let thinker = Thinker::new(&game, level, &leaves, seed).with_step_nodes(SLICE_NODES);
-            Work::Steps { game, thinker }
-        };
-        Thinking { seat, since, work, chosen: None }
+        debug_assert!(in_steps, "the web build has one thread");
+        let thinker = Thinker::new(&game, level, &leaves, seed).with_step_nodes(SLICE_NODES);
+        Thinking { seat, since, work: Work::Steps { game: Box::new(game), thinker }, chosen: None }
     }
 
-    /// Thinks on (on the web, one step); whether the move is found.
+    /// Thinks on (one step, on this thread); whether the move is found.
     pub fn ready(&mut self) -> bool {
         if self.chosen.is_none() {
             self.chosen = match &mut self.work {
                 #[cfg(not(target_arch = "wasm32"))]
                 Work::Task(task) => bevy::tasks::futures::check_ready(task),
-                #[cfg(target_arch = "wasm32")]
                 Work::Steps { game, thinker } => thought_enough(thinker, game).then(|| thinker.choice()),
             };
         }
@@ -75,7 +79,6 @@ impl Thinking {
 /// Steps `thinker` once, unless it has thought as much as
 /// `computer::choose` does (its look-ahead over `SIMULATIONS` racks);
 /// whether it has, or has nothing left to learn.
-#[cfg(target_arch = "wasm32")]
 fn thought_enough(thinker: &mut Thinker, game: &Game) -> bool {
     thinker.samples() >= SIMULATIONS || !thinker.step(game)
 }

@@ -3,7 +3,7 @@
 //! clock and the save.
 
 use super::composer::Composer;
-use super::thinking::Thinking;
+use super::thinking::{ThinkInSteps, Thinking};
 use super::{Action, Match, MoveRefused, NewMatch, Overlay, ResumeMatch, SAVE_FILE, SavedMatch, Seat, TurnApplied};
 use crate::feedback::Cue;
 use crate::screens::Screen;
@@ -279,6 +279,7 @@ fn computer_turns(
     mut commands: Commands,
     mut m: ResMut<Match>,
     thinking: Option<ResMut<Thinking>>,
+    in_steps: Option<Res<ThinkInSteps>>,
     time: Res<Time>,
     settings: Res<Settings>,
     mut applied: MessageWriter<TurnApplied>,
@@ -290,7 +291,8 @@ fn computer_turns(
     };
     let Some(mut thinking) = thinking.filter(|t| t.seat == seat) else {
         let seed = m.game.config().seed ^ (m.game.log().len() as u64).rotate_left(32);
-        commands.insert_resource(Thinking::start(&m.game, level, seed, time.elapsed_secs()));
+        let in_steps = cfg!(target_arch = "wasm32") || in_steps.is_some();
+        commands.insert_resource(Thinking::start(&m.game, level, seed, time.elapsed_secs(), in_steps));
         return;
     };
     let shown_long_enough = !settings.animations || time.elapsed_secs() - thinking.since >= MIN_THINKING;
