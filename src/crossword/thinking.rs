@@ -8,7 +8,7 @@
 //! 202 wins against 199), so thinking longer would only cost battery.
 
 use bevy::prelude::*;
-use wocable_crossword::computer::{LeaveModel, Level, SIMULATIONS, Thinker};
+use wocable_crossword::computer::{LeaveModel, Level, Thinker};
 use wocable_crossword::game::{Game, Intent};
 
 /// Computers think on the main thread, one step a frame: always on the
@@ -64,7 +64,7 @@ impl Thinking {
             self.chosen = match &mut self.work {
                 #[cfg(not(target_arch = "wasm32"))]
                 Work::Task(task) => bevy::tasks::futures::check_ready(task),
-                Work::Steps { game, thinker } => thought_enough(thinker, game).then(|| thinker.choice()),
+                Work::Steps { game, thinker } => (!thinker.choose_step(game)).then(|| thinker.choice()),
             };
         }
         self.chosen.is_some()
@@ -74,11 +74,4 @@ impl Thinking {
     pub fn take(&mut self) -> Option<Intent> {
         self.chosen.take()
     }
-}
-
-/// Steps `thinker` once, unless it has thought as much as
-/// `computer::choose` does (its look-ahead over `SIMULATIONS` racks);
-/// whether it has, or has nothing left to learn.
-fn thought_enough(thinker: &mut Thinker, game: &Game) -> bool {
-    thinker.samples() >= SIMULATIONS || !thinker.step(game)
 }

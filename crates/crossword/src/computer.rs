@@ -208,7 +208,7 @@ pub fn review(game: &Game) -> Vec<TurnReview> {
 /// as long as the caller has.
 pub fn choose(game: &Game, level: Level, leaves: &LeaveModel, seed: u64) -> Intent {
     let mut thinker = Thinker::new(game, level, leaves, seed);
-    while thinker.samples() < SIMULATIONS && thinker.step(game) {}
+    while thinker.choose_step(game) {}
     thinker.choice()
 }
 
@@ -293,6 +293,13 @@ impl Thinker {
             Plan::LookAhead(look) => look.step(game),
             Plan::Endgame(search) => search.step(game),
         }
+    }
+
+    /// One step of the thinking [`choose`] does (a look-ahead over
+    /// [`SIMULATIONS`] racks, or the endgame search); whether more of it
+    /// is left.
+    pub fn choose_step(&mut self, game: &Game) -> bool {
+        self.samples() < SIMULATIONS && self.step(game)
     }
 
     /// The opponent racks looked ahead over so far.
