@@ -4,10 +4,12 @@
 //! For each line of the board (rows for plays across, columns for plays
 //! down) the generator computes, for every empty square, the letters
 //! whose cross word is a word (a bit mask) and what that cross word's
-//! other tiles are worth; then from each anchor (an empty square next to
-//! a tile, or the centre of an empty board) it walks the graph left, then
-//! right, placing rack tiles, and scores as it goes. A placement is found
-//! from the leftmost anchor it covers only, so it is found once.
+//! other tiles are worth; then from each anchor it walks the graph left,
+//! then right, placing rack tiles, and scores as it goes. The anchors are
+//! the last tile of each run of tiles, so that a walk through tiles starts
+//! with their letters, and the empty squares where a tile makes a cross
+//! word (the centre of an empty board); a placement is found from the
+//! rightmost anchor it covers only, so it is found once (as in wolges).
 
 use crate::board::{Board, CENTRE, Direction, PlacedTile, Pos, SIZE};
 use crate::notation::{format_position, format_word};
@@ -43,7 +45,9 @@ struct Square {
     /// The word multiplier that a tile here applies to its cross word: 0
     /// when it forms none.
     cross_multiplier: u32,
-    anchor: bool,
+    /// An empty square where a tile makes a cross word (or the centre of
+    /// an empty board): the anchor of the plays that touch no tile in line.
+    hook: bool,
     letter_multiplier: u32,
     word_multiplier: u32,
 }
@@ -85,19 +89,14 @@ pub fn generate(
     let rack_letters = (1..32).filter(|l| counts[*l] > 0).fold(0, |mask, l| mask | 1 << l);
     let grid = Grid::of(board, &values);
     let empty_board = board.is_empty();
-    // Empty squares next to a tile (the centre of an empty board).
-    let is_anchor = |pos: Pos| grid.letter(pos) == 0 && if empty_board { pos == CENTRE } else { grid.touches(pos) };
-    let mut anchors = [[false; SIZE]; SIZE];
-    for (row, line) in anchors.iter_mut().enumerate() {
-        for (col, anchor) in line.iter_mut().enumerate() {
-            *anchor = is_anchor(Pos { row: row as u8, col: col as u8 });
-        }
-    }
-    let is_anchor = |pos: Pos| anchors[pos.row as usize][pos.col as usize];
     for direction in [Direction::Across, Direction::Down] {
+        let cross_checks = cross_checks(graph, &grid, direction.other());
+        let lines_with_tiles = grid.lines_with_tiles(direction);
         for line in 0..SIZE {
             let at = |i: usize| line_pos(direction, line, i);
-            if !(0..SIZE).any(|i| is_anchor(at(i))) {
+            // Only a line with a tile on it or beside it has anchors.
+            let near = lines_with_tiles & (0b111 << line >> 1) != 0;
+            if !near && !(empty_board && line == CENTRE.row as usize) {
                 continue;
             }
             let mut squares = [Square::default(); SIZE];
@@ -111,12 +110,13 @@ pub fn generate(
                     square.value = grid.value(pos);
                     continue;
                 }
-                square.anchor = is_anchor(pos);
                 square.allowed = ALL_LETTERS;
-                if let Some((allowed, cross_score)) = cross_check(graph, &grid, pos, direction.other()) {
+                square.hook = empty_board && pos == CENTRE;
+                if let Some((allowed, cross_score)) = cross_checks[pos.row as usize][pos.col as usize] {
                     square.allowed = allowed;
                     square.cross_score = cross_score;
                     square.cross_multiplier = square.word_multiplier;
+                    square.hook = true;
                 }
             }
             let mut walk = Walk {
@@ -127,7 +127,8 @@ pub fn generate(
                 blanks,
                 values,
                 anchor: 0,
-                ends_at_anchor: false,
+                lo: 0,
+                hi: SIZE,
                 multiplier: 1,
                 laid: [PlacedTile { letter: Letter(0), blank: false }; SIZE],
                 start: 0,
@@ -138,14 +139,7 @@ pub fn generate(
                 direction,
                 visit: &mut visit,
             };
-            let nothing = Tally { main: 0, cross: 0 };
-            for anchor in 0..SIZE {
-                if walk.squares[anchor].anchor {
-                    walk.anchor = anchor;
-                    walk.ends_at_anchor = anchor + 1 == SIZE || walk.squares[anchor + 1].letter == 0;
-                    walk.place_each(anchor, ROOT, nothing, true);
-                }
-            }
+            walk.line();
         }
     }
 }
@@ -246,62 +240,79 @@ impl Grid {
         self.values[pos.row as usize][pos.col as usize]
     }
 
-    /// Whether a tile lies on the square after `pos` in `direction`
-    /// (before it when not `forward`).
-    fn beside(&self, pos: Pos, direction: Direction, forward: bool) -> bool {
-        pos.step(direction, forward).is_some_and(|p| self.letter(p) != 0)
-    }
-
-    fn touches(&self, pos: Pos) -> bool {
-        [Direction::Across, Direction::Down]
-            .into_iter()
-            .any(|d| self.beside(pos, d, true) || self.beside(pos, d, false))
+    /// The lines in `direction` (rows across, columns down) that have a
+    /// tile, a bit per line.
+    fn lines_with_tiles(&self, direction: Direction) -> u32 {
+        let mut lines = 0;
+        for (row, letters) in self.letters.iter().enumerate() {
+            for (col, letter) in letters.iter().enumerate() {
+                if *letter != 0 {
+                    lines |= 1 << if direction == Direction::Across { row } else { col };
+                }
+            }
+        }
+        lines
     }
 }
 
-/// The letters that may go on `pos` given the tiles beside it in `cross`
-/// direction, and what those tiles are worth; `None` when there are none.
-fn cross_check(graph: WordGraph, grid: &Grid, pos: Pos, cross: Direction) -> Option<(u32, u32)> {
-    if !grid.beside(pos, cross, false) && !grid.beside(pos, cross, true) {
-        return None;
-    }
-    let mut score = 0;
-    // The tiles' letters, nearest first.
-    let mut run = |forward: bool| {
-        let mut letters = [0u8; SIZE];
-        let mut len = 0;
-        let mut next = pos.step(cross, forward);
-        while let Some(p) = next.filter(|p| grid.letter(*p) != 0) {
-            letters[len] = grid.letter(p);
-            len += 1;
-            score += grid.value(p);
-            next = p.step(cross, forward);
-        }
-        (letters, len)
-    };
-    let (before, before_len) = run(false);
-    let (after, after_len) = run(true);
-    let (before, after) = (&before[..before_len], &after[..after_len]);
+/// A cross word's letters and tiles' value for each empty square beside a
+/// tile in `cross` direction (`None` for the others): the letters that
+/// make it a word (bit per letter code) and what its tiles are worth.
+/// Each run of tiles is walked once, backwards from its last tile, which
+/// serves the square before it and the square after it.
+fn cross_checks(graph: WordGraph, grid: &Grid, cross: Direction) -> [[Option<(u32, u32)>; SIZE]; SIZE] {
     let accepted = |node: u32| graph.arcs(node).filter(|a| a.accepts()).fold(0, |mask, a| mask | 1 << a.letter());
-    let allowed = match (before.is_empty(), after.is_empty()) {
-        // Keys "reversed AFTER, L" (the whole word reversed).
-        (true, _) => graph.walk(ROOT, after.iter().rev().copied()).map_or(0, |a| accepted(a.child())),
-        // Keys "reversed BEFORE · L".
-        (false, true) => graph
-            .walk(ROOT, before.iter().copied())
-            .and_then(|a| graph.separator(a.child()))
-            .map_or(0, |sep| accepted(sep.child())),
-        // Keys "reversed BEFORE · L AFTER": walk BEFORE once, AFTER per letter.
-        (false, false) => {
-            graph.walk(ROOT, before.iter().copied()).and_then(|a| graph.separator(a.child())).map_or(0, |sep| {
-                graph
-                    .arcs(sep.child())
-                    .filter(|arc| graph.walk(arc.child(), after.iter().copied()).is_some_and(|a| a.accepts()))
-                    .fold(0, |mask, arc| mask | 1 << arc.letter())
-            })
+    let mut checks = [[None; SIZE]; SIZE];
+    for line in 0..SIZE {
+        let letter = |i: usize| grid.letter(line_pos(cross, line, i));
+        let mut set = |i: usize, allowed: u32, score: u32| {
+            let pos = line_pos(cross, line, i);
+            checks[pos.row as usize][pos.col as usize] = Some((allowed & ALL_LETTERS, score));
+        };
+        // The run of tiles that ended last: where it ends, its letters
+        // walked backwards from there, and their value.
+        let mut previous: Option<(usize, Option<Arc>, u32)> = None;
+        let mut i = 0;
+        while i < SIZE {
+            if letter(i) == 0 {
+                i += 1;
+                continue;
+            }
+            let start = i;
+            while i < SIZE && letter(i) != 0 {
+                i += 1;
+            }
+            let end = i - 1;
+            let walked = graph.walk(ROOT, (start..=end).rev().map(letter));
+            let value = (start..=end).map(|j| grid.value(line_pos(cross, line, j))).sum::<u32>();
+            if start > 0 {
+                match previous {
+                    // A square between two runs: "reversed BEFORE · L AFTER",
+                    // BEFORE walked once and AFTER once per letter.
+                    Some((previous_end, before, before_value)) if previous_end + 2 == start => {
+                        let allowed = before.and_then(|a| graph.separator(a.child())).map_or(0, |separator| {
+                            graph
+                                .arcs(separator.child())
+                                .filter(|arc| {
+                                    graph.walk(arc.child(), (start..=end).map(letter)).is_some_and(|a| a.accepts())
+                                })
+                                .fold(0, |mask, arc| mask | 1 << arc.letter())
+                        });
+                        set(start - 1, allowed, before_value + value);
+                    }
+                    // "reversed RUN, L": the whole word reversed.
+                    _ => set(start - 1, walked.map_or(0, |a| accepted(a.child())), value),
+                }
+            }
+            // "reversed RUN · L", unless a run follows the square.
+            if end + 1 < SIZE && (end + 2 == SIZE || letter(end + 2) == 0) {
+                let allowed = walked.and_then(|a| graph.separator(a.child())).map_or(0, |sep| accepted(sep.child()));
+                set(end + 1, allowed, value);
+            }
+            previous = Some((end, walked, value));
         }
-    };
-    Some((allowed & ALL_LETTERS, score))
+    }
+    checks
 }
 
 struct Walk<'a, F> {
@@ -312,10 +323,13 @@ struct Walk<'a, F> {
     rack_letters: u32,
     blanks: u8,
     values: [u32; 32],
+    /// The square the walk starts from: the last tile of a run of tiles,
+    /// or a hook.
     anchor: usize,
-    /// Whether the square right of the anchor is free: a word read
-    /// leftwards may end at the anchor.
-    ends_at_anchor: bool,
+    /// The squares the placements from this anchor may cover: `lo..hi`.
+    /// Right of the anchor they are all empty.
+    lo: usize,
+    hi: usize,
     /// The main word's multiplier so far.
     multiplier: u32,
     /// The tile laid on each empty square on the way walked.
@@ -330,10 +344,70 @@ struct Walk<'a, F> {
 }
 
 impl<F: FnMut(&[(Pos, PlacedTile)], u32, Direction)> Walk<'_, F> {
+    /// Walks from every anchor of the line. A placement is found from the
+    /// rightmost anchor it covers: a run of tiles when it covers one (from
+    /// the run's last tile, so the walk starts with those letters, not with
+    /// every rack letter), else a hook. Runs of empty squares are taken
+    /// from right to left; `end` is where the squares left to anchors
+    /// further right begin.
+    fn line(&mut self) {
+        let mut end = SIZE;
+        loop {
+            let mut left = end;
+            while left > 0 && self.squares[left - 1].letter == 0 {
+                left -= 1;
+            }
+            if left > 0 {
+                self.from_tiles(left - 1, end);
+            }
+            // The square right of the run of tiles belongs to the run.
+            let first = left + usize::from(left > 0);
+            let mut hi = end;
+            for anchor in (first..end).rev() {
+                if self.squares[anchor].hook {
+                    // No room left for a word of two letters.
+                    if hi - first < 2 {
+                        break;
+                    }
+                    self.from_hook(anchor, first, hi);
+                    hi = anchor;
+                }
+            }
+            if left == 0 {
+                return;
+            }
+            let mut start = left - 1;
+            while start > 0 && self.squares[start - 1].letter != 0 {
+                start -= 1;
+            }
+            // The square left of the run belongs to the run too.
+            if start == 0 {
+                return;
+            }
+            end = start - 1;
+        }
+    }
+
+    /// The placements through the run of tiles that ends on square
+    /// `last`, reaching right as far as `hi` (not included).
+    fn from_tiles(&mut self, last: usize, hi: usize) {
+        let square = &self.squares[last];
+        let Some(arc) = self.graph.find(ROOT, square.letter) else { return };
+        (self.anchor, self.lo, self.hi) = (last, 0, hi);
+        self.go_left(last, arc, Tally { main: square.value, cross: 0 });
+    }
+
+    /// The placements on empty squares `lo..hi` that cover the hook
+    /// `anchor` and no hook right of it.
+    fn from_hook(&mut self, anchor: usize, lo: usize, hi: usize) {
+        (self.anchor, self.lo, self.hi) = (anchor, lo, hi);
+        self.place_each(anchor, ROOT, Tally { main: 0, cross: 0 }, true);
+    }
+
     /// Goes on leftwards after `arc` took the letter on square `i`: takes
-    /// the tiles on the board further left, records the word if it may
-    /// end at the anchor, turns right at the separator, and places rack
-    /// tiles on the next square left.
+    /// the tiles on the board further left, records the word (it ends at
+    /// the anchor), turns right at the separator, and places rack tiles on
+    /// the next square left.
     fn go_left(&mut self, mut i: usize, mut arc: Arc, mut tally: Tally) {
         while i > 0 && self.squares[i - 1].letter != 0 {
             i -= 1;
@@ -341,40 +415,33 @@ impl<F: FnMut(&[(Pos, PlacedTile)], u32, Direction)> Walk<'_, F> {
             tally.main += self.squares[i].value;
             arc = next;
         }
-        if arc.accepts() && self.ends_at_anchor {
+        if arc.accepts() {
             self.record(i, self.anchor, tally);
         }
         let child = arc.child();
         if child == 0 {
             return;
         }
-        if self.anchor + 1 < SIZE
+        if self.anchor + 1 < self.hi
             && let Some(separator) = self.graph.separator(child)
         {
             self.start = i;
             self.go_right(self.anchor, separator, tally);
         }
-        // Squares that are anchors of their own are left to them.
-        if i > 0 && !self.squares[i - 1].anchor {
+        if i > self.lo {
             self.place_each(i - 1, child, tally, true);
         }
     }
 
     /// Goes on rightwards after `arc` took the letter on square `i` (or
-    /// the separator, at the anchor): takes the tiles on the board further
-    /// right, records the word, and places rack tiles on the next square.
-    fn go_right(&mut self, mut i: usize, mut arc: Arc, mut tally: Tally) {
-        while i + 1 < SIZE && self.squares[i + 1].letter != 0 {
-            i += 1;
-            let Some(next) = self.graph.find(arc.child(), self.squares[i].letter) else { return };
-            tally.main += self.squares[i].value;
-            arc = next;
-        }
+    /// the separator, at the anchor): records the word, and places rack
+    /// tiles on the next square, which is empty.
+    fn go_right(&mut self, i: usize, arc: Arc, tally: Tally) {
         if arc.accepts() {
             self.record(self.start, i, tally);
         }
         let child = arc.child();
-        if i + 1 < SIZE && child != 0 {
+        if i + 1 < self.hi && child != 0 {
             self.place_each(i + 1, child, tally, false);
         }
     }
@@ -428,15 +495,18 @@ impl<F: FnMut(&[(Pos, PlacedTile)], u32, Direction)> Walk<'_, F> {
         self.multiplier = multiplier;
     }
 
-    /// Visits the placement whose main word covers squares `start..=end`.
+    /// Visits the placement whose main word covers squares `start..=end`,
+    /// if it lays a tile.
     fn record(&mut self, start: usize, end: usize, tally: Tally) {
         let mut placed = [(CENTRE, self.laid[start]); SIZE];
         let mut count = 0;
+        let mut single_with_cross = false;
         for i in (start..=end).filter(|i| self.squares[*i].letter == 0) {
             placed[count] = (self.positions[i], self.laid[i]);
             count += 1;
+            single_with_cross = self.squares[i].cross_multiplier > 0;
         }
-        if count == 1 && self.skip_single_with_cross && self.squares[self.anchor].cross_multiplier > 0 {
+        if count == 0 || count == 1 && single_with_cross && self.skip_single_with_cross {
             return;
         }
         let bingo = if count == RACK_SIZE { self.bingo_bonus } else { 0 };
