@@ -677,3 +677,145 @@ fn the_web_builds_way_of_thinking_takes_a_step_a_frame() {
     };
     assert_eq!(stepped.world().resource::<Match>().game.log(), threaded, "the same move either way");
 }
+
+/// The tiles the composer has on the board, by square.
+fn composed(app: &App) -> Vec<wocable_crossword::Pos> {
+    let composer = app.world().resource::<Composer>();
+    let mut squares: Vec<_> = composer
+        .tiles()
+        .iter()
+        .filter_map(|t| match t.spot {
+            Spot::Board(pos) => Some(pos),
+            Spot::Rack => None,
+        })
+        .collect();
+    squares.sort();
+    squares
+}
+
+#[test]
+fn arrows_choose_the_square_and_direction_backspace_and_escape_take_tiles_back() {
+    use wocable::crossword::input::KeyCursor;
+    use wocable_crossword::{Direction, Pos};
+    let dir = data_dir("arrows");
+    let mut app = app(&dir);
+    start(&mut app, setup(&VERSUS_COMPUTER, 5));
+    let cursor = |app: &App| {
+        let c = app.world().resource::<KeyCursor>();
+        (c.pos, c.direction)
+    };
+    let square = |row, col| Pos::new(row, col).expect("a square");
+    assert_eq!(cursor(&app), (square(7, 7), Direction::Across));
+    press(&mut app, KeyCode::ArrowDown, Key::ArrowDown);
+    assert_eq!(cursor(&app), (square(8, 7), Direction::Down), "down moves down and types down");
+    press(&mut app, KeyCode::ArrowUp, Key::ArrowUp);
+    assert_eq!(cursor(&app), (square(7, 7), Direction::Down));
+    // Two letters of the rack go down from the centre.
+    let letters: String = {
+        let m = app.world().resource::<Match>();
+        m.game
+            .rack(0)
+            .iter()
+            .filter_map(|t| match t {
+                Tile::Letter(l) => Some(m.language().label(*l).to_string()),
+                Tile::Blank => None,
+            })
+            .take(2)
+            .collect()
+    };
+    type_text(&mut app, &letters);
+    assert_eq!(composed(&app), vec![square(7, 7), square(8, 7)]);
+    press(&mut app, KeyCode::Backspace, Key::Backspace);
+    assert_eq!(composed(&app), vec![square(7, 7)], "Backspace takes the last tile back");
+    assert_eq!(cursor(&app), (square(8, 7), Direction::Down), "and the cursor goes back to its square");
+    press(&mut app, KeyCode::ArrowRight, Key::ArrowRight);
+    assert_eq!(cursor(&app), (square(8, 8), Direction::Across), "right moves right and types across");
+    press(&mut app, KeyCode::Space, Key::Space);
+    assert_eq!(cursor(&app).1, Direction::Down, "Space turns the direction");
+    press(&mut app, KeyCode::Escape, Key::Escape);
+    app.update();
+    assert!(composed(&app).is_empty(), "Esc recalls every tile");
+}
+
+#[test]
+fn a_game_on_the_clock_pauses_when_the_app_loses_the_focus() {
+    use bevy::window::WindowFocused;
+    let dir = data_dir("pause");
+    let mut game = clock_running(&dir);
+    let lose_focus = |app: &mut App| {
+        app.world_mut().write_message(WindowFocused { window: Entity::PLACEHOLDER, focused: false });
+        app.update();
+        app.update();
+    };
+    lose_focus(&mut game);
+    assert_eq!(*game.world().resource::<State<Overlay>>().get(), Overlay::Paused);
+    let paused_at = seconds_left(&game);
+    for _ in 0..30 {
+        game.update();
+    }
+    assert_eq!(seconds_left(&game), paused_at, "the clock stops while paused");
+    // Saved as it paused: a phone may end a paused app.
+    let mut killed = app(&dir);
+    resume(&mut killed);
+    assert_resumed_with(&killed, paused_at);
+    act(&mut game, Action::OpenOverlay(Overlay::None));
+    for _ in 0..10 {
+        game.update();
+    }
+    assert!(seconds_left(&game) < paused_at - 0.5, "resumed, the clock runs again");
+    // Without a clock there is nothing to pause.
+    let mut unclocked = app(&data_dir("no-pause"));
+    start(&mut unclocked, setup(&VERSUS_COMPUTER, 5));
+    lose_focus(&mut unclocked);
+    assert_eq!(*unclocked.world().resource::<State<Overlay>>().get(), Overlay::None);
+}
+
+#[test]
+fn resigning_asks_first_and_ends_a_two_player_game() {
+    let dir = data_dir("resign");
+    let mut app = app(&dir);
+    start(&mut app, setup(&VERSUS_COMPUTER, 5));
+    act(&mut app, Action::OpenOverlay(Overlay::ConfirmResign));
+    assert_eq!(*app.world().resource::<State<Overlay>>().get(), Overlay::ConfirmResign);
+    assert!(!app.world().resource::<Match>().game.is_over(), "asking changes nothing");
+    act(&mut app, Action::OpenOverlay(Overlay::None));
+    assert!(!app.world().resource::<Match>().game.is_over(), "cancelled");
+    act(&mut app, Action::OpenOverlay(Overlay::ConfirmResign));
+    act(&mut app, Action::Resign);
+    let m = app.world().resource::<Match>();
+    assert!(m.game.has_left(0) && m.game.is_over(), "Ana resigned: Bot wins at once");
+    until(&mut app, "the results", |w| *w.resource::<State<Screen>>().get() == Screen::Results);
+    assert_eq!(app.world().resource::<Results>().seats[0].name, "Bot");
+}
+
+#[test]
+fn an_exchange_with_too_few_tiles_in_the_bag_is_refused_with_the_reason() {
+    let dir = data_dir("exchange-late");
+    let mut app = app(&dir);
+    let mut remote = setup(&VERSUS_COMPUTER, 5);
+    remote.rules = RuleSetKind::Remote;
+    start(&mut app, remote);
+    // Play the game on, outside the app, until Ana has fewer than seven
+    // tiles in the bag to exchange with.
+    let mut game = app.world().resource::<Match>().game.clone();
+    let leaves = wocable_crossword::computer::LeaveModel::bundled(Language::En);
+    while game.bag().len() >= 7 || game.turn() != 0 {
+        let intent = wocable_crossword::computer::choose(&game, Level::Strong, &leaves, 1);
+        game.apply(intent).expect("a legal move");
+        assert!(!game.is_over());
+    }
+    let rack = game.rack(0).to_vec();
+    app.world_mut().resource_mut::<Match>().game = game;
+    *app.world_mut().resource_mut::<Composer>() = Composer::new(0, &rack);
+    app.update();
+    let log_before = app.world().resource::<Match>().game.log().len();
+    app.world_mut().write_message(Action::Exchange(vec![0, 1]));
+    app.update();
+    let refusals: Vec<RuleError> =
+        app.world_mut().resource_mut::<Messages<MoveRefused>>().drain().map(|MoveRefused(reason)| reason).collect();
+    assert!(matches!(refusals.as_slice(), [RuleError::ExchangeNotAllowed { needed: 7, .. }]), "{refusals:?}");
+    assert!(app.world().resource::<Notice>().text.contains("exchange"), "{}", app.world().resource::<Notice>().text);
+    let m = app.world().resource::<Match>();
+    assert_eq!(m.game.log().len(), log_before, "nothing changed");
+    assert_eq!(m.game.rack(0), rack.as_slice());
+}

@@ -23,13 +23,33 @@ const SCREENS: [&str; 13] = [
     "timings",
 ];
 
-struct Xvfb(Child);
+struct Xvfb(Child, u32);
 
 impl Drop for Xvfb {
     fn drop(&mut self) {
         let _ = self.0.kill();
         let _ = self.0.wait();
+        // Killed, it leaves its lock and socket behind.
+        let _ = std::fs::remove_file(lock_file(self.1));
+        let _ = std::fs::remove_file(socket(self.1));
     }
+}
+
+fn lock_file(display: u32) -> String {
+    format!("/tmp/.X{display}-lock")
+}
+
+fn socket(display: u32) -> String {
+    format!("/tmp/.X11-unix/X{display}")
+}
+
+/// Whether an X server runs on `display`: its lock names a live process
+/// (a lock left by a killed server does not count; Xvfb replaces it).
+fn display_taken(display: u32) -> bool {
+    let Ok(lock) = std::fs::read_to_string(lock_file(display)) else {
+        return Path::new(&socket(display)).exists();
+    };
+    lock.trim().parse::<u32>().is_ok_and(|pid| Path::new(&format!("/proc/{pid}")).exists())
 }
 
 /// Starts Xvfb on a free display; `None` where there is no Xvfb (a
@@ -43,11 +63,12 @@ fn xvfb() -> Option<(Xvfb, String)> {
         return None;
     }
     for number in 90..140 {
-        if Path::new(&format!("/tmp/.X11-unix/X{number}")).exists()
-            || Path::new(&format!("/tmp/.X{number}-lock")).exists()
-        {
+        if display_taken(number) {
             continue;
         }
+        // What a killed server left, so that the socket shows when this one is up.
+        let _ = std::fs::remove_file(lock_file(number));
+        let _ = std::fs::remove_file(socket(number));
         let display = format!(":{number}");
         let child = Command::new("Xvfb")
             .args([display.as_str(), "-screen", "0", "1280x1024x24", "-nolisten", "tcp"])
@@ -55,9 +76,9 @@ fn xvfb() -> Option<(Xvfb, String)> {
             .stderr(Stdio::null())
             .spawn()
             .expect("Xvfb starts");
-        let mut xvfb = Xvfb(child);
+        let mut xvfb = Xvfb(child, number);
         let ready = Instant::now();
-        while !Path::new(&format!("/tmp/.X11-unix/X{number}")).exists() && ready.elapsed() < Duration::from_secs(10) {
+        while !Path::new(&socket(number)).exists() && ready.elapsed() < Duration::from_secs(10) {
             assert!(xvfb.0.try_wait().expect("Xvfb runs").is_none(), "Xvfb on {display} stopped");
             std::thread::sleep(Duration::from_millis(50));
         }

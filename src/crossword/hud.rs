@@ -194,6 +194,9 @@ fn panels(
         !m.game.is_over(),
         Pressed::Act(Action::OpenOverlay(Overlay::ConfirmResign)),
     ));
+    if m.turn_seconds.is_some() && !m.game.is_over() {
+        buttons.push((locale.t("action-pause").into(), true, Pressed::Act(Action::OpenOverlay(Overlay::Paused))));
+    }
     buttons.push((locale.t("action-home").into(), true, Pressed::Home));
     let controls = |ui: &mut egui::Ui, pressed: &mut Vec<Pressed>| {
         ui.label(bold(status.clone(), 17.0).color(egui_colour(status_colour)));
@@ -307,20 +310,22 @@ fn overlays(
         Overlay::None => chosen.clear(),
         Overlay::Handover => {
             let name = m.name(m.game.turn()).to_string();
-            egui::Modal::new(egui::Id::new("handover")).backdrop_color(egui_colour(theme::BACKGROUND)).show(
+            let title = locale.t_with("handover-title", &[("player", name.clone().into())]);
+            let ready = locale.t_with("handover-ready", &[("player", name.into())]);
+            if screen_over_board(ctx, "handover", title, locale.t("handover-hint"), ready) {
+                actions.write(Action::TakeOver);
+            }
+        }
+        Overlay::Paused => {
+            if screen_over_board(
                 ctx,
-                |ui| {
-                    ui.vertical_centered(|ui| {
-                        ui.label(bold(locale.t_with("handover-title", &[("player", name.clone().into())]), 26.0));
-                        ui.label(locale.t("handover-hint"));
-                        ui.add_space(12.0);
-                        if ui.button(bold(locale.t_with("handover-ready", &[("player", name.into())]), 20.0)).clicked()
-                        {
-                            actions.write(Action::TakeOver);
-                        }
-                    });
-                },
-            );
+                "paused",
+                locale.t("paused-title"),
+                locale.t("paused-hint"),
+                locale.t("paused-resume"),
+            ) {
+                actions.write(Action::OpenOverlay(Overlay::None));
+            }
         }
         Overlay::BlankLetter => modal(ctx, "blank", |ui| {
             ui.label(bold(locale.t("blank-title"), 22.0));
@@ -378,6 +383,21 @@ fn overlays(
         }),
     }
     Ok(())
+}
+
+/// A screen that hides the board: a title, a line, and a button; whether
+/// the button was pressed.
+fn screen_over_board(ctx: &egui::Context, id: &str, title: String, hint: String, button: String) -> bool {
+    let mut pressed = false;
+    egui::Modal::new(egui::Id::new(id)).backdrop_color(egui_colour(theme::BACKGROUND)).show(ctx, |ui| {
+        ui.vertical_centered(|ui| {
+            ui.label(bold(title, 26.0));
+            ui.label(hint);
+            ui.add_space(12.0);
+            pressed = ui.button(bold(button, 20.0)).clicked();
+        });
+    });
+    pressed
 }
 
 /// Why a move was refused, shown over the board for a moment.

@@ -246,10 +246,16 @@ fn keyboard(
         let board = m.game.board();
         let step = |pos: Pos, direction: Direction, forward: bool| pos.step(direction, forward).unwrap_or(pos);
         match &key.logical_key {
-            Key::ArrowLeft => cursor.pos = step(cursor.pos, Direction::Across, false),
-            Key::ArrowRight => cursor.pos = step(cursor.pos, Direction::Across, true),
-            Key::ArrowUp => cursor.pos = step(cursor.pos, Direction::Down, false),
-            Key::ArrowDown => cursor.pos = step(cursor.pos, Direction::Down, true),
+            // An arrow moves the cursor and sets the typing direction.
+            Key::ArrowLeft | Key::ArrowRight | Key::ArrowUp | Key::ArrowDown => {
+                let direction = match key.logical_key {
+                    Key::ArrowLeft | Key::ArrowRight => Direction::Across,
+                    _ => Direction::Down,
+                };
+                let forward = matches!(key.logical_key, Key::ArrowRight | Key::ArrowDown);
+                cursor.pos = step(cursor.pos, direction, forward);
+                cursor.direction = direction;
+            }
             Key::Space | Key::Tab => cursor.direction = cursor.direction.other(),
             Key::Enter => {
                 actions.write(Action::Play);

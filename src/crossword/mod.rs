@@ -183,6 +183,9 @@ pub enum Overlay {
     BlankLetter,
     Exchange,
     ConfirmResign,
+    /// The turn clock stops and the board is hidden: asked for, or the
+    /// app went to the background mid-game.
+    Paused,
 }
 
 /// Start a new match (from the new game screen).

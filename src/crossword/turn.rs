@@ -10,6 +10,7 @@ use crate::screens::Screen;
 use crate::settings::Settings;
 use crate::storage::Storage;
 use bevy::prelude::*;
+use bevy::window::{AppLifecycle, WindowFocused};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use wocable_crossword::computer;
@@ -70,6 +71,8 @@ const RESULTS_DELAY: f32 = 2.5;
 pub const HINTS: usize = 5;
 
 pub(super) fn plugin(app: &mut App) {
+    // Sent by the window; registered here too for apps without one.
+    app.add_message::<WindowFocused>().add_message::<AppLifecycle>();
     app.insert_resource(ShuffleRng(ChaCha8Rng::seed_from_u64(0x5eed)))
         .init_resource::<Hints>()
         .init_resource::<Preview>()
@@ -80,7 +83,7 @@ pub(super) fn plugin(app: &mut App) {
             (
                 // The clock first: a move in its last frame is then not
                 // followed by a time-out of the next player.
-                (run_clock, apply_actions, computer_turns).chain().in_set(TurnSystems::Act),
+                (pause_when_away, run_clock, apply_actions, computer_turns).chain().in_set(TurnSystems::Act),
                 (after_turn, hand_over.run_if(in_state(Overlay::None)), update_preview, show_results)
                     .chain()
                     .in_set(TurnSystems::React),
@@ -323,9 +326,9 @@ fn run_clock(
     storage: Res<Storage>,
     mut applied: MessageWriter<TurnApplied>,
 ) {
-    let handing_over = overlay.is_some_and(|o| *o.get() == Overlay::Handover);
+    let stopped = overlay.is_some_and(|o| matches!(o.get(), Overlay::Handover | Overlay::Paused));
     let this_turn = clock.moves_made == m.game.log().len();
-    if m.turn_seconds.is_none() || m.game.is_over() || handing_over || !this_turn {
+    if m.turn_seconds.is_none() || m.game.is_over() || stopped || !this_turn {
         return;
     }
     let before = clock.seconds_left;
@@ -335,6 +338,28 @@ fn run_clock(
         let _ = submit(&mut m, Intent::TimeOut { seat }, &mut applied);
     } else if (before / CLOCK_SAVE_SECONDS).ceil() != (clock.seconds_left / CLOCK_SAVE_SECONDS).ceil() {
         save(&m, &clock, &storage);
+    }
+}
+
+/// A game on the clock pauses, and is saved, when the app goes to the
+/// background: its window loses the focus, or the system suspends it (a
+/// phone), which may end it without warning.
+fn pause_when_away(
+    mut focus: MessageReader<WindowFocused>,
+    mut lifecycle: MessageReader<AppLifecycle>,
+    m: Res<Match>,
+    clock: Res<TurnClock>,
+    storage: Res<Storage>,
+    overlay: Res<State<Overlay>>,
+    mut next_overlay: ResMut<NextState<Overlay>>,
+) {
+    let lost_focus = focus.read().filter(|f| !f.focused).count() > 0;
+    let suspended =
+        lifecycle.read().filter(|l| matches!(l, AppLifecycle::WillSuspend | AppLifecycle::Suspended)).count() > 0;
+    let clock_runs = m.turn_seconds.is_some() && !m.game.is_over();
+    if (lost_focus || suspended) && clock_runs && !matches!(overlay.get(), Overlay::Handover | Overlay::Paused) {
+        save(&m, &clock, &storage);
+        next_overlay.set(Overlay::Paused);
     }
 }
 
@@ -383,7 +408,7 @@ fn after_turn(
     let stale = |o: &Overlay| match o {
         Overlay::BlankLetter | Overlay::Exchange => !viewer_plays,
         Overlay::ConfirmResign => m.game.has_left(m.viewer) || m.game.is_over(),
-        Overlay::None | Overlay::Handover => false,
+        Overlay::None | Overlay::Handover | Overlay::Paused => false,
     };
     if overlay.is_some_and(|o| stale(o.get())) {
         next_overlay.set(Overlay::None);

@@ -39,6 +39,7 @@ fn draw(
     mut contexts: EguiContexts,
     locale: Res<Locale>,
     info: Res<SavedGameInfo>,
+    settings: Res<crate::settings::Settings>,
     mut screen: ResMut<NextState<Screen>>,
     mut resume: MessageWriter<ResumeMatch>,
 ) -> Result {
@@ -58,7 +59,7 @@ fn draw(
         ];
         let tiles: Vec<_> =
             title.iter().zip(premiums).map(|((letter, value), premium)| (*letter, *value, premium)).collect();
-        crate::ui::tiles_row(ui, side, &tiles);
+        crate::ui::tiles_row(ui, side, &tiles, settings.colour_blind);
         ui.add_space(12.0);
         ui.label(locale.t("home-tagline"));
         ui.add_space(24.0);

@@ -1,20 +1,29 @@
 //! How to play: the rules of each rule set, short, with a drawn example
-//! of a play and how it scores.
+//! of a play and how it scores, and each rule set's board.
 
 use super::home::wide_button;
 use super::new_game::rules_key;
 use super::{Screen, centred_page};
+use crate::settings::Settings;
 use crate::ui::i18n::Locale;
+use crate::ui::theme;
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
-use wocable_crossword::{Premium, RuleSetKind};
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use wocable_crossword::board::SIZE;
+use wocable_crossword::{Layout, Pos, Premium, RuleSetKind};
 
 pub(super) fn ui(app: &mut App) {
     app.add_systems(EguiPrimaryContextPass, draw.in_set(crate::ui::Drawing).run_if(in_state(Screen::HowToPlay)));
 }
 
-fn draw(mut contexts: EguiContexts, locale: Res<Locale>, mut screen: ResMut<NextState<Screen>>) -> Result {
+fn draw(
+    mut contexts: EguiContexts,
+    locale: Res<Locale>,
+    settings: Res<Settings>,
+    mut screen: ResMut<NextState<Screen>>,
+) -> Result {
     let ctx = contexts.ctx_mut()?;
+    let colour_blind = settings.colour_blind;
     centred_page(ctx, &locale.t("how-title"), |ui| {
         ui.label(locale.t("how-goal"));
         ui.add_space(8.0);
@@ -28,10 +37,11 @@ fn draw(mut contexts: EguiContexts, locale: Res<Locale>, mut screen: ResMut<Next
                 ("D", 2, Premium::TripleLetter),
                 ("", 0, Premium::None),
             ],
+            colour_blind,
         );
         ui.small(locale.t("how-example"));
         ui.add_space(8.0);
-        for key in ["how-turn", "how-first-move", "how-premiums", "how-blank", "how-end"] {
+        for key in ["how-turn", "how-first-move", "how-premiums", "how-blank", "how-end", "how-resign", "how-clock"] {
             ui.label(locale.t(key));
         }
         crate::ui::tiles_row(
@@ -43,12 +53,16 @@ fn draw(mut contexts: EguiContexts, locale: Res<Locale>, mut screen: ResMut<Next
                 ("", 0, Premium::DoubleWord),
                 ("", 0, Premium::TripleWord),
             ],
+            colour_blind,
         );
         ui.small(locale.t("how-premium-colours"));
         for rules in RuleSetKind::ALL {
             ui.separator();
             ui.label(crate::ui::bold(locale.t(rules_key(rules)), 22.0));
-            ui.label(locale.t(&format!("{}-summary", rules_key(rules))));
+            ui.horizontal(|ui| {
+                mini_board(ui, &rules.layout(), colour_blind);
+                ui.vertical(|ui| ui.label(locale.t(&format!("{}-summary", rules_key(rules)))));
+            });
         }
         ui.separator();
         ui.label(locale.t("how-controls"));
@@ -58,4 +72,21 @@ fn draw(mut contexts: EguiContexts, locale: Res<Locale>, mut screen: ResMut<Next
         }
     });
     Ok(())
+}
+
+/// A rule set's board in miniature: where its premium squares are.
+fn mini_board(ui: &mut egui::Ui, layout: &Layout, colour_blind: bool) {
+    let square = 7.0;
+    let side = square * SIZE as f32;
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(side, side), egui::Sense::hover());
+    let painter = ui.painter_at(rect);
+    for row in 0..SIZE {
+        for col in 0..SIZE {
+            let pos = Pos { row: row as u8, col: col as u8 };
+            let min = rect.min + egui::vec2(col as f32 * square, row as f32 * square);
+            let cell = egui::Rect::from_min_size(min, egui::vec2(square, square)).shrink(0.5);
+            let colour = theme::premium_colour(layout.premium(pos), colour_blind);
+            painter.rect_filled(cell, 1.0, theme::egui_colour(colour));
+        }
+    }
 }

@@ -157,13 +157,13 @@ pub fn root_ui(ctx: &egui::Context) -> egui::Ui {
 
 /// A row of squares with tiles, drawn like the board's: (letter, value,
 /// premium of the square under it; an empty letter leaves the square bare).
-pub fn tiles_row(ui: &mut egui::Ui, side: f32, tiles: &[(&str, u32, wocable_crossword::Premium)]) {
+pub fn tiles_row(ui: &mut egui::Ui, side: f32, tiles: &[(&str, u32, wocable_crossword::Premium)], colour_blind: bool) {
     let (rect, _) = ui.allocate_exact_size(egui::vec2(side * tiles.len() as f32, side), egui::Sense::hover());
     let painter = ui.painter_at(rect);
     for (i, (letter, value, premium)) in tiles.iter().enumerate() {
         let square = egui::Rect::from_min_size(rect.min + egui::vec2(i as f32 * side, 0.0), egui::vec2(side, side));
         let square = square.shrink(side * 0.04);
-        painter.rect_filled(square, side * 0.08, theme::egui_colour(theme::premium_colour(*premium, false)));
+        painter.rect_filled(square, side * 0.08, theme::egui_colour(theme::premium_colour(*premium, colour_blind)));
         if letter.is_empty() {
             continue;
         }

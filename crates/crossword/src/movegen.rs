@@ -96,7 +96,7 @@ pub fn generate(
             let at = |i: usize| line_pos(direction, line, i);
             // Only a line with a tile on it or beside it has anchors.
             let near = lines_with_tiles & (0b111 << line >> 1) != 0;
-            if !near && !(empty_board && line == CENTRE.row as usize) {
+            if !(near || empty_board && line == CENTRE.row as usize) {
                 continue;
             }
             let mut squares = [Square::default(); SIZE];
@@ -131,6 +131,7 @@ pub fn generate(
                 hi: SIZE,
                 multiplier: 1,
                 laid: [PlacedTile { letter: Letter(0), blank: false }; SIZE],
+                placed: [(CENTRE, PlacedTile { letter: Letter(0), blank: false }); SIZE],
                 start: 0,
                 positions: std::array::from_fn(at),
                 bingo_bonus: scoring.bingo_bonus,
@@ -334,6 +335,8 @@ struct Walk<'a, F> {
     multiplier: u32,
     /// The tile laid on each empty square on the way walked.
     laid: [PlacedTile; SIZE],
+    /// The placement to visit, in board order.
+    placed: [(Pos, PlacedTile); SIZE],
     /// Where the word starts, once the walk has turned right.
     start: usize,
     positions: [Pos; SIZE],
@@ -358,7 +361,7 @@ impl<F: FnMut(&[(Pos, PlacedTile)], u32, Direction)> Walk<'_, F> {
                 left -= 1;
             }
             if left > 0 {
-                self.from_tiles(left - 1, end);
+                self.walk_from_tiles(left - 1, end);
             }
             // The square right of the run of tiles belongs to the run.
             let first = left + usize::from(left > 0);
@@ -369,7 +372,7 @@ impl<F: FnMut(&[(Pos, PlacedTile)], u32, Direction)> Walk<'_, F> {
                     if hi - first < 2 {
                         break;
                     }
-                    self.from_hook(anchor, first, hi);
+                    self.walk_from_hook(anchor, first, hi);
                     hi = anchor;
                 }
             }
@@ -390,7 +393,7 @@ impl<F: FnMut(&[(Pos, PlacedTile)], u32, Direction)> Walk<'_, F> {
 
     /// The placements through the run of tiles that ends on square
     /// `last`, reaching right as far as `hi` (not included).
-    fn from_tiles(&mut self, last: usize, hi: usize) {
+    fn walk_from_tiles(&mut self, last: usize, hi: usize) {
         let square = &self.squares[last];
         let Some(arc) = self.graph.find(ROOT, square.letter) else { return };
         (self.anchor, self.lo, self.hi) = (last, 0, hi);
@@ -399,7 +402,7 @@ impl<F: FnMut(&[(Pos, PlacedTile)], u32, Direction)> Walk<'_, F> {
 
     /// The placements on empty squares `lo..hi` that cover the hook
     /// `anchor` and no hook right of it.
-    fn from_hook(&mut self, anchor: usize, lo: usize, hi: usize) {
+    fn walk_from_hook(&mut self, anchor: usize, lo: usize, hi: usize) {
         (self.anchor, self.lo, self.hi) = (anchor, lo, hi);
         self.place_each(anchor, ROOT, Tally { main: 0, cross: 0 }, true);
     }
@@ -498,11 +501,10 @@ impl<F: FnMut(&[(Pos, PlacedTile)], u32, Direction)> Walk<'_, F> {
     /// Visits the placement whose main word covers squares `start..=end`,
     /// if it lays a tile.
     fn record(&mut self, start: usize, end: usize, tally: Tally) {
-        let mut placed = [(CENTRE, self.laid[start]); SIZE];
         let mut count = 0;
         let mut single_with_cross = false;
         for i in (start..=end).filter(|i| self.squares[*i].letter == 0) {
-            placed[count] = (self.positions[i], self.laid[i]);
+            self.placed[count] = (self.positions[i], self.laid[i]);
             count += 1;
             single_with_cross = self.squares[i].cross_multiplier > 0;
         }
@@ -510,6 +512,6 @@ impl<F: FnMut(&[(Pos, PlacedTile)], u32, Direction)> Walk<'_, F> {
             return;
         }
         let bingo = if count == RACK_SIZE { self.bingo_bonus } else { 0 };
-        (self.visit)(&placed[..count], tally.main * self.multiplier + tally.cross + bingo, self.direction);
+        (self.visit)(&self.placed[..count], tally.main * self.multiplier + tally.cross + bingo, self.direction);
     }
 }

@@ -210,7 +210,9 @@ impl<'a> WordGraph<'a> {
     /// separator, when there is one, comes first.
     #[inline]
     pub fn arcs(self, node: u32) -> impl Iterator<Item = Arc> + 'a {
-        self.arcs_among(node, u32::MAX)
+        let first = node as usize + 1;
+        let count = self.letters(node).count_ones() as usize;
+        (first..first + count).map(move |index| Arc(self.word(index)))
     }
 
     /// The arc for `letter` out of `node`.
