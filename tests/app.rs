@@ -18,7 +18,8 @@ use wocable::crossword::layout::BoardLayout;
 use wocable::crossword::turn::{Preview, TurnClock};
 use wocable::crossword::{Action, Match, MatchSetup, MoveRefused, NewMatch, Overlay, ResumeMatch, Seat};
 use wocable::demo::Demo;
-use wocable::feedback::Notice;
+use wocable::feedback::animation::Shake;
+use wocable::feedback::{Cue, Notice};
 use wocable::screens::Screen;
 use wocable::screens::home::SavedGameInfo;
 use wocable::screens::results::Results;
@@ -818,4 +819,42 @@ fn an_exchange_with_too_few_tiles_in_the_bag_is_refused_with_the_reason() {
     let m = app.world().resource::<Match>();
     assert_eq!(m.game.log().len(), log_before, "nothing changed");
     assert_eq!(m.game.rack(0), rack.as_slice());
+}
+
+/// The cues sent since the last call.
+fn cues(app: &mut App) -> Vec<Cue> {
+    app.world_mut().resource_mut::<Messages<Cue>>().drain().collect()
+}
+
+#[test]
+fn turns_tiles_refusals_and_plays_are_heard_and_seen() {
+    let dir = data_dir("feedback");
+    let mut app = app(&dir);
+    app.insert_resource(Settings { animations: true, ..default() });
+    let (setup, chosen) = seed_with(&VERSUS_COMPUTER, |m| m.tiles.len() >= 2 && m.tiles.iter().all(|(_, t)| !t.blank));
+    start(&mut app, setup);
+    assert!(cues(&mut app).contains(&Cue::YourTurn), "a game starts with the player's turn sounded");
+    let layout = *app.world().resource::<BoardLayout>();
+    let from = tile_centre(0, app.world().resource::<Composer>(), &layout);
+    let corner = layout.cell_centre(wocable_crossword::Pos::new(0, 0).expect("A1"));
+    pointer(&mut app, PointerPhase::Press, from);
+    assert_eq!(cues(&mut app), vec![Cue::Pick]);
+    pointer(&mut app, PointerPhase::Move, corner);
+    pointer(&mut app, PointerPhase::Release, corner);
+    assert_eq!(cues(&mut app), vec![Cue::Drop]);
+    drag(&mut app, 1, layout.cell_centre(wocable_crossword::Pos::new(0, 1).expect("B1")));
+    act(&mut app, Action::Play);
+    assert!(cues(&mut app).contains(&Cue::Invalid));
+    let shaking = app.world_mut().query::<&Shake>().iter(app.world()).count();
+    assert_eq!(shaking, 2, "the two tiles put down shake");
+    act(&mut app, Action::Recall);
+    drag_move(&mut app, &chosen);
+    act(&mut app, Action::Play);
+    assert!(cues(&mut app).iter().any(|c| matches!(c, Cue::Play | Cue::Bingo)));
+    let flying = format!("+{}", chosen.score);
+    let texts: Vec<String> = app.world_mut().query::<&Text2d>().iter(app.world()).map(|t| t.0.clone()).collect();
+    assert!(texts.contains(&flying), "the score flies to the scoreboard: {texts:?}");
+    until(&mut app, "the computer plays", |w| w.resource::<Match>().game.turn() == 0);
+    app.update();
+    assert!(cues(&mut app).contains(&Cue::YourTurn), "the turn coming back is sounded");
 }

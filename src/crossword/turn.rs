@@ -112,6 +112,7 @@ fn start_match(
     mut resume: MessageReader<ResumeMatch>,
     storage: Res<Storage>,
     mut screen: ResMut<NextState<Screen>>,
+    mut cues: MessageWriter<Cue>,
 ) {
     let new = new.read().last().cloned();
     let resume = resume.read().count() > 0;
@@ -139,6 +140,10 @@ fn start_match(
         }
     };
     save(&started, &clock, &storage);
+    // With more humans, "your turn" sounds as the device is taken.
+    if started.human_to_play() && started.humans() == 1 {
+        cues.write(Cue::YourTurn);
+    }
     let composer = rack_composer(&started);
     commands.insert_resource(clock);
     commands.insert_resource(composer);

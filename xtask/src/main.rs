@@ -195,6 +195,9 @@ fn build_web() -> Result<PathBuf, String> {
         .arg(&wasm))?;
     std::fs::copy(root().join("web/index.html"), out.join("index.html")).map_err(|e| format!("index.html: {e}"))?;
     copy_dir(&root().join("assets"), &out.join("assets"))?;
+    // The word lists' licences travel with the lists built into the app.
+    std::fs::copy(root().join("lexicons/LICENSES.md"), out.join("assets/LEXICONS.md"))
+        .map_err(|e| format!("lexicons/LICENSES.md: {e}"))?;
     eprintln!("xtask: the web build is in {}", out.display());
     Ok(out)
 }
