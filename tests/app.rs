@@ -858,3 +858,27 @@ fn turns_tiles_refusals_and_plays_are_heard_and_seen() {
     app.update();
     assert!(cues(&mut app).contains(&Cue::YourTurn), "the turn coming back is sounded");
 }
+
+#[test]
+fn after_a_play_only_the_new_tiles_are_dealt() {
+    use wocable::crossword::board::RackTile;
+    let dir = data_dir("deal");
+    let mut app = app(&dir);
+    app.insert_resource(Settings { animations: true, ..default() });
+    let (setup, chosen) = seed_with(&VERSUS_COMPUTER, |m| m.tiles.len() == 2 && m.tiles.iter().all(|(_, t)| !t.blank));
+    start(&mut app, setup);
+    drag_move(&mut app, &chosen);
+    // Frames of a millisecond: the tiles barely move after they appear.
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(1)));
+    act(&mut app, Action::Play);
+    let layout = *app.world().resource::<BoardLayout>();
+    let rack_row = layout.rack_slot_centre(0, 7).y;
+    let below: Vec<f32> = app
+        .world_mut()
+        .query::<(&RackTile, &Transform)>()
+        .iter(app.world())
+        .map(|(_, t)| t.translation.y)
+        .filter(|y| *y < rack_row - layout.rack_tile)
+        .collect();
+    assert_eq!(below.len(), 2, "the two tiles drawn come up from below, the five kept stay on the rack");
+}

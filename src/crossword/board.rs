@@ -318,31 +318,39 @@ fn spawn_played_tiles(
     }
 }
 
-/// Spawns the rack's tiles whenever the rack on screen is another one.
+/// Spawns the rack's tiles whenever the rack on screen is another one:
+/// tiles that stay on the rack glide to their new slots, and only the new
+/// ones are dealt, coming up from below.
 fn spawn_rack(
     mut commands: Commands,
     composer: Res<Composer>,
-    shown: Query<(Entity, &RackTile)>,
+    shown: Query<(Entity, &RackTile, &Transform)>,
     layout: Res<BoardLayout>,
     m: Res<Match>,
     fonts: Res<Fonts>,
 ) {
     let wanted: Vec<Tile> = composer.tiles().iter().map(|t| t.tile).collect();
-    let mut have: Vec<(usize, Tile)> = shown.iter().map(|(_, t)| (t.index, t.tile)).collect();
+    let mut have: Vec<(usize, Tile)> = shown.iter().map(|(_, t, _)| (t.index, t.tile)).collect();
     have.sort_by_key(|(index, _)| *index);
     if have.iter().map(|(_, tile)| *tile).eq(wanted.iter().copied())
         && have.iter().enumerate().all(|(i, (j, _))| i == *j)
     {
         return;
     }
-    for (entity, _) in &shown {
+    let mut on_rack: Vec<(Tile, Vec3)> = Vec::new();
+    for (entity, shown, transform) in &shown {
+        if layout.rack_slot_at(transform.translation.truncate(), composer.rack_len()).is_some() {
+            on_rack.push((shown.tile, transform.translation));
+        }
         commands.entity(entity).despawn();
     }
     for (index, &tile) in wanted.iter().enumerate() {
         let slot = composer.rack_slot(index).unwrap_or(0);
-        // New tiles come up from below the rack.
         let at = layout.rack_slot_centre(slot, composer.rack_len()).extend(2.0);
-        let start = at - Vec3::Y * layout.rack_tile * 1.5;
+        let start = match on_rack.iter().position(|(kept, _)| *kept == tile) {
+            Some(kept) => on_rack.swap_remove(kept).1,
+            None => at - Vec3::Y * layout.rack_tile * 1.5,
+        };
         spawn_tile(&mut commands, &fonts, &layout, m.language(), m.game.tile_set(), tile, None).insert((
             RackTile { index, tile },
             Glide { target: at, scale: 1.0 },
