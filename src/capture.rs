@@ -8,7 +8,7 @@
 use crate::StartedAt;
 use crate::crossword::thinking::Thinking;
 use crate::crossword::turn::Hints;
-use crate::crossword::{Action, Match, MatchSetup, NewMatch, Overlay};
+use crate::crossword::{Action, Match, MatchSetup, NewMatch, Overlay, Seat};
 use crate::screens::Screen;
 use crate::screens::dictionary::{DictionaryPage, Lookup, look_up};
 use bevy::prelude::*;
@@ -143,6 +143,23 @@ fn tour(
         23 => next.set(Screen::HowToPlay),
         24 => shoot(&mut commands, &tour, "how-to-play"),
         25 => {
+            let mut pass_and_play = MatchSetup::against_computer(Level::Champion, 7);
+            pass_and_play.players[1] = ("Ben".into(), Seat::Human);
+            start.write(NewMatch(pass_and_play));
+        }
+        26 => shoot(&mut commands, &tour, "handover"),
+        27 => {
+            actions.write(Action::TakeOver);
+        }
+        28 => {
+            actions.write(Action::OpenOverlay(Overlay::BlankLetter));
+        }
+        29 => shoot(&mut commands, &tour, "blank-letter"),
+        30 => {
+            actions.write(Action::OpenOverlay(Overlay::Paused));
+        }
+        31 => shoot(&mut commands, &tour, "paused"),
+        32 => {
             let text = format!(
                 "first home frame after {:.2} s\nwhile the computer thinks: {}\nidle on the game screen: {}\n",
                 tour.first_home_frame.unwrap_or(0.0),

@@ -882,3 +882,34 @@ fn after_a_play_only_the_new_tiles_are_dealt() {
         .collect();
     assert_eq!(below.len(), 2, "the two tiles drawn come up from below, the five kept stay on the rack");
 }
+
+#[test]
+fn dialogs_answer_the_keyboard() {
+    let dir = data_dir("dialog-keys");
+    let mut app = app(&dir);
+    let (setup, chosen) = seed_with(&VERSUS_COMPUTER, |m| m.tiles.iter().filter(|(_, t)| t.blank).count() == 1);
+    start(&mut app, setup.clone());
+    let overlay = |app: &App| *app.world().resource::<State<Overlay>>().get();
+    drag_move(&mut app, &chosen);
+    act(&mut app, Action::Play);
+    assert_eq!(overlay(&app), Overlay::BlankLetter);
+    let (_, blank) = *chosen.tiles.iter().find(|(_, t)| t.blank).expect("a blank");
+    type_text(&mut app, setup.language.label(blank.letter));
+    app.update();
+    assert_eq!(overlay(&app), Overlay::None, "a letter names the blank's");
+    assert!(matches!(app.world().resource::<Preview>(), Preview::Valid { score, .. } if *score == chosen.score));
+    act(&mut app, Action::OpenOverlay(Overlay::Exchange));
+    press(&mut app, KeyCode::Escape, Key::Escape);
+    app.update();
+    assert_eq!(overlay(&app), Overlay::None, "Esc closes a dialog");
+    assert!(app.world().resource::<Composer>().has_placed(), "and is not read again as Esc on the board");
+    act(&mut app, Action::OpenOverlay(Overlay::ConfirmResign));
+    press(&mut app, KeyCode::Enter, Key::Enter);
+    app.update();
+    let m = app.world().resource::<Match>();
+    assert!(m.game.has_left(0), "Enter confirms");
+    assert!(
+        m.game.log().iter().all(|e| !matches!(e, Event::Played { .. })),
+        "and is not read again as Enter on the board"
+    );
+}

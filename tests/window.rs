@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-const SCREENS: [&str; 13] = [
+const SCREENS: [&str; 16] = [
     "home",
     "new-game",
     "game-start",
@@ -20,6 +20,9 @@ const SCREENS: [&str; 13] = [
     "dictionary",
     "settings",
     "how-to-play",
+    "handover",
+    "blank-letter",
+    "paused",
     "timings",
 ];
 

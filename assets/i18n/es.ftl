@@ -179,4 +179,4 @@ how-end = La partida acaba cuando alguien juega su última ficha con la bolsa va
 how-resign = Quien abandona pierde la partida. Con más de dos jugadores, los demás siguen y tú quedas último.
 how-clock = Con reloj de turno, quien agota su tiempo deja la partida, como si abandonara. El reloj se para mientras la partida está en pausa.
 how-premium-colours = Letra doble, letra triple, palabra doble, palabra triple.
-how-controls = Arrastra una ficha a una casilla, o toca una ficha y después una casilla. Con teclado: las flechas llevan a una casilla y eligen la dirección (izquierda y derecha: horizontal, arriba y abajo: vertical), Espacio la cambia, las letras ponen fichas, Retroceso quita una, Intro juega, Esc recoge.
+how-controls = Arrastra una ficha a una casilla, o toca una ficha y después una casilla. Con teclado: las flechas llevan a una casilla y eligen la dirección (izquierda y derecha: horizontal, arriba y abajo: vertical), Espacio la cambia, las letras ponen fichas, Retroceso quita una, Intro juega, Esc recoge. En un diálogo, Intro confirma y Esc lo cierra; al teclear una letra se elige la del comodín.

@@ -179,4 +179,4 @@ how-end = Gra kończy się, gdy ktoś wyłoży ostatnią płytkę przy pustym wo
 how-resign = Kto się poddaje, przegrywa. Przy więcej niż dwóch graczach pozostali grają dalej, a ty zajmujesz ostatnie miejsce.
 how-clock = Z zegarem tury gracz, któremu skończy się czas, opuszcza grę, jakby się poddał. Zegar stoi, gdy gra jest wstrzymana.
 how-premium-colours = Podwójna litera, potrójna litera, podwójne słowo, potrójne słowo.
-how-controls = Przeciągnij płytkę na pole albo dotknij płytki, a potem pola. Na klawiaturze: strzałki prowadzą do pola i wybierają kierunek (lewo i prawo: poziomo, góra i dół: pionowo), spacja go zmienia, litery kładą płytki, Backspace cofa jedną, Enter zatwierdza, Esc cofa wszystkie.
+how-controls = Przeciągnij płytkę na pole albo dotknij płytki, a potem pola. Na klawiaturze: strzałki prowadzą do pola i wybierają kierunek (lewo i prawo: poziomo, góra i dół: pionowo), spacja go zmienia, litery kładą płytki, Backspace cofa jedną, Enter zatwierdza, Esc cofa wszystkie. W oknie dialogowym Enter zatwierdza, a Esc je zamyka; wpisana litera wybiera literę blanku.

@@ -290,8 +290,10 @@ fn panels(
 }
 
 fn modal(ctx: &egui::Context, id: &str, add: impl FnOnce(&mut egui::Ui)) {
+    // A margin around it on a phone.
+    let width = (ctx.content_rect().width() - 48.0).clamp(200.0, 420.0);
     egui::Modal::new(egui::Id::new(id)).show(ctx, |ui| {
-        ui.set_max_width(420.0);
+        ui.set_max_width(width);
         add(ui);
     });
 }
@@ -329,9 +331,11 @@ fn overlays(
         }
         Overlay::BlankLetter => modal(ctx, "blank", |ui| {
             ui.label(bold(locale.t("blank-title"), 22.0));
+            // Seven letters a row at most, narrower on a phone.
+            let side = (ui.available_width() / 7.0 - ui.spacing().item_spacing.x).clamp(28.0, 44.0);
             ui.horizontal_wrapped(|ui| {
                 for letter in m.language().letters() {
-                    if ui.add_sized([44.0, 44.0], egui::Button::new(bold(m.language().label(letter), 20.0))).clicked() {
+                    if ui.add_sized([side, side], egui::Button::new(bold(m.language().label(letter), 20.0))).clicked() {
                         actions.write(Action::ChooseBlank(letter));
                     }
                 }

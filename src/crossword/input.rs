@@ -104,10 +104,29 @@ pub(super) fn plugin(app: &mut App) {
         )
         .add_systems(
             Update,
-            (pointer, keyboard)
+            (
+                pointer.run_if(in_state(Overlay::None)),
+                // Reads every key, so that a key that closes a dialog is
+                // not read again on the board.
+                keyboard,
+            )
                 .in_set(TurnSystems::Input)
-                .run_if(in_state(Screen::Game).and_then(in_state(Overlay::None)).and_then(resource_exists::<Match>)),
+                .run_if(in_state(Screen::Game).and_then(resource_exists::<Match>)),
         );
+}
+
+/// A dialog answered from the keyboard: Esc closes it (or resumes a
+/// paused game), Enter confirms it, a letter names the blank's.
+fn dialog_key(overlay: Overlay, key: &Key, language: Language) -> Option<Action> {
+    let close = Action::OpenOverlay(Overlay::None);
+    match (overlay, key) {
+        (Overlay::Handover, Key::Enter) => Some(Action::TakeOver),
+        (Overlay::ConfirmResign, Key::Enter) => Some(Action::Resign),
+        (Overlay::Paused, Key::Enter | Key::Escape) => Some(close),
+        (Overlay::BlankLetter | Overlay::Exchange | Overlay::ConfirmResign, Key::Escape) => Some(close),
+        (Overlay::BlankLetter, Key::Character(text)) => language.letter(&text.to_uppercase()).map(Action::ChooseBlank),
+        _ => None,
+    }
 }
 
 /// A new rack (after a turn, a handover) ends any drag, selection or
@@ -237,12 +256,19 @@ fn pointer(
 fn keyboard(
     mut keys: MessageReader<KeyboardInput>,
     m: Res<Match>,
+    overlay: Res<State<Overlay>>,
     mut composer: ResMut<Composer>,
     mut cursor: ResMut<KeyCursor>,
     mut actions: MessageWriter<Action>,
     mut cues: MessageWriter<Cue>,
 ) {
     for key in keys.read().filter(|k| k.state == ButtonState::Pressed) {
+        if *overlay.get() != Overlay::None {
+            if let Some(action) = dialog_key(*overlay.get(), &key.logical_key, m.language()) {
+                actions.write(action);
+            }
+            continue;
+        }
         let board = m.game.board();
         let step = |pos: Pos, direction: Direction, forward: bool| pos.step(direction, forward).unwrap_or(pos);
         match &key.logical_key {
