@@ -55,6 +55,7 @@ fn tour(
     m: Option<Res<Match>>,
     hints: Option<Res<Hints>>,
     thinking: Option<Res<Thinking>>,
+    overlay: Option<Res<State<Overlay>>>,
     time: Res<Time>,
     started: Option<Res<StartedAt>>,
     styled: Option<Res<crate::ui::Styled>>,
@@ -68,7 +69,7 @@ fn tour(
     }
     if thinking.is_some() {
         tour.thinking_frames.push(time.delta_secs());
-    } else if *screen.get() == Screen::Game {
+    } else if *screen.get() == Screen::Game && overlay.is_none_or(|o| *o.get() == Overlay::None) {
         tour.idle_frames.push(time.delta_secs());
     }
     if tour.wait > 0 {
@@ -145,6 +146,8 @@ fn tour(
         25 => {
             let mut pass_and_play = MatchSetup::against_computer(Level::Champion, 7);
             pass_and_play.players[1] = ("Ben".into(), Seat::Human);
+            // On the clock, which shows the Pause button.
+            pass_and_play.turn_seconds = Some(120);
             start.write(NewMatch(pass_and_play));
         }
         26 => shoot(&mut commands, &tour, "handover"),

@@ -649,7 +649,9 @@ fn the_champion_thinks_while_frames_go_on_and_its_move_arrives() {
         app.update();
         std::thread::sleep(Duration::from_millis(1));
     }
-    assert!(frames_thinking > 3, "thought through only {frames_thinking} frames");
+    // Frames went on while it thought (it thinks fast: a loaded machine
+    // may run only a couple of frames meanwhile).
+    assert!(frames_thinking >= 2, "thought through only {frames_thinking} frames");
     assert!(players(&mut app)[0].score > 0, "its move scored");
 }
 
@@ -903,13 +905,30 @@ fn dialogs_answer_the_keyboard() {
     app.update();
     assert_eq!(overlay(&app), Overlay::None, "Esc closes a dialog");
     assert!(app.world().resource::<Composer>().has_placed(), "and is not read again as Esc on the board");
+    // Enter resumes a paused game, and does not then play the tiles down.
+    let turns = app.world().resource::<Match>().game.log().len();
+    act(&mut app, Action::OpenOverlay(Overlay::Paused));
+    press(&mut app, KeyCode::Enter, Key::Enter);
+    app.update();
+    assert_eq!(overlay(&app), Overlay::None, "Enter resumes");
+    assert_eq!(app.world().resource::<Match>().game.log().len(), turns, "and is not read again as Enter on the board");
+    // Resigning cannot be undone: Enter does not confirm it.
     act(&mut app, Action::OpenOverlay(Overlay::ConfirmResign));
     press(&mut app, KeyCode::Enter, Key::Enter);
     app.update();
-    let m = app.world().resource::<Match>();
-    assert!(m.game.has_left(0), "Enter confirms");
-    assert!(
-        m.game.log().iter().all(|e| !matches!(e, Event::Played { .. })),
-        "and is not read again as Enter on the board"
-    );
+    assert_eq!(overlay(&app), Overlay::ConfirmResign);
+    assert!(!app.world().resource::<Match>().game.is_over());
+    // A key held down does not answer a dialog.
+    act(&mut app, Action::OpenOverlay(Overlay::Paused));
+    app.world_mut().write_message(KeyboardInput {
+        key_code: KeyCode::Enter,
+        logical_key: Key::Enter,
+        state: ButtonState::Pressed,
+        text: None,
+        repeat: true,
+        window: Entity::PLACEHOLDER,
+    });
+    app.update();
+    app.update();
+    assert_eq!(overlay(&app), Overlay::Paused, "a repeated Enter is not an answer");
 }

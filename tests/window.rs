@@ -26,15 +26,20 @@ const SCREENS: [&str; 16] = [
     "timings",
 ];
 
-struct Xvfb(Child, u32);
+/// An Xvfb process, its display, and whether it came up (its socket
+/// showed).
+struct Xvfb(Child, u32, bool);
 
 impl Drop for Xvfb {
     fn drop(&mut self) {
         let _ = self.0.kill();
         let _ = self.0.wait();
-        // Killed, it leaves its lock and socket behind.
-        let _ = std::fs::remove_file(lock_file(self.1));
-        let _ = std::fs::remove_file(socket(self.1));
+        // Killed, it leaves its lock and socket behind (if it ran: else
+        // they may be another server's).
+        if self.2 {
+            let _ = std::fs::remove_file(lock_file(self.1));
+            let _ = std::fs::remove_file(socket(self.1));
+        }
     }
 }
 
@@ -79,12 +84,13 @@ fn xvfb() -> Option<(Xvfb, String)> {
             .stderr(Stdio::null())
             .spawn()
             .expect("Xvfb starts");
-        let mut xvfb = Xvfb(child, number);
+        let mut xvfb = Xvfb(child, number, false);
         let ready = Instant::now();
         while !Path::new(&socket(number)).exists() && ready.elapsed() < Duration::from_secs(10) {
             assert!(xvfb.0.try_wait().expect("Xvfb runs").is_none(), "Xvfb on {display} stopped");
             std::thread::sleep(Duration::from_millis(50));
         }
+        xvfb.2 = Path::new(&socket(number)).exists();
         return Some((xvfb, display));
     }
     panic!("no free X display");

@@ -1,8 +1,8 @@
 //! Putting tiles down: drag with mouse or finger from the rack to the
 //! board and back, tap a tile then a square, or on desktop the keyboard
-//! (arrows pick a square, Space turns the direction, letters place (C then
-//! H is the Spanish CH tile), Backspace takes back, Enter plays, Esc
-//! recalls) (§8.3).
+//! (arrows pick a square and the direction, Space turns it, letters place
+//! (C then H is the Spanish CH tile), Backspace takes back, Enter plays,
+//! Esc recalls; in dialogs Esc closes) (§8.3).
 //!
 //! Raw mouse and touch input becomes [`PointerInput`] in world units (by
 //! the UI plugin, which knows when egui has the pointer), so the same
@@ -95,6 +95,11 @@ pub(super) fn plugin(app: &mut App) {
             commands.insert_resource(Selected::default());
             commands.insert_resource(KeyCursor::default());
         })
+        // A drag cut short by a pause (the app left mid-drag) is dropped.
+        .add_systems(OnEnter(Overlay::Paused), |mut drag: ResMut<Drag>, mut selected: ResMut<Selected>| {
+            drag.tile = None;
+            selected.0 = None;
+        })
         .add_systems(
             Update,
             forget_stale
@@ -115,13 +120,13 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-/// A dialog answered from the keyboard: Esc closes it (or resumes a
-/// paused game), Enter confirms it, a letter names the blank's.
+/// A dialog answered from the keyboard: Esc closes it, Enter takes its
+/// only way on (resuming, taking the device), a letter names the blank's.
+/// Resigning takes a click: it cannot be undone.
 fn dialog_key(overlay: Overlay, key: &Key, language: Language) -> Option<Action> {
     let close = Action::OpenOverlay(Overlay::None);
     match (overlay, key) {
         (Overlay::Handover, Key::Enter) => Some(Action::TakeOver),
-        (Overlay::ConfirmResign, Key::Enter) => Some(Action::Resign),
         (Overlay::Paused, Key::Enter | Key::Escape) => Some(close),
         (Overlay::BlankLetter | Overlay::Exchange | Overlay::ConfirmResign, Key::Escape) => Some(close),
         (Overlay::BlankLetter, Key::Character(text)) => language.letter(&text.to_uppercase()).map(Action::ChooseBlank),
@@ -264,6 +269,11 @@ fn keyboard(
 ) {
     for key in keys.read().filter(|k| k.state == ButtonState::Pressed) {
         if *overlay.get() != Overlay::None {
+            // A key held down (Enter that played) must not answer the
+            // dialog that follows, such as handing the device over.
+            if key.repeat {
+                continue;
+            }
             if let Some(action) = dialog_key(*overlay.get(), &key.logical_key, m.language()) {
                 actions.write(action);
             }

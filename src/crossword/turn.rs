@@ -83,13 +83,23 @@ pub(super) fn plugin(app: &mut App) {
             (
                 // The clock first: a move in its last frame is then not
                 // followed by a time-out of the next player.
-                (pause_when_away, run_clock, apply_actions, computer_turns).chain().in_set(TurnSystems::Act),
+                (
+                    pause_when_away,
+                    run_clock,
+                    apply_actions,
+                    // A paused game is stopped for every player.
+                    computer_turns.run_if(not(in_state(Overlay::Paused))),
+                )
+                    .chain()
+                    .in_set(TurnSystems::Act),
                 (after_turn, hand_over.run_if(in_state(Overlay::None)), update_preview, show_results)
                     .chain()
                     .in_set(TurnSystems::React),
             )
                 .run_if(in_state(Screen::Game)),
         )
+        // A paused app may be ended without warning (a phone).
+        .add_systems(OnEnter(Overlay::Paused), save_on_leaving)
         .add_systems(
             Last,
             save_on_leaving
@@ -346,15 +356,12 @@ fn run_clock(
     }
 }
 
-/// A game on the clock pauses, and is saved, when the app goes to the
-/// background: its window loses the focus, or the system suspends it (a
-/// phone), which may end it without warning.
+/// A game on the clock pauses when the app goes to the background: its
+/// window loses the focus, or the system suspends it (a phone).
 fn pause_when_away(
     mut focus: MessageReader<WindowFocused>,
     mut lifecycle: MessageReader<AppLifecycle>,
     m: Res<Match>,
-    clock: Res<TurnClock>,
-    storage: Res<Storage>,
     overlay: Res<State<Overlay>>,
     mut next_overlay: ResMut<NextState<Overlay>>,
 ) {
@@ -363,7 +370,6 @@ fn pause_when_away(
         lifecycle.read().filter(|l| matches!(l, AppLifecycle::WillSuspend | AppLifecycle::Suspended)).count() > 0;
     let clock_runs = m.turn_seconds.is_some() && !m.game.is_over();
     if (lost_focus || suspended) && clock_runs && !matches!(overlay.get(), Overlay::Handover | Overlay::Paused) {
-        save(&m, &clock, &storage);
         next_overlay.set(Overlay::Paused);
     }
 }
