@@ -100,6 +100,8 @@ pub(super) fn plugin(app: &mut App) {
             drag.tile = None;
             selected.0 = None;
         })
+        // The blank's letter is typed afresh.
+        .add_systems(OnEnter(Overlay::BlankLetter), |mut cursor: ResMut<KeyCursor>| cursor.pending.clear())
         .add_systems(
             Update,
             forget_stale
@@ -121,17 +123,38 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// A dialog answered from the keyboard: Esc closes it, Enter takes its
-/// only way on (resuming, taking the device), a letter names the blank's.
+/// only way on (resuming, taking the device), letters name the blank's.
 /// Resigning takes a click: it cannot be undone.
-fn dialog_key(overlay: Overlay, key: &Key, language: Language) -> Option<Action> {
+fn dialog_key(overlay: Overlay, key: &Key, language: Language, pending: &mut String) -> Option<Action> {
     let close = Action::OpenOverlay(Overlay::None);
     match (overlay, key) {
         (Overlay::Handover, Key::Enter) => Some(Action::TakeOver),
         (Overlay::Paused, Key::Enter | Key::Escape) => Some(close),
-        (Overlay::BlankLetter | Overlay::Exchange | Overlay::ConfirmResign, Key::Escape) => Some(close),
-        (Overlay::BlankLetter, Key::Character(text)) => language.letter(&text.to_uppercase()).map(Action::ChooseBlank),
+        (Overlay::BlankLetter | Overlay::Exchange | Overlay::ConfirmResign, Key::Escape) => {
+            pending.clear();
+            Some(close)
+        }
+        (Overlay::BlankLetter, Key::Character(text)) => blank_letter(language, pending, &text.to_uppercase()),
+        (Overlay::BlankLetter, Key::Enter) => language.letter(&std::mem::take(pending)).map(Action::ChooseBlank),
         _ => None,
     }
+}
+
+/// The blank's letter from the keys typed: a letter that begins a
+/// two-letter tile (C of the Spanish CH) waits for the next key, and
+/// Enter takes it alone.
+fn blank_letter(language: Language, pending: &mut String, typed: &str) -> Option<Action> {
+    let held = std::mem::take(pending);
+    if !held.is_empty() {
+        let letter = language.letter(&format!("{held}{typed}")).or_else(|| language.letter(&held));
+        return letter.map(Action::ChooseBlank);
+    }
+    let begins_longer = language.labels().iter().any(|label| label.len() > typed.len() && label.starts_with(typed));
+    if begins_longer {
+        *pending = typed.to_string();
+        return None;
+    }
+    language.letter(typed).map(Action::ChooseBlank)
 }
 
 /// A new rack (after a turn, a handover) ends any drag, selection or
@@ -274,7 +297,7 @@ fn keyboard(
             if key.repeat {
                 continue;
             }
-            if let Some(action) = dialog_key(*overlay.get(), &key.logical_key, m.language()) {
+            if let Some(action) = dialog_key(*overlay.get(), &key.logical_key, m.language(), &mut cursor.pending) {
                 actions.write(action);
             }
             continue;
@@ -348,5 +371,33 @@ fn keyboard(
             _ => continue,
         }
         cursor.visible = true;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What keys typed in the blank's dialog choose.
+    fn blank_from(language: Language, keys: &[Key]) -> Option<Action> {
+        let mut pending = String::new();
+        keys.iter().find_map(|key| dialog_key(Overlay::BlankLetter, key, language, &mut pending))
+    }
+
+    fn letter(text: &str) -> Key {
+        Key::Character(text.into())
+    }
+
+    #[test]
+    fn the_blanks_letter_is_typed_two_letter_tiles_too() {
+        let choose = |language: Language, label: &str| language.letter(label).map(Action::ChooseBlank);
+        assert_eq!(blank_from(Language::En, &[letter("c")]), choose(Language::En, "C"));
+        assert_eq!(blank_from(Language::Es, &[letter("a")]), choose(Language::Es, "A"));
+        assert_eq!(blank_from(Language::Es, &[letter("c"), letter("h")]), choose(Language::Es, "CH"));
+        assert_eq!(blank_from(Language::Es, &[letter("r"), letter("r")]), choose(Language::Es, "RR"));
+        // C alone: Enter, or a key that makes no tile with it.
+        assert_eq!(blank_from(Language::Es, &[letter("c"), Key::Enter]), choose(Language::Es, "C"));
+        assert_eq!(blank_from(Language::Es, &[letter("c"), letter("x")]), choose(Language::Es, "C"));
+        assert_eq!(blank_from(Language::Es, &[letter("1")]), None);
     }
 }
