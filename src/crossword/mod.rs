@@ -188,6 +188,13 @@ pub enum Overlay {
     Paused,
 }
 
+impl Overlay {
+    /// Whether the turn clock waits under this overlay: no one can play.
+    pub fn stops_the_clock(self) -> bool {
+        matches!(self, Overlay::Handover | Overlay::Paused)
+    }
+}
+
 /// Start a new match (from the new game screen).
 #[derive(Message, Clone, Debug)]
 pub struct NewMatch(pub MatchSetup);

@@ -64,7 +64,7 @@ impl Thinking {
             self.chosen = match &mut self.work {
                 #[cfg(not(target_arch = "wasm32"))]
                 Work::Task(task) => bevy::tasks::futures::check_ready(task),
-                Work::Steps { game, thinker } => (!thinker.choose_step(game)).then(|| thinker.choice()),
+                Work::Steps { game, thinker } => (!thinker.step(game)).then(|| thinker.choice()),
             };
         }
         self.chosen.is_some()

@@ -328,11 +328,11 @@ fn computer_turns(
     }
 }
 
-/// Counts down the turn clock; at zero the player has left (§3.3).
 /// While the clock runs, the save keeps up with it this often: an app
 /// killed mid-turn gives back at most this much of the turn.
 const CLOCK_SAVE_SECONDS: f32 = 5.0;
 
+/// Counts down the turn clock; at zero the player has left (§3.3).
 fn run_clock(
     mut clock: ResMut<TurnClock>,
     mut m: ResMut<Match>,
@@ -341,7 +341,7 @@ fn run_clock(
     storage: Res<Storage>,
     mut applied: MessageWriter<TurnApplied>,
 ) {
-    let stopped = overlay.is_some_and(|o| matches!(o.get(), Overlay::Handover | Overlay::Paused));
+    let stopped = overlay.is_some_and(|o| o.get().stops_the_clock());
     let this_turn = clock.moves_made == m.game.log().len();
     if m.turn_seconds.is_none() || m.game.is_over() || stopped || !this_turn {
         return;
@@ -369,7 +369,7 @@ fn pause_when_away(
     let suspended =
         lifecycle.read().filter(|l| matches!(l, AppLifecycle::WillSuspend | AppLifecycle::Suspended)).count() > 0;
     let clock_runs = m.turn_seconds.is_some() && !m.game.is_over();
-    if (lost_focus || suspended) && clock_runs && !matches!(overlay.get(), Overlay::Handover | Overlay::Paused) {
+    if (lost_focus || suspended) && clock_runs && !overlay.get().stops_the_clock() {
         next_overlay.set(Overlay::Paused);
     }
 }

@@ -53,8 +53,7 @@ pub fn play_match(args: &mut Args) -> Result<(), Failure> {
     for i in 0..games {
         let a_seat = (i % 2) as usize;
         let levels = if a_seat == 0 { [a, b] } else { [b, a] };
-        let config =
-            GameConfig { rules, language, players: vec!["one".into(), "two".into()], seed: seed + i, layout: None };
+        let config = GameConfig::numbered(rules, language, 2, seed + i);
         let game = play_game(config, lexicon.clone(), &levels, &leaves);
         let (sa, sb) = (game.scores()[a_seat], game.scores()[1 - a_seat]);
         a_points += sa as i64;

@@ -10,13 +10,7 @@ use wocable_lexicon::{Language, Lexicon};
 
 /// A game played by Strong until `stop` holds.
 fn position(seed: u64, stop: impl Fn(&Game) -> bool) -> Game {
-    let config = GameConfig {
-        rules: RuleSetKind::Wocable,
-        language: Language::En,
-        players: vec!["a".into(), "b".into()],
-        seed,
-        layout: None,
-    };
+    let config = GameConfig::numbered(RuleSetKind::Wocable, Language::En, 2, seed);
     let mut game = Game::new(config, Lexicon::bundled(Language::En)).expect("a game");
     let zero = LeaveModel::zero(Language::En);
     while !game.is_over() && !stop(&game) {

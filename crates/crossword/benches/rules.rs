@@ -49,13 +49,7 @@ fn validate_and_score(c: &mut Criterion) {
 }
 
 fn game_log(c: &mut Criterion) {
-    let config = GameConfig {
-        rules: RuleSetKind::Wocable,
-        language: Language::En,
-        players: vec!["a".into(), "b".into()],
-        seed: 1,
-        layout: None,
-    };
+    let config = GameConfig::numbered(RuleSetKind::Wocable, Language::En, 2, 1);
     let mut game = Game::new(config, Lexicon::bundled(Language::En)).expect("valid configuration");
     for _ in 0..3 {
         let seat = game.turn();

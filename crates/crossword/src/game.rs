@@ -27,6 +27,14 @@ pub struct GameConfig {
     pub layout: Option<Layout>,
 }
 
+impl GameConfig {
+    /// A game on the rule set's own board between `players` players
+    /// called p1, p2, …: computers playing each other, tests, benchmarks.
+    pub fn numbered(rules: RuleSetKind, language: Language, players: usize, seed: u64) -> GameConfig {
+        GameConfig { rules, language, players: (1..=players).map(|i| format!("p{i}")).collect(), seed, layout: None }
+    }
+}
+
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 pub enum ConfigError {
     #[error("{rules} games are for {min} to {max} players, not {found}")]

@@ -5,10 +5,6 @@ use wocable_crossword::computer::{LeaveModel, Level, choose, hints, play_game};
 use wocable_crossword::{Event, Game, GameConfig, Intent, RuleSetKind, gcg};
 use wocable_lexicon::{Language, Lexicon};
 
-fn config(rules: RuleSetKind, language: Language, players: usize, seed: u64) -> GameConfig {
-    GameConfig { rules, language, players: (1..=players).map(|i| format!("p{i}")).collect(), seed, layout: None }
-}
-
 #[test]
 fn every_level_finishes_games_that_replay() {
     for (rules, language, levels) in [
@@ -19,7 +15,7 @@ fn every_level_finishes_games_that_replay() {
     ] {
         let lexicon = Lexicon::bundled(language);
         let game = play_game(
-            config(rules, language, levels.len(), 5),
+            GameConfig::numbered(rules, language, levels.len(), 5),
             lexicon.clone(),
             &levels,
             &LeaveModel::bundled(language),
@@ -34,7 +30,9 @@ fn every_level_finishes_games_that_replay() {
 
 #[test]
 fn strong_plays_the_top_score_and_hints_list_the_best() {
-    let mut game = Game::new(config(RuleSetKind::Wocable, Language::En, 2, 9), Lexicon::bundled(Language::En)).unwrap();
+    let mut game =
+        Game::new(GameConfig::numbered(RuleSetKind::Wocable, Language::En, 2, 9), Lexicon::bundled(Language::En))
+            .unwrap();
     for turn in 0..6 {
         let best = hints(&game, 5);
         assert!(best.windows(2).all(|w| w[0].score >= w[1].score));
@@ -54,7 +52,7 @@ fn weaker_levels_score_less() {
     for seed in 0..6 {
         for (i, level) in [Level::Beginner, Level::Casual, Level::Strong].into_iter().enumerate() {
             let game = play_game(
-                config(RuleSetKind::Wocable, Language::En, 2, seed),
+                GameConfig::numbered(RuleSetKind::Wocable, Language::En, 2, seed),
                 lexicon.clone(),
                 &[level, level],
                 &leaves,
@@ -72,7 +70,8 @@ fn champion_exchanges_a_hopeless_rack() {
     let rack = wocable_crossword::notation::parse_rack(language, "UUUVVWW").unwrap();
     let mut leaves = LeaveModel::zero(language);
     leaves.repeat = -10.0;
-    let game = Game::with_draws(config(RuleSetKind::Wocable, language, 2, 1), lexicon, [Some(rack)]).unwrap();
+    let game =
+        Game::with_draws(GameConfig::numbered(RuleSetKind::Wocable, language, 2, 1), lexicon, [Some(rack)]).unwrap();
     match choose(&game, Level::Champion, &leaves, 0) {
         Intent::Exchange { tiles, .. } => assert!(tiles.len() >= 4, "{tiles:?}"),
         other => panic!("expected an exchange, got {other:?}"),
@@ -83,7 +82,7 @@ fn champion_exchanges_a_hopeless_rack() {
 fn review_puts_each_turn_beside_the_best_move() {
     let lexicon = Lexicon::bundled(Language::En);
     let game = play_game(
-        config(RuleSetKind::Wocable, Language::En, 2, 4),
+        GameConfig::numbered(RuleSetKind::Wocable, Language::En, 2, 4),
         lexicon,
         &[Level::Strong, Level::Beginner],
         &LeaveModel::zero(Language::En),
@@ -121,7 +120,8 @@ fn the_endgame_search_plays_out_when_the_bag_is_empty() {
     let lexicon = Lexicon::bundled(Language::En);
     let mut searched = 0;
     for seed in 0..2 {
-        let mut game = Game::new(config(RuleSetKind::Wocable, Language::En, 2, seed), lexicon.clone()).unwrap();
+        let mut game =
+            Game::new(GameConfig::numbered(RuleSetKind::Wocable, Language::En, 2, seed), lexicon.clone()).unwrap();
         let leaves = LeaveModel::bundled(Language::En);
         while !game.is_over() {
             let intent = if game.bag().is_empty() {
@@ -136,16 +136,16 @@ fn the_endgame_search_plays_out_when_the_bag_is_empty() {
     }
     assert!(searched > 0);
     // Three players: no search.
-    let three = Game::new(config(RuleSetKind::Wocable, Language::En, 3, 1), lexicon).unwrap();
+    let three = Game::new(GameConfig::numbered(RuleSetKind::Wocable, Language::En, 3, 1), lexicon).unwrap();
     assert_eq!(endgame(&three, 10), None);
 }
 
 #[test]
 fn a_thinker_has_a_legal_choice_after_each_of_its_first_steps() {
-    use wocable_crossword::computer::{MAX_SIMULATIONS, SIMULATIONS, Thinker};
+    use wocable_crossword::computer::{SIMULATIONS, Thinker};
     let lexicon = Lexicon::bundled(Language::En);
     let leaves = LeaveModel::bundled(Language::En);
-    let mut game = Game::new(config(RuleSetKind::Wocable, Language::En, 2, 11), lexicon).unwrap();
+    let mut game = Game::new(GameConfig::numbered(RuleSetKind::Wocable, Language::En, 2, 11), lexicon).unwrap();
     let (mut looked_ahead, mut endgames) = (0, 0);
     while !game.is_over() {
         let seed = game.log().len() as u64;
@@ -163,18 +163,20 @@ fn a_thinker_has_a_legal_choice_after_each_of_its_first_steps() {
         } else if game.bag().is_empty() {
             endgames += 1;
         }
-        // `choose` is a thinker stepped over SIMULATIONS racks.
+        // `choose` is a thinker stepped to its end.
         let mut reference = Thinker::new(&game, Level::Champion, &leaves, seed);
-        while reference.samples() < SIMULATIONS && reference.step(&game) {}
+        while reference.step(&game) {}
         let chosen = choose(&game, Level::Champion, &leaves, seed);
         assert_eq!(reference.choice(), chosen);
         game.apply(chosen).unwrap();
     }
     assert!(looked_ahead > 5 && endgames > 0, "{looked_ahead} {endgames}");
     // The weaker levels choose at once; the look-ahead stops at its cap.
-    let game = Game::new(config(RuleSetKind::Wocable, Language::En, 2, 3), Lexicon::bundled(Language::En)).unwrap();
+    let game =
+        Game::new(GameConfig::numbered(RuleSetKind::Wocable, Language::En, 2, 3), Lexicon::bundled(Language::En))
+            .unwrap();
     assert!(!Thinker::new(&game, Level::Strong, &leaves, 0).step(&game));
     let mut thinker = Thinker::new(&game, Level::Champion, &leaves, 0);
     while thinker.step(&game) {}
-    assert_eq!(thinker.samples(), MAX_SIMULATIONS);
+    assert_eq!(thinker.samples(), SIMULATIONS);
 }

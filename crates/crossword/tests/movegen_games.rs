@@ -14,8 +14,7 @@ fn play_game(
     seed: u64,
     picks: &[u64],
 ) -> Result<(), TestCaseError> {
-    let config =
-        GameConfig { rules, language, players: (0..players).map(|i| format!("p{i}")).collect(), seed, layout: None };
+    let config = GameConfig::numbered(rules, language, players, seed);
     let mut game = Game::new(config, Lexicon::bundled(language)).unwrap();
     for pick in picks {
         if game.is_over() {
