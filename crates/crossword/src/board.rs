@@ -21,7 +21,7 @@ impl Pos {
         (row < SIZE && col < SIZE).then_some(Pos { row: row as u8, col: col as u8 })
     }
 
-    fn index(self) -> usize {
+    pub(crate) fn index(self) -> usize {
         self.row as usize * SIZE + self.col as usize
     }
 
@@ -220,6 +220,11 @@ impl Board {
 
     pub fn set(&mut self, pos: Pos, tile: PlacedTile) {
         self.cells[pos.index()] = Some(tile);
+    }
+
+    /// Takes a tile back off (a search undoing a play it tried).
+    pub(crate) fn remove(&mut self, pos: Pos) {
+        self.cells[pos.index()] = None;
     }
 
     /// Every occupied square with its tile, row by row.

@@ -12,6 +12,8 @@
 //!   bag empty against one opponent, it searches the endgame instead.
 
 use crate::board::Board;
+use crate::endgame::EndgameSearch;
+pub use crate::endgame::{ENDGAME_NODES, EndgameAnswer};
 use crate::game::{Event, Game, GameConfig, Intent};
 use crate::movegen::{Move, all_moves};
 use crate::rules::RuleSetKind;
@@ -460,229 +462,13 @@ fn best_score(game: &Game, board: &Board, rack: &[Tile]) -> u32 {
     best
 }
 
-const RACK_SIZE_U32: u32 = crate::rules::RACK_SIZE as u32;
-
-/// How many positions the endgame search may visit before it settles for
-/// its deepest complete answer (each costs a move generation: this keeps a
-/// move well under a second).
-pub const ENDGAME_NODES: u64 = 3_000;
-
-/// Two racks, a board and whose turn: all an endgame depends on once the
-/// bag is empty and both racks are known (with the game for its rules).
-#[derive(Clone)]
-struct Endgame {
-    board: Board,
-    racks: [Vec<Tile>; 2],
-    passes: usize,
-}
-
-/// Why a search stopped early.
-struct OutOfNodes;
-
-impl Endgame {
-    fn rack_points(&self, game: &Game, side: usize) -> i32 {
-        self.racks[side].iter().map(|t| t.value(game.tile_set()) as i32).sum()
-    }
-
-    fn pass_limit(game: &Game) -> usize {
-        match game.rules().pass_ending {
-            crate::rules::PassEnding::Consecutive(n) => n as usize,
-            crate::rules::PassEnding::EachPlayerTwice => 4,
-        }
-    }
-
-    /// The best spread the side to move (0) can force from here, searching
-    /// `depth` turns deep (beyond, racks are counted as they stand).
-    fn negamax(&self, game: &Game, depth: u32, mut alpha: i32, beta: i32, nodes: &mut u64) -> Result<i32, OutOfNodes> {
-        *nodes = nodes.checked_sub(1).ok_or(OutOfNodes)?;
-        if depth == 0 {
-            return Ok(self.rack_points(game, 1) - self.rack_points(game, 0));
-        }
-        let mut best = i32::MIN;
-        for m in self.candidates(game) {
-            let value = self.after(game, m.as_ref(), depth, alpha, beta, nodes)?;
-            best = best.max(value);
-            alpha = alpha.max(value);
-            if alpha >= beta {
-                break;
-            }
-        }
-        Ok(best)
-    }
-
-    /// Every move of the side to move, best score first (ties in board
-    /// order), then a pass.
-    fn candidates(&self, game: &Game) -> Vec<Option<Move>> {
-        let mut moves = all_moves(&self.board, &self.racks[0], game.lexicon(), &game.scoring());
-        moves.sort_by(|a, b| b.score.cmp(&a.score).then_with(|| a.tiles.cmp(&b.tiles)));
-        moves.into_iter().map(Some).chain([None]).collect()
-    }
-
-    /// Where playing `m` (a pass for `None`) leads.
-    fn play(&self, game: &Game, m: Option<&Move>) -> Turn {
-        let Some(m) = m else {
-            if self.passes + 1 >= Endgame::pass_limit(game) {
-                let deducted = game.rules().deduct_racks_on_passes;
-                return Turn::Ends(if deducted { self.rack_points(game, 1) - self.rack_points(game, 0) } else { 0 });
-            }
-            let mut next = self.clone();
-            next.passes += 1;
-            next.racks.swap(0, 1);
-            return Turn::Goes { score: 0, next };
-        };
-        let rack = take_from(&self.racks[0], &used(m)).unwrap_or_default();
-        let score = m.score as i32;
-        if rack.is_empty() {
-            return Turn::Ends(score + 2 * self.rack_points(game, 1));
-        }
-        let mut next = self.clone();
-        for (pos, tile) in &m.tiles {
-            next.board.set(*pos, *tile);
-        }
-        next.racks = [next.racks[1].clone(), rack];
-        next.passes = 0;
-        Turn::Goes { score, next }
-    }
-
-    /// The spread of playing `m` (a pass for `None`), for the side to move,
-    /// within the window (`alpha`, `beta`).
-    fn after(
-        &self,
-        game: &Game,
-        m: Option<&Move>,
-        depth: u32,
-        alpha: i32,
-        beta: i32,
-        nodes: &mut u64,
-    ) -> Result<i32, OutOfNodes> {
-        match self.play(game, m) {
-            Turn::Ends(spread) => Ok(spread),
-            // score - reply lies in (alpha, beta) when the reply lies in
-            // (score - beta, score - alpha).
-            Turn::Goes { score, next } => Ok(score
-                - next.negamax(game, depth - 1, score.saturating_sub(beta), score.saturating_sub(alpha), nodes)?),
-        }
-    }
-}
-
-/// A turn of an endgame: the final spread for the side that moved, or
-/// its score and the position the other side moves in.
-enum Turn {
-    Ends(i32),
-    Goes { score: i32, next: Endgame },
-}
-
-/// An iterative-deepening alpha-beta search over every move of both racks,
-/// one root move a step, within [`ENDGAME_NODES`] in all; exact once a
-/// depth completes that reaches the end of every line.
-struct EndgameSearch {
-    seat: usize,
-    root: Endgame,
-    /// The root's moves (best score first, as ranked), then a pass.
-    candidates: Vec<Option<Move>>,
-    /// The best of them at the deepest depth searched completely.
-    best: usize,
-    depth: u32,
-    /// The depth being searched: the next root move, the best value and
-    /// move so far.
-    next: usize,
-    alpha: i32,
-    depth_best: Option<usize>,
-    nodes_left: u64,
-    /// The most positions one step may visit.
-    step_nodes: u64,
-    done: bool,
-}
-
-impl EndgameSearch {
-    /// The search, when the bag is empty and one opponent is left.
-    fn new(game: &Game, moves: &[Move]) -> Option<EndgameSearch> {
-        let seat = game.turn();
-        let others: Vec<usize> = (0..game.scores().len()).filter(|s| *s != seat && !game.has_left(*s)).collect();
-        let [opponent] = others[..] else { return None };
-        if !game.bag().is_empty() {
-            return None;
-        }
-        let passes = game
-            .log()
-            .iter()
-            .rev()
-            .take_while(|e| matches!(e, Event::Passed { .. } | Event::Drew { .. }))
-            .filter(|e| matches!(e, Event::Passed { .. }))
-            .count();
-        let root = Endgame {
-            board: game.board().clone(),
-            racks: [game.rack(seat).to_vec(), game.rack(opponent).to_vec()],
-            passes,
-        };
-        let candidates = moves.iter().cloned().map(Some).chain([None]).collect();
-        Some(EndgameSearch {
-            seat,
-            root,
-            candidates,
-            best: 0,
-            depth: 0,
-            next: 0,
-            alpha: i32::MIN + 1,
-            depth_best: None,
-            nodes_left: ENDGAME_NODES,
-            step_nodes: ENDGAME_NODES,
-            done: false,
-        })
-    }
-
-    /// Searches the next root move at the current depth (starting the next
-    /// depth when one is complete). A root move that needs more positions
-    /// than a step or the budget allows ends the search, which keeps the
-    /// best move of the deepest complete depth.
-    fn step(&mut self, game: &Game) -> bool {
-        if self.done {
-            return false;
-        }
-        if self.next == 0 {
-            if self.depth >= 2 * RACK_SIZE_U32 {
-                return false;
-            }
-            (self.depth, self.alpha, self.depth_best) = (self.depth + 1, i32::MIN + 1, None);
-        }
-        let budget = self.nodes_left.min(self.step_nodes);
-        let mut nodes = budget;
-        let m = self.candidates[self.next].as_ref();
-        match self.root.after(game, m, self.depth, self.alpha, i32::MAX, &mut nodes) {
-            Ok(value) if value > self.alpha => (self.alpha, self.depth_best) = (value, Some(self.next)),
-            Ok(_) => {}
-            Err(OutOfNodes) => {
-                self.done = true;
-                return false;
-            }
-        }
-        self.nodes_left -= budget - nodes;
-        self.next += 1;
-        if self.next == self.candidates.len() {
-            self.next = 0;
-            self.best = self.depth_best.unwrap_or(self.best);
-            return self.depth < 2 * RACK_SIZE_U32;
-        }
-        true
-    }
-
-    fn choice(&self) -> Intent {
-        match self.candidates.get(self.best) {
-            Some(Some(m)) => Intent::Play { seat: self.seat, tiles: m.tiles.clone() },
-            _ => Intent::Pass { seat: self.seat },
-        }
-    }
-}
-
-/// The move that maximises the final spread when the bag is empty and one
-/// opponent is left, searched within `node_budget` positions; `None` when
-/// that is not the situation.
-pub fn endgame(game: &Game, node_budget: u64) -> Option<Intent> {
-    let mut search = EndgameSearch::new(game, &ranked_moves(game))?;
-    search.nodes_left = node_budget;
-    search.step_nodes = node_budget;
+/// The move that leaves the best final spread when the bag is empty and
+/// one opponent is left, searched within `node_budget` positions; `None`
+/// when that is not the situation.
+pub fn endgame(game: &Game, node_budget: u64) -> Option<EndgameAnswer> {
+    let mut search = EndgameSearch::new(game, &ranked_moves(game))?.with_budget(node_budget);
     while search.step(game) {}
-    Some(search.choice())
+    Some(search.answer())
 }
 
 /// Plays a whole game between computer players, one level per seat; the
@@ -814,41 +600,5 @@ mod tests {
         // 25.5 for the blank, −2 for the repeated A, −0.75·(2 − 0)².
         assert!((model.value(Language::Es, &blank_and_two_a) - 20.5).abs() < 1e-9);
         assert_eq!(LeaveModel::parse(Language::En, "Q not-a-number"), None);
-    }
-
-    /// Plain minimax, no pruning: what the search must agree with.
-    fn minimax(position: &Endgame, game: &Game, depth: u32) -> i32 {
-        if depth == 0 {
-            return position.rack_points(game, 1) - position.rack_points(game, 0);
-        }
-        let values = position.candidates(game).into_iter().map(|m| match position.play(game, m.as_ref()) {
-            Turn::Ends(spread) => spread,
-            Turn::Goes { score, next } => score - minimax(&next, game, depth - 1),
-        });
-        values.max().unwrap_or(i32::MIN)
-    }
-
-    #[test]
-    fn the_endgame_search_agrees_with_plain_minimax() {
-        let lexicon = Lexicon::bundled(Language::En);
-        let leaves = LeaveModel::zero(Language::En);
-        let mut checked = 0;
-        for seed in 0..6 {
-            let config = GameConfig::numbered(RuleSetKind::Wocable, Language::En, 2, seed);
-            let mut game = Game::new(config, lexicon.clone()).unwrap();
-            // Into the endgame, with few enough tiles left for minimax.
-            let few_left = |game: &Game| game.bag().is_empty() && game.rack(0).len() + game.rack(1).len() <= 8;
-            while !game.is_over() && !few_left(&game) {
-                game.apply(choose(&game, Level::Strong, &leaves, seed)).unwrap();
-            }
-            let Some(search) = EndgameSearch::new(&game, &ranked_moves(&game)) else { continue };
-            for depth in 1..=2 {
-                let mut nodes = u64::MAX;
-                let searched = search.root.negamax(&game, depth, i32::MIN + 1, i32::MAX, &mut nodes).ok();
-                assert_eq!(searched, Some(minimax(&search.root, &game, depth)), "seed {seed}, depth {depth}");
-            }
-            checked += 1;
-        }
-        assert!(checked >= 3, "only {checked} endgames");
     }
 }

@@ -7,6 +7,7 @@
 
 pub mod board;
 pub mod computer;
+mod endgame;
 pub mod error;
 pub mod game;
 pub mod gcg;

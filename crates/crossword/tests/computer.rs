@@ -126,7 +126,7 @@ fn the_endgame_search_plays_out_when_the_bag_is_empty() {
         while !game.is_over() {
             let intent = if game.bag().is_empty() {
                 searched += 1;
-                endgame(&game, 300).expect("two players, empty bag")
+                endgame(&game, 300).expect("two players, empty bag").intent
             } else {
                 assert_eq!(endgame(&game, 300), None, "only once the bag is empty");
                 choose(&game, Level::Strong, &leaves, seed)

@@ -1,0 +1,588 @@
+//! The endgame search (§4.2). Once the bag is empty against one opponent,
+//! both racks are known and the game is one of perfect information: an
+//! alpha-beta search over every play of both racks (and passes) finds the
+//! move that leaves the best final spread. The search deepens a turn at a
+//! time; a depth that completes without cutting any line short is exact,
+//! and ends the search.
+
+use crate::board::{Board, CENTRE, PlacedTile, Pos, SIZE};
+use crate::game::{Event, Game, Intent};
+use crate::movegen::{Move, generate};
+use crate::rules::{PassEnding, RACK_SIZE};
+use crate::tile::Tile;
+use std::cmp::Reverse;
+use wocable_lexicon::Letter;
+
+/// How many positions the search may generate the moves of before it
+/// settles for its deepest complete answer: this keeps a move under a
+/// second (up to 0.6 s measured, 40 endgames).
+pub const ENDGAME_NODES: u64 = 8_000;
+
+/// What the search found: the move, the final spread it leads to (the
+/// player's points less the opponent's, gained from here on), and whether
+/// that is proven.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EndgameAnswer {
+    pub intent: Intent,
+    pub spread: i32,
+    /// Every line was searched to the end of the game.
+    pub exact: bool,
+    /// The turns searched ahead.
+    pub depth: u32,
+    /// The positions whose moves it generated (the cost of a search).
+    pub positions: u64,
+}
+
+/// The longest line searched: every tile of both racks one at a time, with
+/// passes between.
+const MAX_DEPTH: u32 = 4 * RACK_SIZE as u32;
+
+/// What a tile played is worth when the search orders plays: a play with
+/// more tiles is nearer going out (measured: a few more endgames solved
+/// within the same budget than by score alone).
+const TILE_BONUS: i32 = 3;
+
+/// Where a play of `tiles` tiles scoring `score` comes in the search, from
+/// a rack of `rack` tiles: those that go out first, then by score and
+/// tiles played.
+fn order(tiles: usize, score: i32, rack: usize) -> Reverse<(bool, i32)> {
+    Reverse((tiles == rack, score + TILE_BONUS * tiles as i32))
+}
+
+/// A play of the search, kept without allocating.
+#[derive(Clone, Copy)]
+struct Play {
+    tiles: [(Pos, PlacedTile); RACK_SIZE],
+    len: usize,
+    score: i32,
+}
+
+impl Play {
+    /// A placement of at most a rack of tiles, as the generator gives them.
+    fn of(tiles: &[(Pos, PlacedTile)], score: u32) -> Play {
+        let none = (CENTRE, PlacedTile { letter: Letter(0), blank: false });
+        let mut play = Play { tiles: [none; RACK_SIZE], len: tiles.len(), score: score as i32 };
+        play.tiles[..tiles.len()].copy_from_slice(tiles);
+        play
+    }
+
+    fn tiles(&self) -> &[(Pos, PlacedTile)] {
+        &self.tiles[..self.len]
+    }
+}
+
+/// Why a search stopped early.
+struct OutOfNodes;
+
+/// Random keys whose sums name a position (Zobrist hashing): one per tile
+/// on each square, per tile on each rack, per side to move and per run of
+/// passes. A play is named by its tiles' keys.
+struct Keys {
+    squares: Vec<u64>,
+    racks: [[u64; 64]; 2],
+    side: u64,
+    passes: [u64; 8],
+}
+
+impl Keys {
+    fn new() -> Keys {
+        // splitmix64: fixed, so that searches repeat exactly.
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            z ^ (z >> 31)
+        };
+        Keys {
+            squares: (0..SIZE * SIZE * 64).map(|_| next()).collect(),
+            racks: [std::array::from_fn(|_| next()), std::array::from_fn(|_| next())],
+            side: next(),
+            passes: std::array::from_fn(|_| next()),
+        }
+    }
+
+    fn square(&self, pos: Pos, tile: PlacedTile) -> u64 {
+        self.squares[pos.index() * 64 + (tile.letter.0 as usize & 31) * 2 + tile.blank as usize]
+    }
+
+    fn rack_tile(&self, side: usize, tile: Tile) -> u64 {
+        self.racks[side][match tile {
+            Tile::Letter(l) => l.0 as usize & 63,
+            Tile::Blank => 0,
+        }]
+    }
+
+    fn play(&self, play: &Play) -> u64 {
+        play.tiles().iter().fold(0, |key, (pos, tile)| key ^ self.square(*pos, *tile))
+    }
+}
+
+/// What a finished search of a position found: its value, as a bound
+/// when the window cut the search short, the best play (by its key), and
+/// how deep it searched, or that no line was cut short (valid at any depth).
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    key: u64,
+    value: i32,
+    bound: Bound,
+    depth: u32,
+    proven: bool,
+    best: u64,
+}
+
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+enum Bound {
+    #[default]
+    Exact,
+    /// The value is at least this.
+    Lower,
+    /// The value is at most this.
+    Upper,
+}
+
+/// Positions searched, by key; a newer search of a square's position
+/// replaces the older.
+const TABLE_SIZE: usize = 1 << 16;
+
+/// The position searched: changed in place down a line and restored on the
+/// way back. Side 0 is the player the search is for.
+struct Position {
+    board: Board,
+    racks: [Vec<Tile>; 2],
+    /// Consecutive passed turns so far.
+    passes: usize,
+    /// The plays generated at each depth, kept to be reused.
+    plays: Vec<Vec<Play>>,
+    nodes_left: u64,
+    /// Whether a line was cut short at the depth searched.
+    cut: bool,
+    keys: Keys,
+    /// The key of the board and of each rack, kept as they change.
+    board_key: u64,
+    rack_keys: [u64; 2],
+    table: Vec<Entry>,
+}
+
+/// The turns passed in a row up to now.
+fn trailing_passes(game: &Game) -> usize {
+    let passing = |e: &&Event| matches!(e, Event::Passed { .. } | Event::Drew { .. });
+    game.log().iter().rev().take_while(passing).filter(|e| matches!(e, Event::Passed { .. })).count()
+}
+
+fn pass_limit(game: &Game) -> usize {
+    match game.rules().pass_ending {
+        PassEnding::Consecutive(n) => n as usize,
+        PassEnding::EachPlayerTwice => 4,
+    }
+}
+
+impl Position {
+    fn rack_points(&self, game: &Game, side: usize) -> i32 {
+        self.racks[side].iter().map(|t| t.value(game.tile_set()) as i32).sum()
+    }
+
+    /// The best spread `side` (to move) can gain from here, searching
+    /// `depth` turns deep; beyond, racks count as they stand.
+    fn negamax(&mut self, game: &Game, side: usize, depth: u32, alpha: i32, beta: i32) -> Result<i32, OutOfNodes> {
+        if depth == 0 {
+            self.cut = true;
+            return Ok(self.rack_points(game, 1 - side) - self.rack_points(game, side));
+        }
+        // Whether this position's lines are cut short, apart from the others'.
+        let outer_cut = std::mem::replace(&mut self.cut, false);
+        let key = self.key(side);
+        let known = self.table[key as usize % TABLE_SIZE];
+        let (mut alpha, mut beta) = (alpha, beta);
+        if known.key == key && (known.proven || known.depth >= depth) {
+            // A value found with a horizon brings that horizon here.
+            self.cut = !known.proven;
+            match known.bound {
+                Bound::Exact => alpha = known.value,
+                Bound::Lower => alpha = alpha.max(known.value),
+                Bound::Upper => beta = beta.min(known.value),
+            }
+            if known.bound == Bound::Exact || alpha >= beta {
+                self.cut |= outer_cut;
+                return Ok(known.value);
+            }
+        }
+        self.nodes_left = self.nodes_left.checked_sub(1).ok_or(OutOfNodes)?;
+        let window = (alpha, beta);
+        let mut plays = std::mem::take(&mut self.plays[depth as usize]);
+        self.generate(game, side, &mut plays);
+        // The best play of an earlier search first.
+        if known.key == key
+            && let Some(i) = plays.iter().position(|p| self.keys.play(p) == known.best)
+        {
+            plays[..=i].rotate_right(1);
+        }
+        let (mut value, mut best) = (i32::MIN, 0);
+        // Every play, then a pass.
+        for i in 0..=plays.len() {
+            let found = self.principal_variation(game, side, plays.get(i), depth, i == 0, alpha, beta)?;
+            if found > value {
+                (value, best) = (found, plays.get(i).map_or(0, |p| self.keys.play(p)));
+            }
+            alpha = alpha.max(found);
+            if alpha >= beta {
+                break;
+            }
+        }
+        self.plays[depth as usize] = plays;
+        let bound = match value {
+            v if v <= window.0 => Bound::Upper,
+            v if v >= window.1 => Bound::Lower,
+            _ => Bound::Exact,
+        };
+        let proven = !self.cut;
+        self.cut |= outer_cut;
+        self.table[key as usize % TABLE_SIZE] = Entry { key, value, bound, depth, proven, best };
+        Ok(value)
+    }
+
+    /// The position's key, with `side` to move.
+    fn key(&self, side: usize) -> u64 {
+        let side_key = if side == 1 { self.keys.side } else { 0 };
+        self.board_key
+            ^ self.rack_keys[0]
+            ^ self.rack_keys[1].rotate_left(1)
+            ^ side_key
+            ^ self.keys.passes[self.passes & 7]
+    }
+
+    /// The value of `play` within (`alpha`, `beta`): the first play gets
+    /// the whole window, the others first a null window, which is cheaper
+    /// and enough to show that they are no better.
+    #[allow(clippy::too_many_arguments)]
+    fn principal_variation(
+        &mut self,
+        game: &Game,
+        side: usize,
+        play: Option<&Play>,
+        depth: u32,
+        first: bool,
+        alpha: i32,
+        beta: i32,
+    ) -> Result<i32, OutOfNodes> {
+        if first {
+            return self.after(game, side, play, depth, alpha, beta);
+        }
+        let value = self.after(game, side, play, depth, alpha, alpha.saturating_add(1))?;
+        if value > alpha && value < beta { self.after(game, side, play, depth, alpha, beta) } else { Ok(value) }
+    }
+
+    /// Every play of `side`, in [`order`].
+    fn generate(&self, game: &Game, side: usize, plays: &mut Vec<Play>) {
+        plays.clear();
+        generate(&self.board, &self.racks[side], game.lexicon(), &game.scoring(), |tiles, score, _| {
+            plays.push(Play::of(tiles, score))
+        });
+        let rack = self.racks[side].len();
+        plays.sort_by_key(|p| order(p.len, p.score, rack));
+    }
+
+    /// The spread `side` gains by `play` (a pass for `None`) and the best
+    /// answer to it, within (`alpha`, `beta`).
+    fn after(
+        &mut self,
+        game: &Game,
+        side: usize,
+        play: Option<&Play>,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+    ) -> Result<i32, OutOfNodes> {
+        let other = 1 - side;
+        let Some(play) = play else {
+            if self.passes + 1 >= pass_limit(game) {
+                let deducted = game.rules().deduct_racks_on_passes;
+                return Ok(if deducted { self.rack_points(game, other) - self.rack_points(game, side) } else { 0 });
+            }
+            self.passes += 1;
+            let reply = self.negamax(game, other, depth - 1, beta.saturating_neg(), alpha.saturating_neg());
+            self.passes -= 1;
+            return Ok(-reply?);
+        };
+        if play.len == self.racks[side].len() {
+            return Ok(play.score + 2 * self.rack_points(game, other));
+        }
+        let passes = std::mem::replace(&mut self.passes, 0);
+        for (pos, tile) in play.tiles() {
+            self.board.set(*pos, *tile);
+            self.board_key ^= self.keys.square(*pos, *tile);
+            let rack = &mut self.racks[side];
+            if let Some(i) = rack.iter().position(|t| *t == Tile::from(*tile)) {
+                rack.swap_remove(i);
+                self.rack_keys[side] = self.rack_keys[side].wrapping_sub(self.keys.rack_tile(side, Tile::from(*tile)));
+            }
+        }
+        // score − reply lies in (alpha, beta) when the reply lies in
+        // (score − beta, score − alpha).
+        let reply =
+            self.negamax(game, other, depth - 1, play.score.saturating_sub(beta), play.score.saturating_sub(alpha));
+        for (pos, tile) in play.tiles() {
+            self.board.remove(*pos);
+            self.board_key ^= self.keys.square(*pos, *tile);
+            self.racks[side].push(Tile::from(*tile));
+            self.rack_keys[side] = self.rack_keys[side].wrapping_add(self.keys.rack_tile(side, Tile::from(*tile)));
+        }
+        self.passes = passes;
+        Ok(play.score - reply?)
+    }
+}
+
+/// An iterative-deepening search from the root, one root move a step,
+/// within [`ENDGAME_NODES`] positions in all (counted as in
+/// [`EndgameAnswer::positions`]).
+pub(crate) struct EndgameSearch {
+    seat: usize,
+    position: Position,
+    /// The root's moves (in [`order`]), then a
+    /// pass; the first is the best at the deepest depth searched
+    /// completely, which gives it its value.
+    candidates: Vec<Option<Move>>,
+    spread: i32,
+    searched: u32,
+    /// The depth being searched.
+    depth: u32,
+    /// At that depth: the next root move, the best value and move so far.
+    next: usize,
+    alpha: i32,
+    depth_best: Option<usize>,
+    /// The positions searched, and the most one step may search.
+    positions: u64,
+    pub(crate) step_nodes: u64,
+    exact: bool,
+    done: bool,
+}
+
+impl EndgameSearch {
+    /// The search, when the bag is empty and one opponent is left; `moves`
+    /// are those of the player on turn.
+    pub(crate) fn new(game: &Game, moves: &[Move]) -> Option<EndgameSearch> {
+        let seat = game.turn();
+        let others: Vec<usize> = (0..game.scores().len()).filter(|s| *s != seat && !game.has_left(*s)).collect();
+        let [opponent] = others[..] else { return None };
+        if !game.bag().is_empty() {
+            return None;
+        }
+        let passes = trailing_passes(game);
+        let racks = [game.rack(seat).to_vec(), game.rack(opponent).to_vec()];
+        let mut candidates: Vec<Move> = moves.to_vec();
+        candidates.sort_by_key(|m| order(m.tiles.len(), m.score as i32, racks[0].len()));
+        let keys = Keys::new();
+        let board_key = game.board().tiles().fold(0, |key, (pos, tile)| key ^ keys.square(pos, tile));
+        let rack_keys =
+            [0, 1].map(|side| racks[side].iter().fold(0u64, |key, tile| key.wrapping_add(keys.rack_tile(side, *tile))));
+        let position = Position {
+            board: game.board().clone(),
+            racks,
+            passes,
+            plays: vec![Vec::new(); MAX_DEPTH as usize + 1],
+            nodes_left: ENDGAME_NODES,
+            cut: false,
+            keys,
+            board_key,
+            rack_keys,
+            table: vec![Entry::default(); TABLE_SIZE],
+        };
+        Some(EndgameSearch {
+            seat,
+            position,
+            candidates: candidates.into_iter().map(Some).chain([None]).collect(),
+            spread: 0,
+            searched: 0,
+            depth: 0,
+            next: 0,
+            alpha: i32::MIN + 1,
+            depth_best: None,
+            positions: 0,
+            step_nodes: ENDGAME_NODES,
+            exact: false,
+            done: false,
+        })
+    }
+
+    /// Sets how many positions the whole search may search.
+    pub(crate) fn with_budget(mut self, nodes: u64) -> EndgameSearch {
+        (self.position.nodes_left, self.step_nodes) = (nodes, nodes);
+        self
+    }
+
+    /// Searches the next root move at the current depth (starting the next
+    /// depth when one is complete); whether more steps are left. A root
+    /// move that needs more positions than a step or the budget allows
+    /// ends the search, which keeps the best move of the deepest complete
+    /// depth. (The position is then left as the search stopped in it.)
+    pub(crate) fn step(&mut self, game: &Game) -> bool {
+        if self.done {
+            return false;
+        }
+        if self.next == 0 {
+            (self.depth, self.alpha, self.depth_best, self.position.cut) = (self.depth + 1, i32::MIN + 1, None, false);
+        }
+        let budget = self.position.nodes_left;
+        self.position.nodes_left = budget.min(self.step_nodes);
+        let unspent = budget - self.position.nodes_left;
+        let play = self.candidates[self.next].as_ref().map(|m| Play::of(&m.tiles, m.score));
+        let first = self.next == 0;
+        let searched =
+            self.position.principal_variation(game, 0, play.as_ref(), self.depth, first, self.alpha, i32::MAX);
+        self.positions += budget.min(self.step_nodes) - self.position.nodes_left;
+        self.position.nodes_left += unspent;
+        match searched {
+            Ok(value) if value > self.alpha => (self.alpha, self.depth_best) = (value, Some(self.next)),
+            Ok(_) => {}
+            Err(OutOfNodes) => {
+                self.done = true;
+                return false;
+            }
+        }
+        self.next += 1;
+        if self.next == self.candidates.len() {
+            self.next = 0;
+            if let Some(best) = self.depth_best {
+                (self.spread, self.searched) = (self.alpha, self.depth);
+                // The best move first: it is the answer, and at the next
+                // depth it narrows the window for the others from the start.
+                self.candidates[..=best].rotate_right(1);
+            }
+            self.exact = !self.position.cut;
+            self.done = self.exact || self.depth >= MAX_DEPTH;
+        }
+        !self.done
+    }
+
+    pub(crate) fn choice(&self) -> Intent {
+        match self.candidates.first() {
+            Some(Some(m)) => Intent::Play { seat: self.seat, tiles: m.tiles.clone() },
+            _ => Intent::Pass { seat: self.seat },
+        }
+    }
+
+    pub(crate) fn answer(&self) -> EndgameAnswer {
+        EndgameAnswer {
+            intent: self.choice(),
+            spread: self.spread,
+            exact: self.exact,
+            depth: self.searched,
+            positions: self.positions,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::computer::{LeaveModel, Level, choose, endgame};
+    use crate::game::GameConfig;
+    use crate::movegen::all_moves;
+    use crate::rules::RuleSetKind;
+    use std::collections::HashMap;
+    use wocable_lexicon::{Language, Lexicon};
+
+    /// Every intent of the player on turn, each with the game it leads to
+    /// under the real rules and the spread it gains them.
+    fn turns(game: &Game) -> Vec<(Game, i32)> {
+        let me = game.turn();
+        let spread = |g: &Game| g.scores()[me] - g.scores()[1 - me];
+        let moves = all_moves(game.board(), game.rack(me), game.lexicon(), &game.scoring());
+        let plays = moves.into_iter().map(|m| Intent::Play { seat: me, tiles: m.tiles });
+        plays
+            .chain([Intent::Pass { seat: me }])
+            .map(|intent| {
+                let mut next = game.clone();
+                next.apply(intent).expect("a legal move");
+                let gained = spread(&next) - spread(game);
+                (next, gained)
+            })
+            .collect()
+    }
+
+    fn rack_points(game: &Game, seat: usize) -> i32 {
+        game.rack(seat).iter().map(|t| t.value(game.tile_set()) as i32).sum()
+    }
+
+    /// Plain minimax over `depth` turns, racks counted as they stand beyond.
+    fn minimax(game: &Game, depth: u32) -> i32 {
+        let me = game.turn();
+        if depth == 0 {
+            return rack_points(game, 1 - me) - rack_points(game, me);
+        }
+        let value =
+            |(next, gained): (Game, i32)| if next.is_over() { gained } else { gained - minimax(&next, depth - 1) };
+        turns(game).into_iter().map(value).max().expect("a pass at least")
+    }
+
+    /// What the game is worth to the player on turn, every line played to
+    /// its end (positions met again are looked up).
+    fn solve(game: &Game, known: &mut HashMap<String, i32>) -> i32 {
+        let mut racks: Vec<Vec<Tile>> = (0..2).map(|s| game.rack(s).to_vec()).collect();
+        racks.iter_mut().for_each(|r| r.sort());
+        let key = format!("{:?}{racks:?}{}{}", game.board(), game.turn(), trailing_passes(game));
+        if let Some(value) = known.get(&key) {
+            return *value;
+        }
+        let value = |(next, gained): (Game, i32)| if next.is_over() { gained } else { gained - solve(&next, known) };
+        let best = turns(game).into_iter().map(value).max().expect("a pass at least");
+        known.insert(key, best);
+        best
+    }
+
+    /// Strong against Strong into the endgame, until `small` holds.
+    fn endgames(rules: RuleSetKind, seeds: std::ops::Range<u64>, small: impl Fn(&Game) -> bool) -> Vec<Game> {
+        let lexicon = Lexicon::bundled(Language::En);
+        let leaves = LeaveModel::zero(Language::En);
+        let mut found = Vec::new();
+        for seed in seeds {
+            let mut game = Game::new(GameConfig::numbered(rules, Language::En, 2, seed), lexicon.clone()).unwrap();
+            while !(game.is_over() || game.bag().is_empty() && small(&game)) {
+                game.apply(choose(&game, Level::Strong, &leaves, seed)).unwrap();
+            }
+            if !game.is_over() {
+                found.push(game);
+            }
+        }
+        found
+    }
+
+    #[test]
+    fn the_search_agrees_with_plain_minimax() {
+        let few_left = |game: &Game| game.rack(0).len() + game.rack(1).len() <= 8;
+        let games = endgames(RuleSetKind::Wocable, 0..6, few_left);
+        assert!(games.len() >= 3, "only {} endgames", games.len());
+        for game in &games {
+            let mut search = EndgameSearch::new(game, &[]).expect("an endgame");
+            for depth in 1..=2 {
+                search.position.nodes_left = u64::MAX;
+                let searched = search.position.negamax(game, 0, depth, i32::MIN + 1, i32::MAX).ok();
+                assert_eq!(searched, Some(minimax(game, depth)), "depth {depth}");
+            }
+        }
+    }
+
+    #[test]
+    fn an_exact_answer_is_what_the_game_is_worth() {
+        // Webfeud deducts the racks when passes end the game; Wocable does not.
+        for rules in [RuleSetKind::Wocable, RuleSetKind::Webfeud] {
+            let few_left = |game: &Game| game.rack(0).len() + game.rack(1).len() <= 4;
+            let games = endgames(rules, 0..8, few_left);
+            assert!(games.len() >= 4, "only {} endgames", games.len());
+            for game in &games {
+                let answer = endgame(game, 1_000_000).expect("an endgame");
+                let worth = solve(game, &mut HashMap::new());
+                assert!(answer.exact, "{answer:?}");
+                assert_eq!(answer.spread, worth, "{rules:?}");
+                // The move it names is worth that much.
+                let mut next = game.clone();
+                let me = game.turn();
+                let spread = |g: &Game| g.scores()[me] - g.scores()[1 - me];
+                next.apply(answer.intent.clone()).unwrap();
+                let after = if next.is_over() { 0 } else { -solve(&next, &mut HashMap::new()) };
+                assert_eq!(spread(&next) - spread(game) + after, worth, "{rules:?}");
+            }
+        }
+    }
+}
