@@ -19,6 +19,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use std::collections::BTreeMap;
 use wocable_crossword::Tile;
 use wocable_crossword::game::{Event, Game, LeaveReason};
+use wocable_crossword::lexicon::Letter;
 use wocable_crossword::tile::full_bag;
 
 pub(crate) fn ui(app: &mut App) {
@@ -194,10 +195,13 @@ fn panels(
         !m.game.is_over(),
         Pressed::Act(Action::OpenOverlay(Overlay::ConfirmResign)),
     ));
-    if m.turn_seconds.is_some() && !m.game.is_over() {
-        buttons.push((locale.t("action-pause").into(), true, Pressed::Act(Action::OpenOverlay(Overlay::Paused))));
-    }
-    buttons.push((locale.t("action-home").into(), true, Pressed::Home));
+    // On the clock the way out is through the pause, which stops it first
+    // (and keeps a phone's buttons to two rows).
+    buttons.push(if m.turn_seconds.is_some() && !m.game.is_over() {
+        (locale.t("action-pause").into(), true, Pressed::Act(Action::OpenOverlay(Overlay::Paused)))
+    } else {
+        (locale.t("action-home").into(), true, Pressed::Home)
+    });
     let controls = |ui: &mut egui::Ui, pressed: &mut Vec<Pressed>| {
         ui.label(bold(status.clone(), 17.0).color(egui_colour(status_colour)));
         if layout.portrait {
@@ -305,6 +309,7 @@ fn overlays(
     composer: Res<Composer>,
     locale: Res<Locale>,
     mut actions: MessageWriter<Action>,
+    mut screen: ResMut<NextState<Screen>>,
     mut chosen: Local<Vec<usize>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -314,30 +319,35 @@ fn overlays(
             let name = m.name(m.game.turn()).to_string();
             let title = locale.t_with("handover-title", &[("player", name.clone().into())]);
             let ready = locale.t_with("handover-ready", &[("player", name.into())]);
-            if screen_over_board(ctx, "handover", title, locale.t("handover-hint"), ready) {
+            if screen_over_board(ctx, "handover", title, locale.t("handover-hint"), [ready]) == Some(0) {
                 actions.write(Action::TakeOver);
             }
         }
         Overlay::Paused => {
-            if screen_over_board(
-                ctx,
-                "paused",
-                locale.t("paused-title"),
-                locale.t("paused-hint"),
-                locale.t("paused-resume"),
-            ) {
-                actions.write(Action::OpenOverlay(Overlay::None));
+            let buttons = [locale.t("paused-resume"), locale.t("action-home")];
+            match screen_over_board(ctx, "paused", locale.t("paused-title"), locale.t("paused-hint"), buttons) {
+                Some(0) => {
+                    actions.write(Action::OpenOverlay(Overlay::None));
+                }
+                Some(_) => screen.set(Screen::Home),
+                None => {}
             }
         }
         Overlay::BlankLetter => modal(ctx, "blank", |ui| {
             ui.label(bold(locale.t("blank-title"), 22.0));
-            // Seven letters a row at most, narrower on a phone.
-            let side = (ui.available_width() / 7.0 - ui.spacing().item_spacing.x).clamp(28.0, 44.0);
-            ui.horizontal_wrapped(|ui| {
-                for letter in m.language().letters() {
-                    if ui.add_sized([side, side], egui::Button::new(bold(m.language().label(letter), 20.0))).clicked() {
-                        actions.write(Action::ChooseBlank(letter));
-                    }
+            // Rows of seven, smaller on a phone.
+            ui.scope(|ui| {
+                let side = (ui.available_width() / 7.0 - ui.spacing().item_spacing.x).clamp(28.0, 44.0);
+                ui.spacing_mut().button_padding = egui::vec2(2.0, 2.0);
+                for row in m.language().letters().collect::<Vec<Letter>>().chunks(7) {
+                    ui.horizontal(|ui| {
+                        for letter in row {
+                            let label = bold(m.language().label(*letter), 20.0);
+                            if ui.add(egui::Button::new(label).min_size(egui::vec2(side, side))).clicked() {
+                                actions.write(Action::ChooseBlank(*letter));
+                            }
+                        }
+                    });
                 }
             });
             if ui.button(locale.t("cancel")).clicked() {
@@ -389,16 +399,26 @@ fn overlays(
     Ok(())
 }
 
-/// A screen that hides the board: a title, a line, and a button; whether
-/// the button was pressed.
-fn screen_over_board(ctx: &egui::Context, id: &str, title: String, hint: String, button: String) -> bool {
-    let mut pressed = false;
+/// A screen that hides the board: a title, a line, and buttons; which
+/// button was pressed.
+fn screen_over_board<const N: usize>(
+    ctx: &egui::Context,
+    id: &str,
+    title: String,
+    hint: String,
+    buttons: [String; N],
+) -> Option<usize> {
+    let mut pressed = None;
     egui::Modal::new(egui::Id::new(id)).backdrop_color(egui_colour(theme::BACKGROUND)).show(ctx, |ui| {
         ui.vertical_centered(|ui| {
             ui.label(bold(title, 26.0));
             ui.label(hint);
-            ui.add_space(12.0);
-            pressed = ui.button(bold(button, 20.0)).clicked();
+            for (index, button) in buttons.into_iter().enumerate() {
+                ui.add_space(12.0);
+                if ui.button(bold(button, 20.0)).clicked() {
+                    pressed = Some(index);
+                }
+            }
         });
     });
     pressed

@@ -119,10 +119,11 @@ fn style_egui(mut commands: Commands, mut contexts: EguiContexts) -> Result {
     let mut fonts = FontDefinitions::default();
     fonts.font_data.insert("inter".into(), Arc::new(FontData::from_static(theme::REGULAR_FONT)));
     fonts.font_data.insert("inter-bold".into(), Arc::new(FontData::from_static(theme::BOLD_FONT)));
-    if let Some(family) = fonts.families.get_mut(&FontFamily::Proportional) {
-        family.insert(0, "inter".into());
-    }
-    fonts.families.insert(FontFamily::Name("bold".into()), vec!["inter-bold".into(), "inter".into()]);
+    let proportional = fonts.families.entry(FontFamily::Proportional).or_default();
+    proportional.insert(0, "inter".into());
+    // Bold falls back as the rest does, on egui's fonts for symbols.
+    let bold = ["inter-bold".into()].into_iter().chain(proportional.iter().cloned()).collect();
+    fonts.families.insert(FontFamily::Name("bold".into()), bold);
     ctx.set_fonts(fonts);
     ctx.set_theme(egui::ThemePreference::Dark);
     ctx.all_styles_mut(|style| {
