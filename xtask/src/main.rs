@@ -190,7 +190,16 @@ fn build_web() -> Result<PathBuf, String> {
     let out = target_dir().join("web-dist");
     let wasm = target_dir().join(WASM_TARGET).join("web/wocable.wasm");
     run(Command::new("wasm-bindgen")
-        .args(["--target", "web", "--no-typescript", "--out-name", "wocable", "--out-dir"])
+        .args([
+            "--target",
+            "web",
+            "--no-typescript",
+            "--remove-name-section",
+            "--remove-producers-section",
+            "--out-name",
+            "wocable",
+            "--out-dir",
+        ])
         .arg(&out)
         .arg(&wasm))?;
     std::fs::copy(root().join("web/index.html"), out.join("index.html")).map_err(|e| format!("index.html: {e}"))?;
