@@ -146,7 +146,9 @@ fn draw(
         let mut remove = None;
         for (index, (name, seat)) in form.players.iter_mut().enumerate() {
             ui.horizontal(|ui| {
-                ui.add(egui::TextEdit::singleline(name).desired_width(150.0).char_limit(16));
+                // Room left on a phone for the seat's menu and the ✕.
+                let width = (ui.available_width() - 230.0).clamp(90.0, 150.0);
+                ui.add(egui::TextEdit::singleline(name).desired_width(width).char_limit(16));
                 egui::ComboBox::from_id_salt(("seat", index)).selected_text(seat_label(&locale, *seat)).show_ui(
                     ui,
                     |ui| {

@@ -120,8 +120,9 @@ fn draw(
         _ => locale.t("results-title"),
     };
     centred_page(ctx, &heading, |ui| {
+        // Three columns, the best play under the name: a phone is narrow.
         egui::Grid::new("standings").striped(true).spacing([12.0, 8.0]).show(ui, |ui| {
-            for key in ["results-player", "results-score", "results-best-play", "results-bingos"] {
+            for key in ["results-player", "results-score", "results-bingos"] {
                 ui.label(crate::ui::bold(locale.t(key), 15.0));
             }
             ui.end_row();
@@ -130,9 +131,14 @@ fn draw(
                 if seat.left {
                     name = format!("{name} ({})", locale.t("results-left"));
                 }
-                ui.label(name);
+                ui.vertical(|ui| {
+                    ui.add(egui::Label::new(name).extend());
+                    if let Some((word, score)) = &seat.best_play {
+                        let best = format!("{}: {word} {score}", locale.t("results-best-play"));
+                        ui.add(egui::Label::new(egui::RichText::new(best).small()).extend());
+                    }
+                });
                 ui.label(crate::ui::bold(seat.score.to_string(), 18.0));
-                ui.label(seat.best_play.as_ref().map(|(word, score)| format!("{word} {score}")).unwrap_or_default());
                 ui.label(seat.bingos.to_string());
                 ui.end_row();
             }
