@@ -10,12 +10,12 @@ use crate::crossword::thinking::Thinking;
 use crate::crossword::turn::Hints;
 use crate::crossword::{Action, Match, MatchSetup, NewMatch, Overlay, Seat};
 use crate::screens::Screen;
-use crate::screens::dictionary::{DictionaryPage, Lookup, look_up};
+use crate::screens::dictionary::{DictionaryPage, Lookup};
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 use std::path::PathBuf;
 use wocable_crossword::computer::Level;
-use wocable_lexicon::{Language, Lexicon};
+use wocable_lexicon::Language;
 
 #[derive(Resource)]
 struct Tour {
@@ -129,12 +129,13 @@ fn tour(
         }
         18 => shoot(&mut commands, &tour, "results"),
         19 => {
-            let found = look_up(&Lexicon::bundled(Language::En), Lookup::Anagrams, "WOCABLE");
+            // As if searched: the page looks it up.
             commands.insert_resource(DictionaryPage {
                 language: Language::En,
                 lookup: Lookup::Anagrams,
                 query: "WOCABLE".into(),
-                found: Some(found),
+                found: None,
+                searching: true,
             });
             next.set(Screen::Dictionary);
         }

@@ -9,6 +9,7 @@ mod capture;
 pub mod crossword;
 pub mod demo;
 pub mod feedback;
+pub mod lexicons;
 pub mod screens;
 pub mod settings;
 pub mod storage;
@@ -34,6 +35,7 @@ impl Plugin for CorePlugin {
             crossword::plugin,
             feedback::plugin,
             demo::plugin,
+            lexicons::plugin,
         ));
     }
 }

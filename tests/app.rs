@@ -532,7 +532,10 @@ fn a_save_from_before_the_clock_was_kept_resumes_with_a_whole_turn() {
     let dir = data_dir("clock-old");
     let mut clocked = setup(&VERSUS_COMPUTER, 5);
     clocked.turn_seconds = Some(60);
-    let mut saved = serde_json::to_value(Match::start(&clocked).expect("a match").save(Some(12.0))).expect("json");
+    let mut saved = serde_json::to_value(
+        Match::start(&clocked, Lexicon::bundled(clocked.language)).expect("a match").save(Some(12.0)),
+    )
+    .expect("json");
     saved.as_object_mut().expect("an object").remove("seconds_left");
     Storage::in_dir(&dir).write(wocable::crossword::SAVE_FILE, &saved.to_string()).expect("saved");
     let mut app = app(&dir);

@@ -180,3 +180,5 @@ how-resign = Resigning loses the game. With more than two players the others pla
 how-clock = With a turn clock, a player whose time runs out has left the game, as if they had resigned. The clock stops while the game is paused.
 how-premium-colours = Double letter, triple letter, double word, triple word.
 how-controls = Drag a tile to a square, or tap a tile and then a square. On a keyboard: arrows move to a square and set the direction (left and right: across, up and down: down), Space turns it, letters place tiles, Backspace takes one back, Enter plays, Esc recalls. In a dialog, Esc closes it and Enter resumes or takes the device; typing a letter names the blank's.
+lexicon-fetching = Fetching the word list…
+lexicon-unavailable = The word list could not be fetched: { $reason }

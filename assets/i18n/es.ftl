@@ -180,3 +180,5 @@ how-resign = Quien abandona pierde la partida. Con más de dos jugadores, los de
 how-clock = Con reloj de turno, quien agota su tiempo deja la partida, como si abandonara. El reloj se para mientras la partida está en pausa.
 how-premium-colours = Letra doble, letra triple, palabra doble, palabra triple.
 how-controls = Arrastra una ficha a una casilla, o toca una ficha y después una casilla. Con teclado: las flechas llevan a una casilla y eligen la dirección (izquierda y derecha: horizontal, arriba y abajo: vertical), Espacio la cambia, las letras ponen fichas, Retroceso quita una, Intro juega, Esc recoge. En un diálogo, Esc lo cierra e Intro reanuda o toma el dispositivo; al teclear una letra se elige la del comodín.
+lexicon-fetching = Descargando la lista de palabras…
+lexicon-unavailable = No se pudo descargar la lista de palabras: { $reason }

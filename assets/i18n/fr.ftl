@@ -181,3 +181,5 @@ how-resign = Abandonner, c'est perdre la partie. À plus de deux joueurs, les au
 how-clock = Avec une pendule, un joueur dont le temps s'écoule quitte la partie, comme s'il abandonnait. La pendule s'arrête pendant la pause.
 how-premium-colours = Lettre compte double, lettre compte triple, mot compte double, mot compte triple.
 how-controls = Faites glisser une lettre sur une case, ou touchez une lettre puis une case. Au clavier : les flèches mènent à une case et choisissent le sens (gauche et droite : horizontal, haut et bas : vertical), Espace le change, les lettres se posent, Retour arrière en reprend une, Entrée joue, Échap reprend tout. Dans une fenêtre, Échap la ferme et Entrée reprend la partie ou prend l'appareil ; taper une lettre choisit celle du joker.
+lexicon-fetching = Téléchargement de la liste de mots…
+lexicon-unavailable = La liste de mots n’a pas pu être téléchargée : { $reason }

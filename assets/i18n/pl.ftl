@@ -180,3 +180,5 @@ how-resign = Kto się poddaje, przegrywa. Przy więcej niż dwóch graczach pozo
 how-clock = Z zegarem tury gracz, któremu skończy się czas, opuszcza grę, jakby się poddał. Zegar stoi, gdy gra jest wstrzymana.
 how-premium-colours = Podwójna litera, potrójna litera, podwójne słowo, potrójne słowo.
 how-controls = Przeciągnij płytkę na pole albo dotknij płytki, a potem pola. Na klawiaturze: strzałki prowadzą do pola i wybierają kierunek (lewo i prawo: poziomo, góra i dół: pionowo), spacja go zmienia, litery kładą płytki, Backspace cofa jedną, Enter zatwierdza, Esc cofa wszystkie. W oknie dialogowym Esc je zamyka, a Enter wznawia grę lub przejmuje urządzenie; wpisana litera wybiera literę blanku.
+lexicon-fetching = Pobieranie listy słów…
+lexicon-unavailable = Nie udało się pobrać listy słów: { $reason }

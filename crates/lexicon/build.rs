@@ -17,6 +17,9 @@ fn main() {
     let manifest = std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
     let lexicons = PathBuf::from(manifest).join("../../lexicons");
     let out = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
+    if std::env::var_os("CARGO_FEATURE_BUNDLED").is_none() {
+        return;
+    }
     println!("cargo::rerun-if-changed=src/alphabet.rs");
     println!("cargo::rerun-if-changed=src/graph.rs");
     for language in Language::ALL {

@@ -92,17 +92,17 @@ impl MatchSetup {
 }
 
 impl Match {
-    pub fn start(setup: &MatchSetup) -> Result<Match, ConfigError> {
-        let game = Game::new(setup.config(), Lexicon::bundled(setup.language))?;
+    pub fn start(setup: &MatchSetup, lexicon: Lexicon) -> Result<Match, ConfigError> {
+        let game = Game::new(setup.config(), lexicon)?;
         let seats = setup.players.iter().map(|(_, seat)| *seat).collect();
         Ok(Match::around(game, seats, setup.turn_seconds))
     }
 
-    pub fn resume(saved: &SavedMatch) -> Result<Match, RestoreError> {
+    /// Resumes a saved match with the lexicon of its language.
+    pub fn resume(saved: &SavedMatch, lexicon: Lexicon) -> Result<Match, RestoreError> {
         if saved.version > SAVE_VERSION {
             return Err(RestoreError::Version);
         }
-        let lexicon = Lexicon::bundled(saved.game.config.language);
         let game = Game::restore(&saved.game, lexicon)?;
         if saved.seats.len() != game.scores().len() {
             return Err(RestoreError::Damaged { index: 0, reason: "the seats do not match the players".into() });

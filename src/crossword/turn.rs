@@ -4,8 +4,11 @@
 
 use super::composer::Composer;
 use super::thinking::{ThinkInSteps, Thinking};
-use super::{Action, Match, MoveRefused, NewMatch, Overlay, ResumeMatch, SAVE_FILE, SavedMatch, Seat, TurnApplied};
+use super::{
+    Action, Match, MatchSetup, MoveRefused, NewMatch, Overlay, ResumeMatch, SAVE_FILE, SavedMatch, Seat, TurnApplied,
+};
 use crate::feedback::Cue;
+use crate::lexicons::Lexicons;
 use crate::screens::Screen;
 use crate::settings::Settings;
 use crate::storage::Storage;
@@ -16,6 +19,7 @@ use rand_chacha::ChaCha8Rng;
 use wocable_crossword::computer;
 use wocable_crossword::game::{Event, Intent};
 use wocable_crossword::movegen::Move;
+use wocable_lexicon::Language;
 
 /// The systems of a frame, in order: input becomes actions, actions and
 /// computers' choices go through the rules, the results reach the world.
@@ -115,31 +119,60 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
+/// A match to start once its lexicon is at hand (the web build fetches it).
+enum Starting {
+    New(MatchSetup),
+    Resume(SavedMatch),
+}
+
+impl Starting {
+    fn language(&self) -> Language {
+        match self {
+            Starting::New(setup) => setup.language,
+            Starting::Resume(saved) => saved.game.config.language,
+        }
+    }
+}
+
 /// Starts a new match or resumes the saved one, and opens the game screen.
 fn start_match(
     mut commands: Commands,
     mut new: MessageReader<NewMatch>,
     mut resume: MessageReader<ResumeMatch>,
+    mut starting: Local<Option<Starting>>,
+    mut lexicons: ResMut<Lexicons>,
     storage: Res<Storage>,
     mut screen: ResMut<NextState<Screen>>,
     mut cues: MessageWriter<Cue>,
 ) {
-    let new = new.read().last().cloned();
-    let resume = resume.read().count() > 0;
-    let started = if let Some(NewMatch(setup)) = new {
-        Match::start(&setup).map(|m| (clock_for(&m, None), m)).map_err(|e| e.to_string())
-    } else if resume {
-        storage
+    if let Some(NewMatch(setup)) = new.read().last().cloned() {
+        *starting = Some(Starting::New(setup));
+    } else if resume.read().count() > 0 {
+        let saved = storage
             .read(SAVE_FILE)
             .ok_or_else(|| "no saved game".to_string())
-            .and_then(|text| serde_json::from_str::<SavedMatch>(&text).map_err(|e| e.to_string()))
-            .and_then(|saved| {
-                let m = Match::resume(&saved).map_err(|e| e.to_string())?;
-                Ok((clock_for(&m, saved.seconds_left), m))
-            })
-    } else {
-        return;
+            .and_then(|text| serde_json::from_str::<SavedMatch>(&text).map_err(|e| e.to_string()));
+        match saved {
+            Ok(saved) => *starting = Some(Starting::Resume(saved)),
+            Err(reason) => warn!("the saved game could not be read: {reason}"),
+        }
+    }
+    let Some(language) = starting.as_ref().map(Starting::language) else { return };
+    let lexicon = match lexicons.get(language) {
+        Ok(Some(lexicon)) => Ok(lexicon),
+        // Still on its way: the next frame looks again.
+        Ok(None) => return,
+        Err(reason) => Err(format!("the word list could not be fetched: {reason}")),
     };
+    let Some(start) = starting.take() else { return };
+    let started = lexicon.and_then(|lexicon| match start {
+        Starting::New(setup) => {
+            Match::start(&setup, lexicon).map(|m| (clock_for(&m, None), m)).map_err(|e| e.to_string())
+        }
+        Starting::Resume(saved) => {
+            Match::resume(&saved, lexicon).map(|m| (clock_for(&m, saved.seconds_left), m)).map_err(|e| e.to_string())
+        }
+    });
     let (clock, started) = match started {
         Ok(started) => started,
         Err(reason) => {

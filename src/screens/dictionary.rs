@@ -4,6 +4,7 @@
 use super::home::wide_button;
 use super::new_game::language_key;
 use super::{Screen, centred_page};
+use crate::lexicons::Lexicons;
 use crate::ui::i18n::Locale;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -31,6 +32,10 @@ pub enum Found {
         more: bool,
     },
     Problem(SearchError),
+    /// The language's word list is on its way (the web build).
+    Fetching,
+    /// The language's word list could not be fetched, and why.
+    Unavailable(String),
 }
 
 /// Most words a list shows.
@@ -67,11 +72,19 @@ pub struct DictionaryPage {
     pub lookup: Lookup,
     pub query: String,
     pub found: Option<Found>,
+    /// A lookup waits for its word list.
+    pub searching: bool,
 }
 
 impl Default for DictionaryPage {
     fn default() -> Self {
-        DictionaryPage { language: Language::En, lookup: Lookup::Check, query: String::new(), found: None }
+        DictionaryPage {
+            language: Language::En,
+            lookup: Lookup::Check,
+            query: String::new(),
+            found: None,
+            searching: false,
+        }
     }
 }
 
@@ -96,6 +109,7 @@ fn draw(
     mut contexts: EguiContexts,
     locale: Res<Locale>,
     mut page: ResMut<DictionaryPage>,
+    mut lexicons: ResMut<Lexicons>,
     mut screen: ResMut<NextState<Screen>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -115,7 +129,15 @@ fn draw(
         let edit = ui.add(egui::TextEdit::singleline(&mut page.query).desired_width(320.0).char_limit(20));
         let entered = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
         if ui.button(locale.t("dictionary-search")).clicked() || entered {
-            page.found = Some(look_up(&Lexicon::bundled(page.language), page.lookup, &page.query));
+            page.searching = true;
+        }
+        if page.searching {
+            page.found = match lexicons.get(page.language) {
+                Ok(Some(lexicon)) => Some(look_up(&lexicon, page.lookup, &page.query)),
+                Ok(None) => Some(Found::Fetching),
+                Err(reason) => Some(Found::Unavailable(reason)),
+            };
+            page.searching = matches!(page.found, Some(Found::Fetching));
         }
         match &page.found {
             Some(Found::Word { word, valid }) => {
@@ -137,6 +159,13 @@ fn draw(
                     SearchError::TooLong => locale.t("dictionary-too-long"),
                     SearchError::Empty => locale.t("dictionary-empty"),
                 };
+                ui.colored_label(crate::ui::theme::egui_colour(crate::ui::theme::WARNING), text);
+            }
+            Some(Found::Fetching) => {
+                ui.label(locale.t("lexicon-fetching"));
+            }
+            Some(Found::Unavailable(reason)) => {
+                let text = locale.t_with("lexicon-unavailable", &[("reason", reason.clone().into())]);
                 ui.colored_label(crate::ui::theme::egui_colour(crate::ui::theme::WARNING), text);
             }
             None => {}

@@ -3,6 +3,7 @@
 
 use super::{Screen, centred_page};
 use crate::crossword::{Match, ResumeMatch, SAVE_FILE, SavedMatch};
+use crate::lexicons::Lexicons;
 use crate::storage::Storage;
 use crate::ui::i18n::Locale;
 use bevy::prelude::*;
@@ -15,19 +16,41 @@ use wocable_crossword::Premium;
 pub struct SavedGameInfo(pub Option<String>);
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<SavedGameInfo>().add_systems(OnEnter(Screen::Home), find_saved_game);
+    app.init_resource::<SavedGameInfo>()
+        .add_systems(OnEnter(Screen::Home), read_saved_game)
+        .add_systems(Update, check_saved_game.run_if(in_state(Screen::Home)));
 }
+
+/// The saved game, read and waiting for its lexicon to be checked.
+#[derive(Resource)]
+struct SaveToCheck(SavedMatch);
 
 pub(super) fn ui(app: &mut App) {
     app.add_systems(EguiPrimaryContextPass, draw.in_set(crate::ui::Drawing).run_if(in_state(Screen::Home)));
 }
 
-fn find_saved_game(storage: Res<Storage>, mut info: ResMut<SavedGameInfo>) {
-    let resumable = storage
-        .read(SAVE_FILE)
-        .and_then(|text| serde_json::from_str::<SavedMatch>(&text).ok())
-        .and_then(|saved| Match::resume(&saved).ok());
-    info.0 = resumable.map(|m| m.scores());
+fn read_saved_game(mut commands: Commands, storage: Res<Storage>, mut info: ResMut<SavedGameInfo>) {
+    info.0 = None;
+    if let Some(saved) = storage.read(SAVE_FILE).and_then(|text| serde_json::from_str::<SavedMatch>(&text).ok()) {
+        commands.insert_resource(SaveToCheck(saved));
+    }
+}
+
+/// Offers the saved game once it resumes with its lexicon.
+fn check_saved_game(
+    mut commands: Commands,
+    save: Option<Res<SaveToCheck>>,
+    mut lexicons: ResMut<Lexicons>,
+    mut info: ResMut<SavedGameInfo>,
+) {
+    let Some(SaveToCheck(saved)) = save.as_deref() else { return };
+    let lexicon = match lexicons.get(saved.game.config.language) {
+        Ok(Some(lexicon)) => Some(lexicon),
+        Ok(None) => return,
+        Err(_) => None,
+    };
+    info.0 = lexicon.and_then(|lexicon| Match::resume(saved, lexicon).ok()).map(|m| m.scores());
+    commands.remove_resource::<SaveToCheck>();
 }
 
 /// A wide button, as on a phone's menu.

@@ -3,7 +3,7 @@
 
 use super::home::wide_button;
 use super::{Screen, centred_page};
-use crate::crossword::{Match, MatchSetup, NewMatch, Seat};
+use crate::crossword::{MatchSetup, NewMatch, Seat};
 use crate::ui::i18n::Locale;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -103,7 +103,7 @@ pub fn setup_problem(locale: &Locale, setup: &MatchSetup) -> Option<String> {
     if !setup.players.iter().any(|(_, seat)| *seat == Seat::Human) {
         return Some(locale.t("error-no-human"));
     }
-    match Match::start(setup).err()? {
+    match setup.config().check().err()? {
         ConfigError::PlayerCount { min, max, .. } if min == max => {
             Some(locale.t_with("error-player-count-exact", &[("count", min.into())]))
         }

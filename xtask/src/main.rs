@@ -204,7 +204,17 @@ fn build_web() -> Result<PathBuf, String> {
         .arg(&wasm))?;
     std::fs::copy(root().join("web/index.html"), out.join("index.html")).map_err(|e| format!("index.html: {e}"))?;
     copy_dir(&root().join("assets"), &out.join("assets"))?;
-    // The word lists' licences travel with the lists built into the app.
+    // The web build fetches the word list a game needs (`src/lexicons.rs`),
+    // with the lists' licences beside them.
+    let lexicons = out.join("assets/lexicons");
+    std::fs::create_dir_all(&lexicons).map_err(|e| format!("{}: {e}", lexicons.display()))?;
+    for language in Language::ALL {
+        let (set, graph) = wocable_lexicon::Lexicon::bundled_files(language);
+        for (extension, bytes) in [("fst", set), ("gaddag", graph)] {
+            let file = lexicons.join(format!("{}.{extension}", language.code()));
+            std::fs::write(&file, bytes).map_err(|e| format!("{}: {e}", file.display()))?;
+        }
+    }
     std::fs::copy(root().join("lexicons/LICENSES.md"), out.join("assets/LEXICONS.md"))
         .map_err(|e| format!("lexicons/LICENSES.md: {e}"))?;
     eprintln!("xtask: the web build is in {}", out.display());

@@ -28,6 +28,34 @@ pub struct GameConfig {
 }
 
 impl GameConfig {
+    /// Whether a game can start with this configuration: the number of
+    /// players, their names and the layout (the lexicon is checked when
+    /// the game starts).
+    pub fn check(&self) -> Result<(), ConfigError> {
+        let rules = self.rules.rules();
+        let found = self.players.len();
+        if !(rules.min_players..=rules.max_players).contains(&found) {
+            return Err(ConfigError::PlayerCount {
+                rules: self.rules,
+                min: rules.min_players,
+                max: rules.max_players,
+                found,
+            });
+        }
+        for (i, name) in self.players.iter().enumerate() {
+            if name.is_empty() || name.contains(char::is_whitespace) || name.contains(':') {
+                return Err(ConfigError::BadName(name.clone()));
+            }
+            if self.players[..i].contains(name) {
+                return Err(ConfigError::SameName(name.clone()));
+            }
+        }
+        if self.layout.as_ref().is_some_and(|l| !l.is_complete()) {
+            return Err(ConfigError::Layout);
+        }
+        Ok(())
+    }
+
     /// A game on the rule set's own board between `players` players
     /// called p1, p2, …: computers playing each other, tests, benchmarks.
     pub fn numbered(rules: RuleSetKind, language: Language, players: usize, seed: u64) -> GameConfig {
@@ -248,30 +276,12 @@ impl Game {
         lexicon: Lexicon,
         script: VecDeque<Option<Vec<Tile>>>,
     ) -> Result<Game, ConfigError> {
-        let rules = config.rules.rules();
-        let found = config.players.len();
-        if !(rules.min_players..=rules.max_players).contains(&found) {
-            return Err(ConfigError::PlayerCount {
-                rules: config.rules,
-                min: rules.min_players,
-                max: rules.max_players,
-                found,
-            });
-        }
+        config.check()?;
         if lexicon.language() != config.language {
             return Err(ConfigError::LexiconLanguage { wanted: config.language, found: lexicon.language() });
         }
-        for (i, name) in config.players.iter().enumerate() {
-            if name.is_empty() || name.contains(char::is_whitespace) || name.contains(':') {
-                return Err(ConfigError::BadName(name.clone()));
-            }
-            if config.players[..i].contains(name) {
-                return Err(ConfigError::SameName(name.clone()));
-            }
-        }
-        if config.layout.as_ref().is_some_and(|l| !l.is_complete()) {
-            return Err(ConfigError::Layout);
-        }
+        let rules = config.rules.rules();
+        let found = config.players.len();
         let tiles = TileSet::new(config.language, rules.tiles);
         let mut game = Game {
             rules,

@@ -4,13 +4,16 @@ use crate::graph::{self, WordGraph};
 use crate::{Language, Letter, MAX_WORD_TILES};
 use fst::{IntoStreamer, Streamer};
 use std::collections::BTreeSet;
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
+#[cfg(feature = "bundled")]
+use std::sync::OnceLock;
 use thiserror::Error;
 
 /// The bytes of an fst: embedded in the binary, or owned (imported or
 /// fetched by the web build).
 #[derive(Clone)]
 enum Bytes {
+    #[cfg(feature = "bundled")]
     Static(&'static [u8]),
     Shared(Arc<[u8]>),
 }
@@ -18,6 +21,7 @@ enum Bytes {
 impl AsRef<[u8]> for Bytes {
     fn as_ref(&self) -> &[u8] {
         match self {
+            #[cfg(feature = "bundled")]
             Bytes::Static(bytes) => bytes,
             Bytes::Shared(bytes) => bytes,
         }
@@ -75,31 +79,46 @@ impl std::fmt::Debug for Lexicon {
 impl Lexicon {
     /// The lexicon shipped with the game for `language`, built from
     /// `lexicons/` at compile time.
+    #[cfg(feature = "bundled")]
     pub fn bundled(language: Language) -> Lexicon {
         // The graph is decoded once per language: the bytes embedded are
         // not aligned for reading as `u32`s in place.
-        static EN: OnceLock<Arc<[u32]>> = OnceLock::new();
-        static ES: OnceLock<Arc<[u32]>> = OnceLock::new();
-        static FR: OnceLock<Arc<[u32]>> = OnceLock::new();
-        let (set, graph, decoded): (&'static [u8], &'static [u8], _) = match language {
+        static DECODED: [OnceLock<Arc<[u32]>>; 3] = [const { OnceLock::new() }; 3];
+        let (set, graph) = Lexicon::bundled_files(language);
+        let decoded = &DECODED[Language::ALL.iter().position(|l| *l == language).unwrap_or(0)];
+        let graph = decoded.get_or_init(|| graph::from_bytes(graph).expect("bundled word graph is valid").into());
+        Lexicon::open(language, Bytes::Static(set), graph.clone()).expect("bundled lexicon is valid")
+    }
+
+    /// The files of the lexicon shipped for `language`: its fst set and its
+    /// word graph, which [`Lexicon::from_files`] opens again (the web
+    /// build fetches them).
+    #[cfg(feature = "bundled")]
+    pub fn bundled_files(language: Language) -> (&'static [u8], &'static [u8]) {
+        match language {
             Language::En => (
                 include_bytes!(concat!(env!("OUT_DIR"), "/en.fst")),
                 include_bytes!(concat!(env!("OUT_DIR"), "/en.gaddag")),
-                &EN,
             ),
             Language::Es => (
                 include_bytes!(concat!(env!("OUT_DIR"), "/es.fst")),
                 include_bytes!(concat!(env!("OUT_DIR"), "/es.gaddag")),
-                &ES,
             ),
             Language::Fr => (
                 include_bytes!(concat!(env!("OUT_DIR"), "/fr.fst")),
                 include_bytes!(concat!(env!("OUT_DIR"), "/fr.gaddag")),
-                &FR,
             ),
-        };
-        let graph = decoded.get_or_init(|| graph::from_bytes(graph).expect("bundled word graph is valid").into());
-        Lexicon::open(language, Bytes::Static(set), graph.clone()).expect("bundled lexicon is valid")
+        }
+    }
+
+    /// Opens a lexicon from the files of [`Lexicon::bundled_files`]
+    /// (fetched: checked whole first).
+    pub fn from_files(language: Language, set: Vec<u8>, graph: &[u8]) -> Result<Lexicon, LexiconError> {
+        let damaged = || LexiconError::Damaged("its word graph is cut short".into());
+        let graph = graph::from_bytes(graph).ok_or_else(damaged)?;
+        let lexicon = Lexicon::open(language, Bytes::Shared(set.into()), graph.into())?;
+        lexicon.set.as_fst().verify().map_err(|e| LexiconError::Damaged(e.to_string()))?;
+        Ok(lexicon)
     }
 
     /// Opens a lexicon from fst bytes alone (a lexicon file a player

@@ -118,3 +118,21 @@ proptest! {
         let _ = lexicon.anagrams(&pattern, AnagramMode::Subset, 5);
     }
 }
+
+#[test]
+fn the_bundled_files_open_again_and_damaged_ones_do_not() {
+    for language in Language::ALL {
+        let (set, graph) = Lexicon::bundled_files(language);
+        let opened = Lexicon::from_files(language, set.to_vec(), graph).expect("the bundled files");
+        let bundled = Lexicon::bundled(language);
+        assert_eq!(opened.len(), bundled.len());
+        let root = wocable_lexicon::graph::ROOT;
+        assert_eq!(opened.graph().letters(root), bundled.graph().letters(root));
+    }
+    let (set, graph) = Lexicon::bundled_files(Language::En);
+    assert!(Lexicon::from_files(Language::En, set.to_vec(), &graph[..5]).is_err(), "a graph cut short");
+    let mut flipped = set.to_vec();
+    flipped[1000] ^= 0xff;
+    assert!(Lexicon::from_files(Language::En, flipped, graph).is_err(), "a damaged set");
+    assert!(Lexicon::from_files(Language::En, b"not a lexicon".to_vec(), graph).is_err());
+}

@@ -1,0 +1,131 @@
+//! The word lists of the game languages. Natively they are built into the
+//! app. The web build fetches a language's list (its fst set and word
+//! graph, from `assets/lexicons/`) the first time a game, the dictionary or
+//! a saved game needs it: the three lists would otherwise be most of the
+//! download, for languages a player may never use.
+
+use bevy::prelude::*;
+use wocable_lexicon::{Language, Lexicon};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Lexicons>();
+    #[cfg(target_arch = "wasm32")]
+    app.init_asset::<web::LexiconFile>()
+        .register_asset_loader(web::LexiconFileLoader)
+        .add_systems(PreUpdate, (web::fetch_wanted, web::open_fetched).chain());
+}
+
+/// The lexicons at hand.
+#[derive(Resource, Default)]
+pub struct Lexicons {
+    #[cfg(target_arch = "wasm32")]
+    web: web::Fetched,
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+impl Lexicons {
+    /// The lexicon of `language`: built in, always at hand.
+    pub fn get(&mut self, language: Language) -> Result<Option<Lexicon>, String> {
+        Ok(Some(Lexicon::bundled(language)))
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+impl Lexicons {
+    /// The lexicon of `language`, `None` while it is being fetched (the
+    /// first call asks for it), or why it could not be fetched.
+    pub fn get(&mut self, language: Language) -> Result<Option<Lexicon>, String> {
+        self.web.get(language)
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+mod web {
+    use super::Lexicons;
+    use bevy::asset::io::Reader;
+    use bevy::asset::{AssetLoader, LoadContext, LoadState};
+    use bevy::prelude::*;
+    use std::collections::HashMap;
+    use wocable_lexicon::{Language, Lexicon};
+
+    /// The bytes of one of a lexicon's files.
+    #[derive(Asset, TypePath)]
+    pub struct LexiconFile(Vec<u8>);
+
+    #[derive(TypePath)]
+    pub struct LexiconFileLoader;
+
+    impl AssetLoader for LexiconFileLoader {
+        type Asset = LexiconFile;
+        type Settings = ();
+        type Error = std::io::Error;
+
+        async fn load(
+            &self,
+            reader: &mut dyn Reader,
+            _settings: &(),
+            _context: &mut LoadContext<'_>,
+        ) -> Result<LexiconFile, std::io::Error> {
+            let mut bytes = Vec::new();
+            reader.read_to_end(&mut bytes).await?;
+            Ok(LexiconFile(bytes))
+        }
+
+        fn extensions(&self) -> &[&str] {
+            &["fst", "gaddag"]
+        }
+    }
+
+    /// Where each language's lexicon is.
+    enum Fetch {
+        Wanted,
+        /// The fst set and the word graph, on their way.
+        Loading([Handle<LexiconFile>; 2]),
+        Ready(Lexicon),
+        Failed(String),
+    }
+
+    #[derive(Default)]
+    pub struct Fetched(HashMap<Language, Fetch>);
+
+    impl Fetched {
+        pub fn get(&mut self, language: Language) -> Result<Option<Lexicon>, String> {
+            match self.0.entry(language).or_insert(Fetch::Wanted) {
+                Fetch::Ready(lexicon) => Ok(Some(lexicon.clone())),
+                Fetch::Failed(reason) => Err(reason.clone()),
+                Fetch::Wanted | Fetch::Loading(_) => Ok(None),
+            }
+        }
+    }
+
+    /// Starts fetching the lexicons asked for.
+    pub fn fetch_wanted(mut lexicons: ResMut<Lexicons>, server: Res<AssetServer>) {
+        for (language, fetch) in &mut lexicons.bypass_change_detection().web.0 {
+            if matches!(fetch, Fetch::Wanted) {
+                let file = |extension: &str| server.load(format!("lexicons/{}.{extension}", language.code()));
+                *fetch = Fetch::Loading([file("fst"), file("gaddag")]);
+            }
+        }
+    }
+
+    /// Opens the lexicons whose files have come.
+    pub fn open_fetched(mut lexicons: ResMut<Lexicons>, server: Res<AssetServer>, files: Res<Assets<LexiconFile>>) {
+        for (language, fetch) in &mut lexicons.bypass_change_detection().web.0 {
+            let Fetch::Loading([set, graph]) = fetch else { continue };
+            if let (Some(set), Some(graph)) = (files.get(&*set), files.get(&*graph)) {
+                *fetch = match Lexicon::from_files(*language, set.0.clone(), &graph.0) {
+                    Ok(lexicon) => Fetch::Ready(lexicon),
+                    Err(e) => Fetch::Failed(e.to_string()),
+                };
+            } else {
+                let failed = [set.id(), graph.id()].into_iter().find_map(|id| match server.get_load_state(id) {
+                    Some(LoadState::Failed(e)) => Some(e.to_string()),
+                    _ => None,
+                });
+                if let Some(reason) = failed {
+                    *fetch = Fetch::Failed(reason);
+                }
+            }
+        }
+    }
+}
