@@ -81,6 +81,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<Hints>()
         .init_resource::<Preview>()
         .configure_sets(Update, (TurnSystems::Input, TurnSystems::Act, TurnSystems::React, TurnSystems::Show).chain())
+        .init_resource::<PendingStart>()
         .add_systems(Update, start_match)
         .add_systems(
             Update,
@@ -119,7 +120,17 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-/// A match to start once its lexicon is at hand (the web build fetches it).
+/// A match to start once its lexicon is at hand (the web build fetches
+/// it; the screens say so meanwhile).
+#[derive(Resource, Default)]
+pub struct PendingStart(Option<Starting>);
+
+impl PendingStart {
+    pub fn is_waiting(&self) -> bool {
+        self.0.is_some()
+    }
+}
+
 enum Starting {
     New(MatchSetup),
     Resume(SavedMatch),
@@ -139,32 +150,32 @@ fn start_match(
     mut commands: Commands,
     mut new: MessageReader<NewMatch>,
     mut resume: MessageReader<ResumeMatch>,
-    mut starting: Local<Option<Starting>>,
+    mut pending: ResMut<PendingStart>,
     mut lexicons: ResMut<Lexicons>,
     storage: Res<Storage>,
     mut screen: ResMut<NextState<Screen>>,
     mut cues: MessageWriter<Cue>,
 ) {
     if let Some(NewMatch(setup)) = new.read().last().cloned() {
-        *starting = Some(Starting::New(setup));
+        pending.0 = Some(Starting::New(setup));
     } else if resume.read().count() > 0 {
         let saved = storage
             .read(SAVE_FILE)
             .ok_or_else(|| "no saved game".to_string())
             .and_then(|text| serde_json::from_str::<SavedMatch>(&text).map_err(|e| e.to_string()));
         match saved {
-            Ok(saved) => *starting = Some(Starting::Resume(saved)),
+            Ok(saved) => pending.0 = Some(Starting::Resume(saved)),
             Err(reason) => warn!("the saved game could not be read: {reason}"),
         }
     }
-    let Some(language) = starting.as_ref().map(Starting::language) else { return };
+    let Some(language) = pending.0.as_ref().map(Starting::language) else { return };
     let lexicon = match lexicons.get(language) {
         Ok(Some(lexicon)) => Ok(lexicon),
         // Still on its way: the next frame looks again.
         Ok(None) => return,
         Err(reason) => Err(format!("the word list could not be fetched: {reason}")),
     };
-    let Some(start) = starting.take() else { return };
+    let Some(start) = pending.0.take() else { return };
     let started = lexicon.and_then(|lexicon| match start {
         Starting::New(setup) => {
             Match::start(&setup, lexicon).map(|m| (clock_for(&m, None), m)).map_err(|e| e.to_string())

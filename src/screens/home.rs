@@ -2,6 +2,7 @@
 //! settings and how to play.
 
 use super::{Screen, centred_page};
+use crate::crossword::turn::PendingStart;
 use crate::crossword::{Match, ResumeMatch, SAVE_FILE, SavedMatch};
 use crate::lexicons::Lexicons;
 use crate::storage::Storage;
@@ -65,6 +66,7 @@ fn draw(
     settings: Res<crate::settings::Settings>,
     mut screen: ResMut<NextState<Screen>>,
     mut resume: MessageWriter<ResumeMatch>,
+    pending: Res<PendingStart>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     centred_page(ctx, "", |ui| {
@@ -89,6 +91,9 @@ fn draw(
         if let Some(summary) = &info.0 {
             if wide_button(ui, crate::ui::bold(locale.t("home-continue"), 20.0)).clicked() {
                 resume.write(ResumeMatch);
+            }
+            if pending.is_waiting() {
+                ui.label(locale.t("lexicon-fetching"));
             }
             ui.small(summary);
             ui.add_space(8.0);

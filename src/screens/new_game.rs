@@ -3,6 +3,7 @@
 
 use super::home::wide_button;
 use super::{Screen, centred_page};
+use crate::crossword::turn::PendingStart;
 use crate::crossword::{MatchSetup, NewMatch, Seat};
 use crate::ui::i18n::Locale;
 use bevy::prelude::*;
@@ -122,6 +123,7 @@ fn draw(
     mut form: ResMut<NewGameForm>,
     mut screen: ResMut<NextState<Screen>>,
     mut start: MessageWriter<NewMatch>,
+    pending: Res<PendingStart>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let form = &mut *form;
@@ -194,6 +196,9 @@ fn draw(
             if form.problem.is_none() {
                 start.write(NewMatch(setup));
             }
+        }
+        if pending.is_waiting() {
+            ui.label(locale.t("lexicon-fetching"));
         }
         if wide_button(ui, locale.t("back")).clicked() {
             screen.set(Screen::Home);
