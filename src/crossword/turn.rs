@@ -123,11 +123,15 @@ pub(super) fn plugin(app: &mut App) {
 /// A match to start once its lexicon is at hand (the web build fetches
 /// it; the screens say so meanwhile).
 #[derive(Resource, Default)]
-pub struct PendingStart(Option<Starting>);
+pub struct PendingStart {
+    starting: Option<Starting>,
+    /// Why the last start's word list could not be fetched.
+    pub failed: Option<String>,
+}
 
 impl PendingStart {
     pub fn is_waiting(&self) -> bool {
-        self.0.is_some()
+        self.starting.is_some()
     }
 }
 
@@ -157,33 +161,36 @@ fn start_match(
     mut cues: MessageWriter<Cue>,
 ) {
     if let Some(NewMatch(setup)) = new.read().last().cloned() {
-        pending.0 = Some(Starting::New(setup));
+        *pending = PendingStart { starting: Some(Starting::New(setup)), failed: None };
     } else if resume.read().count() > 0 {
         let saved = storage
             .read(SAVE_FILE)
             .ok_or_else(|| "no saved game".to_string())
             .and_then(|text| serde_json::from_str::<SavedMatch>(&text).map_err(|e| e.to_string()));
         match saved {
-            Ok(saved) => pending.0 = Some(Starting::Resume(saved)),
+            Ok(saved) => *pending = PendingStart { starting: Some(Starting::Resume(saved)), failed: None },
             Err(reason) => warn!("the saved game could not be read: {reason}"),
         }
     }
-    let Some(language) = pending.0.as_ref().map(Starting::language) else { return };
+    let Some(language) = pending.starting.as_ref().map(Starting::language) else { return };
     let lexicon = match lexicons.get(language) {
-        Ok(Some(lexicon)) => Ok(lexicon),
+        Ok(Some(lexicon)) => lexicon,
         // Still on its way: the next frame looks again.
         Ok(None) => return,
-        Err(reason) => Err(format!("the word list could not be fetched: {reason}")),
+        Err(reason) => {
+            *pending = PendingStart { starting: None, failed: Some(reason) };
+            return;
+        }
     };
-    let Some(start) = pending.0.take() else { return };
-    let started = lexicon.and_then(|lexicon| match start {
+    let Some(start) = pending.starting.take() else { return };
+    let started = match start {
         Starting::New(setup) => {
             Match::start(&setup, lexicon).map(|m| (clock_for(&m, None), m)).map_err(|e| e.to_string())
         }
         Starting::Resume(saved) => {
             Match::resume(&saved, lexicon).map(|m| (clock_for(&m, saved.seconds_left), m)).map_err(|e| e.to_string())
         }
-    });
+    };
     let (clock, started) = match started {
         Ok(started) => started,
         Err(reason) => {

@@ -92,9 +92,7 @@ fn draw(
             if wide_button(ui, crate::ui::bold(locale.t("home-continue"), 20.0)).clicked() {
                 resume.write(ResumeMatch);
             }
-            if pending.is_waiting() {
-                ui.label(locale.t("lexicon-fetching"));
-            }
+            super::fetch_status(ui, &locale, &pending);
             ui.small(summary);
             ui.add_space(8.0);
         }

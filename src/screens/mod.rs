@@ -10,6 +10,7 @@ pub mod results;
 pub mod settings;
 pub mod title;
 
+use crate::crossword::turn::PendingStart;
 use bevy::prelude::*;
 
 #[derive(States, Clone, Copy, Default, Debug, PartialEq, Eq, Hash)]
@@ -45,6 +46,17 @@ pub(super) fn window_plugin(app: &mut App) {
         title::ui,
         crate::crossword::hud::ui,
     ));
+}
+
+/// Under a Start or Continue button: that the game waits for its word
+/// list (the web build fetches it), or why it could not be had.
+fn fetch_status(ui: &mut bevy_egui::egui::Ui, locale: &crate::ui::i18n::Locale, pending: &PendingStart) {
+    if pending.is_waiting() {
+        ui.label(locale.t("lexicon-fetching"));
+    } else if let Some(reason) = &pending.failed {
+        let text = locale.t_with("lexicon-unavailable", &[("reason", reason.clone().into())]);
+        ui.colored_label(crate::ui::theme::egui_colour(crate::ui::theme::WARNING), text);
+    }
 }
 
 /// A centred column for menu-like screens, scrolling when the window is

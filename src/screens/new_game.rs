@@ -197,9 +197,7 @@ fn draw(
                 start.write(NewMatch(setup));
             }
         }
-        if pending.is_waiting() {
-            ui.label(locale.t("lexicon-fetching"));
-        }
+        super::fetch_status(ui, &locale, &pending);
         if wide_button(ui, locale.t("back")).clicked() {
             screen.set(Screen::Home);
         }
