@@ -92,8 +92,13 @@ mod web {
         pub fn get(&mut self, language: Language) -> Result<Option<Lexicon>, String> {
             match self.0.entry(language).or_insert(Fetch::Wanted) {
                 Fetch::Ready(lexicon) => Ok(Some(lexicon.clone())),
-                Fetch::Failed(reason) => Err(reason.clone()),
                 Fetch::Wanted | Fetch::Loading(_) => Ok(None),
+                // Said once, then forgotten: the next ask fetches again
+                // (the network may be back).
+                Fetch::Failed(_) => match self.0.remove(&language) {
+                    Some(Fetch::Failed(reason)) => Err(reason),
+                    _ => Ok(None),
+                },
             }
         }
     }

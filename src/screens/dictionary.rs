@@ -164,10 +164,7 @@ fn draw(
             Some(Found::Fetching) => {
                 ui.label(locale.t("lexicon-fetching"));
             }
-            Some(Found::Unavailable(reason)) => {
-                let text = locale.t_with("lexicon-unavailable", &[("reason", reason.clone().into())]);
-                ui.colored_label(crate::ui::theme::egui_colour(crate::ui::theme::WARNING), text);
-            }
+            Some(Found::Unavailable(reason)) => super::fetch_failed(ui, &locale, reason),
             None => {}
         }
         ui.add_space(16.0);

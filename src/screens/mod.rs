@@ -54,9 +54,14 @@ fn fetch_status(ui: &mut bevy_egui::egui::Ui, locale: &crate::ui::i18n::Locale, 
     if pending.is_waiting() {
         ui.label(locale.t("lexicon-fetching"));
     } else if let Some(reason) = &pending.failed {
-        let text = locale.t_with("lexicon-unavailable", &[("reason", reason.clone().into())]);
-        ui.colored_label(crate::ui::theme::egui_colour(crate::ui::theme::WARNING), text);
+        fetch_failed(ui, locale, reason);
     }
+}
+
+/// Why a word list could not be fetched, as a warning.
+fn fetch_failed(ui: &mut bevy_egui::egui::Ui, locale: &crate::ui::i18n::Locale, reason: &str) {
+    let text = locale.t_with("lexicon-unavailable", &[("reason", reason.to_string().into())]);
+    ui.colored_label(crate::ui::theme::egui_colour(crate::ui::theme::WARNING), text);
 }
 
 /// A centred column for menu-like screens, scrolling when the window is

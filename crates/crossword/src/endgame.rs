@@ -11,6 +11,7 @@ use crate::movegen::{Move, generate};
 use crate::rules::{PassEnding, RACK_SIZE};
 use crate::tile::Tile;
 use std::cmp::Reverse;
+use std::sync::OnceLock;
 use wocable_lexicon::Letter;
 
 /// How many positions the search may generate the moves of before it
@@ -85,6 +86,12 @@ struct Keys {
 }
 
 impl Keys {
+    /// The keys: the same for every search, so made once.
+    fn get() -> &'static Keys {
+        static KEYS: OnceLock<Keys> = OnceLock::new();
+        KEYS.get_or_init(Keys::new)
+    }
+
     fn new() -> Keys {
         // splitmix64: fixed, so that searches repeat exactly.
         let mut state = 0x9e37_79b9_7f4a_7c15u64;
@@ -158,7 +165,7 @@ struct Position {
     nodes_left: u64,
     /// Whether a line was cut short at the depth searched.
     cut: bool,
-    keys: Keys,
+    keys: &'static Keys,
     /// The key of the board and of each rack, kept as they change.
     board_key: u64,
     rack_keys: [u64; 2],
@@ -372,7 +379,7 @@ impl EndgameSearch {
         let racks = [game.rack(seat).to_vec(), game.rack(opponent).to_vec()];
         let mut candidates: Vec<Move> = moves.to_vec();
         candidates.sort_by_key(|m| order(m.tiles.len(), m.score as i32, racks[0].len()));
-        let keys = Keys::new();
+        let keys = Keys::get();
         let board_key = game.board().tiles().fold(0, |key, (pos, tile)| key ^ keys.square(pos, tile));
         let rack_keys =
             [0, 1].map(|side| racks[side].iter().fold(0u64, |key, tile| key.wrapping_add(keys.rack_tile(side, *tile))));

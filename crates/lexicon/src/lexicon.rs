@@ -85,7 +85,7 @@ impl Lexicon {
         // not aligned for reading as `u32`s in place.
         static DECODED: [OnceLock<Arc<[u32]>>; 3] = [const { OnceLock::new() }; 3];
         let (set, graph) = Lexicon::bundled_files(language);
-        let decoded = &DECODED[Language::ALL.iter().position(|l| *l == language).unwrap_or(0)];
+        let decoded = &DECODED[language as usize];
         let graph = decoded.get_or_init(|| graph::from_bytes(graph).expect("bundled word graph is valid").into());
         Lexicon::open(language, Bytes::Static(set), graph.clone()).expect("bundled lexicon is valid")
     }
