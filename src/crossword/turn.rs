@@ -178,6 +178,7 @@ fn start_match(
         // Still on its way: the next frame looks again.
         Ok(None) => return,
         Err(reason) => {
+            warn!("the word list could not be fetched: {reason}");
             *pending = PendingStart { starting: None, failed: Some(reason) };
             return;
         }

@@ -5,7 +5,9 @@
 //!   incremental).
 //! - `test`          everything CI checks: formatting, clippy, all tests,
 //!   and the web build (`wasm32-unknown-unknown`): clippy, then a check
-//!   in headless Chromium that it starts and finds its save after a reload.
+//!   in headless Chromium that it starts, finds its save after a reload,
+//!   says why when a word list cannot be fetched and starts its sound at
+//!   the player's first click.
 //! - `web [--serve [--port N] | --check]` builds the app for the browser
 //!   into `target/web-dist/` (wasm-bindgen), and serves it on 127.0.0.1,
 //!   or runs the browser check that `test` runs.
@@ -14,6 +16,10 @@
 //! - `leaves`        relearns the Champion's leave values by self-play
 //!   (`crates/crossword/data/leaves-<lang>.txt`).
 
+mod devtools;
+
+use devtools::Browser;
+use serde_json::{Value, json};
 use std::collections::BTreeSet;
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
@@ -280,7 +286,8 @@ fn serve_dir(listener: TcpListener, dir: &Path) {
 /// "Wocable" with nothing saved (the page's own title is "Wocable…").
 /// (b) `?demo` plays a move (and goes home), the title showing the game;
 /// a reload finds the same game in local storage. The loads share one
-/// browser profile, so local storage lasts from one to the next.
+/// browser profile, so local storage lasts from one to the next. (c) and
+/// (d): see [`failed_fetch_and_first_gesture`].
 fn browser_check() -> Result<(), String> {
     ensure_packages(BROWSER_PACKAGES)?;
     let dist = build_web()?;
@@ -310,10 +317,62 @@ fn browser_check() -> Result<(), String> {
             dir.display()
         ));
     }
+    failed_fetch_and_first_gesture(&dir, &url)?;
     eprintln!(
-        "xtask: the web build runs in Chromium and finds its save again ({:.0} s)",
+        "xtask: the web build runs in Chromium, finds its save again, says why a word list is missing \
+         and starts its sound at a click ({:.0} s)",
         started.elapsed().as_secs_f32()
     );
+    Ok(())
+}
+
+/// (c) In a fresh browser whose fetch of the English word graph fails,
+/// `?demo` cannot start its game: the app says why and stays home, with
+/// nothing saved. (d) Under desktop Chrome's autoplay policy (headless
+/// Chromium has none of its own), the app's audio is suspended until the
+/// player's first gesture (`web/index.html` resumes it): a click, then its
+/// clock runs.
+fn failed_fetch_and_first_gesture(dir: &Path, url: &str) -> Result<(), String> {
+    let log = dir.join("gesture.log");
+    let mut browser =
+        Browser::start(&dir.join("gesture-profile"), &log, &["--autoplay-policy=document-user-activation-required"])?;
+    eprintln!("xtask: loading {url}?demo in headless Chromium, without the English word graph, to click it");
+    browser.open()?;
+    browser.call("Network.enable", json!({}))?;
+    browser.call("Network.setBlockedURLs", json!({ "urls": ["*/lexicons/en.gaddag"] }))?;
+    browser.call("Page.navigate", json!({ "url": format!("{url}?demo") }))?;
+    let read_log = || std::fs::read_to_string(&log).map_err(|e| format!("{}: {e}", log.display()));
+    let failed = Instant::now() + Duration::from_secs(300);
+    while !read_log()?.contains("the word list could not be fetched") {
+        if Instant::now() > failed {
+            return Err(format!("no word of the failed fetch in 5 minutes (see {})", log.display()));
+        }
+        std::thread::sleep(Duration::from_millis(500));
+    }
+    let title = browser.evaluate("document.title")?;
+    if title != "Wocable" {
+        return Err(format!(
+            "without its word list the demo should stay home with nothing saved; the title is {title}"
+        ));
+    }
+    let states = "window.wocableAudio.map((context) => context.state).join()";
+    let before = browser.evaluate(states)?;
+    if before != "suspended" {
+        return Err(format!("before any gesture the app's audio should be suspended, it is {before}"));
+    }
+    // The corner of the home screen, away from its buttons.
+    browser.click(8.0, 8.0)?;
+    let running = |states: &Value| (states == "running").then_some(());
+    if browser.wait_for(states, Duration::from_secs(30), running)?.is_none() {
+        return Err(format!("a click did not start the app's audio: {}", browser.evaluate(states)?));
+    }
+    let clock = "window.wocableAudio[0].currentTime";
+    let start = browser.evaluate(clock)?.as_f64().unwrap_or(0.0);
+    std::thread::sleep(Duration::from_secs(1));
+    let later = browser.evaluate(clock)?.as_f64().unwrap_or(0.0);
+    if later < start + 0.5 {
+        return Err(format!("the app's audio does not advance: {start} s, then {later} s a second later"));
+    }
     Ok(())
 }
 

@@ -1,0 +1,148 @@
+//! Headless Chromium driven over the DevTools protocol on a pipe
+//! (`--remote-debugging-pipe`: JSON messages, each ended by a NUL byte,
+//! read from the browser's fd 3 and written to its fd 4). Enough to open a
+//! page, read it with JavaScript and give it real (trusted) input, which
+//! `--dump-dom` cannot.
+
+use serde_json::{Value, json};
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
+
+/// How long one call may take before the browser is taken for hung.
+const CALL_TIMEOUT: Duration = Duration::from_secs(60);
+
+pub struct Browser {
+    child: Child,
+    to_browser: ChildStdin,
+    from_browser: Receiver<Value>,
+    next_id: u64,
+    /// The page's session, once a page is open.
+    session: Option<String>,
+}
+
+impl Browser {
+    /// Starts headless Chromium with `flags` besides the usual ones, its
+    /// profile in `profile` and its log in `log`.
+    pub fn start(profile: &Path, log: &Path, flags: &[&str]) -> Result<Self, String> {
+        let log = std::fs::File::create(log).map_err(|e| format!("{}: {e}", log.display()))?;
+        // The shell puts the pipes where Chromium looks for them.
+        let mut child = Command::new("sh")
+            .arg("-c")
+            .arg(r#"exec chromium "$@" 3<&0 4>&1 </dev/null >/dev/null"#)
+            .arg("chromium")
+            .args(["--headless", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"])
+            .args(["--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--window-size=1280,800"])
+            .args(["--enable-logging=stderr", "--v=0", "--remote-debugging-pipe"])
+            .arg(format!("--user-data-dir={}", profile.display()))
+            .args(flags)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(log)
+            .spawn()
+            .map_err(|e| format!("cannot start chromium: {e}"))?;
+        let to_browser = child.stdin.take().ok_or("no pipe to chromium")?;
+        let mut reader = BufReader::new(child.stdout.take().ok_or("no pipe from chromium")?);
+        let (send, from_browser) = channel();
+        std::thread::spawn(move || {
+            let mut message = Vec::new();
+            while reader.read_until(0, &mut message).is_ok_and(|n| n > 0) {
+                message.pop_if(|byte| *byte == 0);
+                if let Ok(value) = serde_json::from_slice(&message)
+                    && send.send(value).is_err()
+                {
+                    return;
+                }
+                message.clear();
+            }
+        });
+        Ok(Self { child, to_browser, from_browser, next_id: 0, session: None })
+    }
+
+    /// Calls `method` (on the open page, if any) and returns its result.
+    pub fn call(&mut self, method: &str, params: Value) -> Result<Value, String> {
+        self.next_id += 1;
+        let id = self.next_id;
+        let mut message = json!({ "id": id, "method": method, "params": params });
+        if let Some(session) = &self.session {
+            message["sessionId"] = json!(session);
+        }
+        let mut bytes = message.to_string().into_bytes();
+        bytes.push(0);
+        self.to_browser.write_all(&bytes).map_err(|e| format!("chromium went away: {e}"))?;
+        let deadline = Instant::now() + CALL_TIMEOUT;
+        loop {
+            // Events and other answers are not needed here.
+            let reply = match self.from_browser.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
+                Ok(reply) => reply,
+                Err(RecvTimeoutError::Timeout) => return Err(format!("chromium did not answer {method}")),
+                Err(RecvTimeoutError::Disconnected) => return Err(format!("chromium went away during {method}")),
+            };
+            if reply["id"] != json!(id) {
+                continue;
+            }
+            if let Some(error) = reply.get("error") {
+                return Err(format!("{method}: {error}"));
+            }
+            return Ok(reply["result"].clone());
+        }
+    }
+
+    /// Opens a blank page, which later calls go to.
+    pub fn open(&mut self) -> Result<(), String> {
+        let target = self.call("Target.createTarget", json!({ "url": "about:blank" }))?;
+        let attached =
+            self.call("Target.attachToTarget", json!({ "targetId": target["targetId"], "flatten": true }))?;
+        let session = attached["sessionId"].as_str().ok_or("no session for the page")?;
+        self.session = Some(session.to_string());
+        Ok(())
+    }
+
+    /// The value of a JavaScript expression in the page.
+    pub fn evaluate(&mut self, expression: &str) -> Result<Value, String> {
+        let result = self.call("Runtime.evaluate", json!({ "expression": expression, "returnByValue": true }))?;
+        if let Some(thrown) = result.get("exceptionDetails") {
+            return Err(format!("{expression}: {thrown}"));
+        }
+        Ok(result["result"]["value"].clone())
+    }
+
+    /// Waits up to `limit` for `seen` to find what it looks for in the
+    /// value of `expression`, asking twice a second.
+    pub fn wait_for<T>(
+        &mut self,
+        expression: &str,
+        limit: Duration,
+        seen: impl Fn(&Value) -> Option<T>,
+    ) -> Result<Option<T>, String> {
+        let deadline = Instant::now() + limit;
+        while Instant::now() < deadline {
+            if let Some(found) = seen(&self.evaluate(expression)?) {
+                return Ok(Some(found));
+            }
+            std::thread::sleep(Duration::from_millis(500));
+        }
+        Ok(None)
+    }
+
+    /// A click of the mouse's left button at (`x`, `y`) in the page, as
+    /// a player's: it counts as the player's gesture.
+    pub fn click(&mut self, x: f32, y: f32) -> Result<(), String> {
+        for kind in ["mousePressed", "mouseReleased"] {
+            self.call(
+                "Input.dispatchMouseEvent",
+                json!({ "type": kind, "x": x, "y": y, "button": "left", "clickCount": 1 }),
+            )?;
+        }
+        Ok(())
+    }
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
