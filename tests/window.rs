@@ -1,7 +1,10 @@
 //! The real app in a real window under Xvfb (software Vulkan): it tours
 //! every screen, plays a move against the computer and saves a
 //! screenshot of each screen, in landscape and in portrait. The PNGs are
-//! kept in `target/screenshots/<size>/` to be looked at.
+//! kept in `target/screenshots/<size>/` to be looked at. In portrait, a
+//! speaker of the test's own (PulseAudio) records what the app plays, to
+//! `sound.raw` beside them (16-bit mono at 16 kHz), and the test listens
+//! for the music and a cue.
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -64,10 +67,7 @@ fn display_taken(display: u32) -> bool {
 /// developer's machine; `cargo xtask test` installs it and sets
 /// `WOCABLE_REQUIRE_WINDOW`, so CI never skips).
 fn xvfb() -> Option<(Xvfb, String)> {
-    let installed = Command::new("Xvfb").arg("-help").stdout(Stdio::null()).stderr(Stdio::null()).status().is_ok();
-    if !installed {
-        assert!(std::env::var_os("WOCABLE_REQUIRE_WINDOW").is_none(), "Xvfb is missing");
-        eprintln!("skipped: no Xvfb here (cargo xtask test installs it)");
+    if !installed("Xvfb", "-help") {
         return None;
     }
     for number in 90..140 {
@@ -96,7 +96,120 @@ fn xvfb() -> Option<(Xvfb, String)> {
     panic!("no free X display");
 }
 
-fn tour(size: &str) -> Option<PathBuf> {
+/// Whether a test that needs `program` must run (`cargo xtask test`
+/// installs it), or may skip where it is missing.
+fn installed(program: &str, flag: &str) -> bool {
+    let found = Command::new(program).arg(flag).stdout(Stdio::null()).stderr(Stdio::null()).status().is_ok();
+    if !found {
+        assert!(std::env::var_os("WOCABLE_REQUIRE_WINDOW").is_none(), "{program} is missing");
+        eprintln!("skipped: no {program} here (cargo xtask test installs it)");
+    }
+    found
+}
+
+/// The rate of the recordings, in samples a second.
+const RATE: usize = 16_000;
+
+/// A PulseAudio server of the test's own whose one sink goes nowhere, and
+/// `parec` recording what reaches that sink: the app's sound as a
+/// speaker would get it (ALSA, which the app plays through, goes to
+/// PulseAudio when one runs).
+struct Speaker {
+    server: Child,
+    recorder: Child,
+    recording: PathBuf,
+}
+
+impl Speaker {
+    /// A speaker recording into `dir`, and the address the app must be
+    /// given in `PULSE_SERVER`; `None` where there is no PulseAudio.
+    fn start(dir: &Path) -> Option<(Self, String)> {
+        if !installed("pulseaudio", "--version") {
+            return None;
+        }
+        let socket = dir.join("pulse.socket");
+        let script = dir.join("pulse.pa");
+        let modules = format!(
+            "load-module module-native-protocol-unix socket={} auth-anonymous=1\n\
+             load-module module-null-sink sink_name=speaker rate=48000 channels=1\n",
+            socket.display()
+        );
+        std::fs::write(&script, modules).expect("PulseAudio's script");
+        let server = Command::new("pulseaudio")
+            .args(["-n", "--daemonize=no", "--exit-idle-time=-1", "--log-target=stderr", "-F"])
+            .arg(&script)
+            .stdout(Stdio::null())
+            .stderr(std::fs::File::create(dir.join("pulse.log")).expect("PulseAudio's log"))
+            .spawn()
+            .expect("PulseAudio starts");
+        let ready = Instant::now();
+        while !socket.exists() {
+            assert!(ready.elapsed() < Duration::from_secs(10), "PulseAudio did not start: see pulse.log");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let address = format!("unix:{}", socket.display());
+        let recording = dir.join("sound.raw");
+        let recorder = Command::new("parec")
+            .args(["--raw", "--format=s16le", "--channels=1", "--device=speaker.monitor"])
+            .arg(format!("--rate={RATE}"))
+            .arg(format!("--server={address}"))
+            .stdout(std::fs::File::create(&recording).expect("the recording"))
+            .spawn()
+            .expect("parec starts");
+        Some((Self { server, recorder, recording }, address))
+    }
+
+    /// Stops recording and returns what was heard, from -1 to 1 (the raw
+    /// recording stays beside the screenshots).
+    fn heard(mut self) -> Vec<f32> {
+        let _ = self.recorder.kill();
+        let _ = self.recorder.wait();
+        let bytes = std::fs::read(&self.recording).expect("the recording");
+        bytes.chunks_exact(2).map(|pair| f32::from(i16::from_le_bytes([pair[0], pair[1]])) / 32768.0).collect()
+    }
+}
+
+impl Drop for Speaker {
+    fn drop(&mut self) {
+        for child in [&mut self.recorder, &mut self.server] {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+/// The amplitude of the `frequency` (Hz) in `samples` (Goertzel).
+fn amplitude_at(samples: &[f32], frequency: f32) -> f32 {
+    let coefficient = 2.0 * (std::f32::consts::TAU * frequency / RATE as f32).cos();
+    let (mut previous, mut before) = (0.0, 0.0);
+    for sample in samples {
+        (previous, before) = (sample + coefficient * previous - before, previous);
+    }
+    let power = previous * previous + before * before - coefficient * previous * before;
+    2.0 * power.max(0.0).sqrt() / samples.len() as f32
+}
+
+fn rms(samples: &[f32]) -> f32 {
+    (samples.iter().map(|s| s * s).sum::<f32>() / samples.len().max(1) as f32).sqrt()
+}
+
+/// What the tour played: the music all along, and the "your turn" cue
+/// (`assets/sounds/make.sh`: a sine of 880 Hz, then one of 1175 Hz,
+/// which no other sound has) when the computer's reply came.
+fn check_sound(heard: &[f32]) {
+    let windows: Vec<&[f32]> = heard.chunks_exact(RATE / 20).collect();
+    assert!(windows.len() > 5 * 20, "only {} s recorded", windows.len() / 20);
+    let mut levels: Vec<f32> = windows.iter().map(|w| rms(w)).collect();
+    levels.sort_by(f32::total_cmp);
+    let median = levels[levels.len() / 2];
+    assert!(median > 0.01, "the music is not heard: median level {median}");
+    let your_turn = windows.iter().map(|w| amplitude_at(w, 1175.0)).fold(0.0, f32::max);
+    assert!(your_turn > 0.05, "the 'your turn' cue is not heard: 1175 Hz reaches {your_turn}");
+}
+
+/// Runs the tour in a window of `size`, with a speaker if `listen`, and
+/// returns the folder of its screenshots and what the speaker heard.
+fn tour(size: &str, listen: bool) -> Option<(PathBuf, Option<Vec<f32>>)> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let target = std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| root.join("target"));
     let dir = target.join("screenshots").join(size);
@@ -104,7 +217,12 @@ fn tour(size: &str) -> Option<PathBuf> {
     std::fs::create_dir_all(&dir).expect("screenshot folder");
     let data = dir.join("data");
     let (_xvfb, display) = xvfb()?;
-    let mut app = Command::new(env!("CARGO_BIN_EXE_wocable"))
+    let speaker = if listen { Speaker::start(&dir) } else { None };
+    let mut app = Command::new(env!("CARGO_BIN_EXE_wocable"));
+    if let Some((_, address)) = &speaker {
+        app.env("PULSE_SERVER", address);
+    }
+    let mut app = app
         .env("DISPLAY", &display)
         .env("WGPU_BACKEND", "vulkan")
         .env("BEVY_ASSET_ROOT", root)
@@ -125,7 +243,7 @@ fn tour(size: &str) -> Option<PathBuf> {
         }
         std::thread::sleep(Duration::from_millis(200));
     }
-    Some(dir)
+    Some((dir, speaker.map(|(speaker, _)| speaker.heard())))
 }
 
 fn check(dir: &Path) {
@@ -139,11 +257,16 @@ fn check(dir: &Path) {
     }
 }
 
+/// The portrait tour also listens (the faster one: a sound is missed
+/// only if the app never plays it).
 #[test]
-fn every_screen_is_drawn_in_landscape_and_portrait() {
-    for size in ["1280x800", "360x640"] {
-        if let Some(dir) = tour(size) {
+fn every_screen_is_drawn_in_landscape_and_portrait_and_sounds_are_heard() {
+    for (size, listen) in [("1280x800", false), ("360x640", true)] {
+        if let Some((dir, heard)) = tour(size, listen) {
             check(&dir);
+            if let Some(heard) = heard {
+                check_sound(&heard);
+            }
         }
     }
 }

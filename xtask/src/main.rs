@@ -41,8 +41,10 @@ const PLAY_PACKAGES: &[&str] = &[
     "libvulkan1",
     "mesa-vulkan-drivers",
 ];
-/// The window test runs the window under Xvfb (software Vulkan).
-const TEST_PACKAGES: &[&str] = &["xvfb", "xauth"];
+/// The window test runs the window under Xvfb (software Vulkan), and
+/// records its sound with a PulseAudio server of its own (which ALSA
+/// reaches through its pulse plugin).
+const TEST_PACKAGES: &[&str] = &["xvfb", "xauth", "pulseaudio", "pulseaudio-utils", "libasound2-plugins"];
 /// The browser check runs the web build in headless Chromium.
 const BROWSER_PACKAGES: &[&str] = &["chromium"];
 const WASM_TARGET: &str = "wasm32-unknown-unknown";
