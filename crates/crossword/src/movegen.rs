@@ -119,9 +119,11 @@ pub fn generate(
                     square.hook = true;
                 }
             }
+            let empty = (0..SIZE).filter(|i| squares[*i].letter == 0).fold(0, |mask, i| mask | 1 << i);
             let mut walk = Walk {
                 graph,
                 squares,
+                empty,
                 counts,
                 rack_letters,
                 blanks,
@@ -327,6 +329,8 @@ struct Walk<'a, F> {
     /// The square the walk starts from: the last tile of a run of tiles,
     /// or a hook.
     anchor: usize,
+    /// The line's empty squares, a bit per square.
+    empty: u32,
     /// The squares the placements from this anchor may cover: `lo..hi`.
     /// Right of the anchor they are all empty.
     lo: usize,
@@ -501,14 +505,17 @@ impl<F: FnMut(&[(Pos, PlacedTile)], u32, Direction)> Walk<'_, F> {
     /// Visits the placement whose main word covers squares `start..=end`,
     /// if it lays a tile.
     fn record(&mut self, start: usize, end: usize, tally: Tally) {
+        let covered = self.empty & ((2 << end) - (1 << start));
         let mut count = 0;
-        let mut single_with_cross = false;
-        for i in (start..=end).filter(|i| self.squares[*i].letter == 0) {
+        let mut laid = covered;
+        while laid != 0 {
+            let i = laid.trailing_zeros() as usize;
+            laid &= laid - 1;
             self.placed[count] = (self.positions[i], self.laid[i]);
             count += 1;
-            single_with_cross = self.squares[i].cross_multiplier > 0;
         }
-        if count == 0 || count == 1 && single_with_cross && self.skip_single_with_cross {
+        let first = covered.trailing_zeros() as usize;
+        if count == 0 || count == 1 && self.skip_single_with_cross && self.squares[first].cross_multiplier > 0 {
             return;
         }
         let bingo = if count == RACK_SIZE { self.bingo_bonus } else { 0 };
