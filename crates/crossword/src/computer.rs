@@ -278,8 +278,9 @@ impl Thinker {
     }
 
     /// Limits each step of an endgame search to `nodes` positions (each a
-    /// move generation), for callers that must return quickly; a depth
-    /// that needs more is not searched.
+    /// move generation), for callers that must return quickly; the next
+    /// step goes on where one stopped, so the search ends as it would in
+    /// one step.
     pub fn with_step_nodes(mut self, nodes: u64) -> Thinker {
         if let Plan::Endgame(search) = &mut self.plan {
             search.step_nodes = nodes;

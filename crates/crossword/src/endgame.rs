@@ -3,7 +3,9 @@
 //! alpha-beta search over every play of both racks (and passes) finds the
 //! move that leaves the best final spread. The search deepens a turn at a
 //! time; a depth that completes without cutting any line short is exact,
-//! and ends the search.
+//! and ends the search. It keeps its line on a stack of its own rather
+//! than in recursive calls, so that it can stop after any position and go
+//! on later: the web build searches a few positions a frame.
 
 use crate::board::{Board, CENTRE, PlacedTile, Pos, SIZE};
 use crate::game::{Event, Game, Intent};
@@ -162,6 +164,9 @@ struct Position {
     passes: usize,
     /// The plays generated at each depth, kept to be reused.
     plays: Vec<Vec<Play>>,
+    /// The positions being searched, from the root up to the one searched
+    /// now: the search goes on from them after a step.
+    stack: Vec<Node>,
     nodes_left: u64,
     /// Whether a line was cut short at the depth searched.
     cut: bool,
@@ -185,17 +190,106 @@ fn pass_limit(game: &Game) -> usize {
     }
 }
 
+/// A position on the search's stack: its plays and how far their search
+/// has gone.
+struct Node {
+    side: usize,
+    depth: u32,
+    alpha: i32,
+    beta: i32,
+    /// The window it is searched with, which says what its value bounds.
+    window: (i32, i32),
+    /// Whether a line searched before this position's was cut short.
+    outer_cut: bool,
+    key: u64,
+    plays: Vec<Play>,
+    /// The play searched now (`plays.len()`: the pass).
+    next: usize,
+    /// That play's null-window search found it inside the whole window:
+    /// it is searched again, with the whole window.
+    again: bool,
+    state: State,
+    /// The passes in a row before the play searched now.
+    passes: usize,
+    value: i32,
+    best: u64,
+    best_index: usize,
+    /// The root: its plays are given, and it is neither looked up in the
+    /// table nor stored there.
+    root: bool,
+}
+
+impl Node {
+    fn new(
+        side: usize,
+        depth: u32,
+        window: (i32, i32),
+        outer_cut: bool,
+        key: u64,
+        plays: Vec<Play>,
+        root: bool,
+    ) -> Node {
+        Node {
+            side,
+            depth,
+            alpha: window.0,
+            beta: window.1,
+            window,
+            outer_cut,
+            key,
+            plays,
+            next: 0,
+            again: false,
+            state: State::Start,
+            passes: 0,
+            value: i32::MIN,
+            best: 0,
+            best_index: 0,
+            root,
+        }
+    }
+}
+
+#[derive(Clone, Copy)]
+enum State {
+    /// The next play is to be made.
+    Start,
+    /// The play is made; the reply's position is to be searched within
+    /// this window.
+    Reply(i32, i32),
+    /// The reply's position is above on the stack.
+    Waiting,
+}
+
+/// What the search of the position at the bottom of the stack found.
+struct Finished {
+    value: i32,
+    best_index: usize,
+    /// No line was cut short at the horizon.
+    proven: bool,
+}
+
 impl Position {
     fn rack_points(&self, game: &Game, side: usize) -> i32 {
         self.racks[side].iter().map(|t| t.value(game.tile_set()) as i32).sum()
     }
 
-    /// The best spread `side` (to move) can gain from here, searching
-    /// `depth` turns deep; beyond, racks count as they stand.
-    fn negamax(&mut self, game: &Game, side: usize, depth: u32, alpha: i32, beta: i32) -> Result<i32, OutOfNodes> {
+    /// Starts the search of `side`'s position (to move), `depth` turns
+    /// deep within (`alpha`, `beta`): its value at once when the horizon or
+    /// the table gives it, else `None` with the position pushed on the
+    /// stack, its plays generated. Out of positions, it changes nothing.
+    fn enter(
+        &mut self,
+        game: &Game,
+        side: usize,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+    ) -> Result<Option<i32>, OutOfNodes> {
         if depth == 0 {
+            // Beyond the horizon, racks count as they stand.
             self.cut = true;
-            return Ok(self.rack_points(game, 1 - side) - self.rack_points(game, side));
+            return Ok(Some(self.rack_points(game, 1 - side) - self.rack_points(game, side)));
         }
         // Whether this position's lines are cut short, apart from the others'.
         let outer_cut = std::mem::replace(&mut self.cut, false);
@@ -212,11 +306,14 @@ impl Position {
             }
             if known.bound == Bound::Exact || alpha >= beta {
                 self.cut |= outer_cut;
-                return Ok(known.value);
+                return Ok(Some(known.value));
             }
         }
-        self.nodes_left = self.nodes_left.checked_sub(1).ok_or(OutOfNodes)?;
-        let window = (alpha, beta);
+        if self.nodes_left == 0 {
+            self.cut = outer_cut;
+            return Err(OutOfNodes);
+        }
+        self.nodes_left -= 1;
         let mut plays = std::mem::take(&mut self.plays[depth as usize]);
         self.generate(game, side, &mut plays);
         // The best play of an earlier search first.
@@ -225,28 +322,153 @@ impl Position {
         {
             plays[..=i].rotate_right(1);
         }
-        let (mut value, mut best) = (i32::MIN, 0);
-        // Every play, then a pass.
-        for i in 0..=plays.len() {
-            let found = self.principal_variation(game, side, plays.get(i), depth, i == 0, alpha, beta)?;
-            if found > value {
-                (value, best) = (found, plays.get(i).map_or(0, |p| self.keys.play(p)));
-            }
-            alpha = alpha.max(found);
-            if alpha >= beta {
-                break;
+        self.stack.push(Node::new(side, depth, (alpha, beta), outer_cut, key, plays, false));
+        Ok(None)
+    }
+
+    /// Pushes the search of a position with the plays given (the root's).
+    fn push_root(&mut self, depth: u32, plays: Vec<Play>) {
+        let (outer_cut, key) = (std::mem::replace(&mut self.cut, false), self.key(0));
+        let window = (i32::MIN + 1, i32::MAX);
+        self.stack.push(Node::new(0, depth, window, outer_cut, key, plays, true));
+    }
+
+    /// Searches on until the position at the bottom of the stack has its
+    /// value. Out of positions, the search stops where it is, to go on
+    /// from there at the next call.
+    fn run(&mut self, game: &Game) -> Result<Finished, OutOfNodes> {
+        loop {
+            let top = self.stack.len() - 1;
+            let Node { side, depth, alpha, beta, next, again, state, .. } = self.stack[top];
+            let found = match state {
+                State::Start => {
+                    // The first play gets the whole window; the others first a
+                    // null window, which is cheaper and enough to show that
+                    // they are no better.
+                    let (low, high) = if next == 0 || again { (alpha, beta) } else { (alpha, alpha.saturating_add(1)) };
+                    let (other, passes) = (1 - side, self.passes);
+                    match self.stack[top].plays.get(next).copied() {
+                        None if passes + 1 >= pass_limit(game) => {
+                            let deducted = game.rules().deduct_racks_on_passes;
+                            if deducted { self.rack_points(game, other) - self.rack_points(game, side) } else { 0 }
+                        }
+                        None => {
+                            self.passes += 1;
+                            self.stack[top].passes = passes;
+                            self.stack[top].state = State::Reply(high.saturating_neg(), low.saturating_neg());
+                            continue;
+                        }
+                        Some(play) if play.len == self.racks[side].len() => {
+                            play.score + 2 * self.rack_points(game, other)
+                        }
+                        Some(play) => {
+                            self.make(side, &play);
+                            self.passes = 0;
+                            self.stack[top].passes = passes;
+                            // score − reply lies in (low, high) when the reply
+                            // lies in (score − high, score − low).
+                            let window = (play.score.saturating_sub(high), play.score.saturating_sub(low));
+                            self.stack[top].state = State::Reply(window.0, window.1);
+                            continue;
+                        }
+                    }
+                }
+                State::Reply(low, high) => {
+                    self.stack[top].state = State::Waiting;
+                    match self.enter(game, 1 - side, depth - 1, low, high) {
+                        Ok(Some(reply)) => self.replied(reply),
+                        Ok(None) => continue,
+                        Err(OutOfNodes) => {
+                            self.stack[top].state = State::Reply(low, high);
+                            return Err(OutOfNodes);
+                        }
+                    }
+                }
+                State::Waiting => unreachable!("the position on top of the stack is being searched"),
+            };
+            if let Some(finished) = self.settle(found) {
+                return Ok(finished);
             }
         }
-        self.plays[depth as usize] = plays;
-        let bound = match value {
-            v if v <= window.0 => Bound::Upper,
-            v if v >= window.1 => Bound::Lower,
-            _ => Bound::Exact,
-        };
-        let proven = !self.cut;
-        self.cut |= outer_cut;
-        self.table[key as usize % TABLE_SIZE] = Entry { key, value, bound, depth, proven, best };
-        Ok(value)
+    }
+
+    /// Takes back the play the top position is searching and returns what
+    /// it gains, `reply` being the value of the position it led to.
+    fn replied(&mut self, reply: i32) -> i32 {
+        let top = self.stack.len() - 1;
+        let (side, passes) = (self.stack[top].side, self.stack[top].passes);
+        self.passes = passes;
+        match self.stack[top].plays.get(self.stack[top].next).copied() {
+            Some(play) => {
+                self.unmake(side, &play);
+                play.score - reply
+            }
+            None => -reply,
+        }
+    }
+
+    /// Gives the top position the value `found` of the play it searches,
+    /// and finishes the positions whose search that completes; the result
+    /// when the bottom one is done.
+    fn settle(&mut self, mut found: i32) -> Option<Finished> {
+        loop {
+            let node = self.stack.last_mut().expect("a position being searched");
+            node.state = State::Start;
+            if node.next > 0 && !node.again && found > node.alpha && found < node.beta {
+                node.again = true;
+                return None;
+            }
+            node.again = false;
+            if found > node.value {
+                node.value = found;
+                node.best_index = node.next;
+                node.best = node.plays.get(node.next).map_or(0, |p| self.keys.play(p));
+            }
+            node.alpha = node.alpha.max(found);
+            if node.alpha < node.beta && node.next < node.plays.len() {
+                node.next += 1;
+                return None;
+            }
+            let node = self.stack.pop().expect("a position being searched");
+            let bound = match node.value {
+                v if v <= node.window.0 => Bound::Upper,
+                v if v >= node.window.1 => Bound::Lower,
+                _ => Bound::Exact,
+            };
+            let proven = !self.cut;
+            self.cut |= node.outer_cut;
+            if node.root {
+                return Some(Finished { value: node.value, best_index: node.best_index, proven });
+            }
+            let Node { key, value, depth, best, .. } = node;
+            self.table[key as usize % TABLE_SIZE] = Entry { key, value, bound, depth, proven, best };
+            self.plays[depth as usize] = node.plays;
+            if self.stack.is_empty() {
+                return Some(Finished { value, best_index: node.best_index, proven });
+            }
+            found = self.replied(value);
+        }
+    }
+
+    fn make(&mut self, side: usize, play: &Play) {
+        for (pos, tile) in play.tiles() {
+            self.board.set(*pos, *tile);
+            self.board_key ^= self.keys.square(*pos, *tile);
+            let rack = &mut self.racks[side];
+            if let Some(i) = rack.iter().position(|t| *t == Tile::from(*tile)) {
+                rack.swap_remove(i);
+                self.rack_keys[side] = self.rack_keys[side].wrapping_sub(self.keys.rack_tile(side, Tile::from(*tile)));
+            }
+        }
+    }
+
+    fn unmake(&mut self, side: usize, play: &Play) {
+        for (pos, tile) in play.tiles() {
+            self.board.remove(*pos);
+            self.board_key ^= self.keys.square(*pos, *tile);
+            self.racks[side].push(Tile::from(*tile));
+            self.rack_keys[side] = self.rack_keys[side].wrapping_add(self.keys.rack_tile(side, Tile::from(*tile)));
+        }
     }
 
     /// The position's key, with `side` to move.
@@ -259,27 +481,6 @@ impl Position {
             ^ self.keys.passes[self.passes & 7]
     }
 
-    /// The value of `play` within (`alpha`, `beta`): the first play gets
-    /// the whole window, the others first a null window, which is cheaper
-    /// and enough to show that they are no better.
-    #[allow(clippy::too_many_arguments)]
-    fn principal_variation(
-        &mut self,
-        game: &Game,
-        side: usize,
-        play: Option<&Play>,
-        depth: u32,
-        first: bool,
-        alpha: i32,
-        beta: i32,
-    ) -> Result<i32, OutOfNodes> {
-        if first {
-            return self.after(game, side, play, depth, alpha, beta);
-        }
-        let value = self.after(game, side, play, depth, alpha, alpha.saturating_add(1))?;
-        if value > alpha && value < beta { self.after(game, side, play, depth, alpha, beta) } else { Ok(value) }
-    }
-
     /// Every play of `side`, in [`order`].
     fn generate(&self, game: &Game, side: usize, plays: &mut Vec<Play>) {
         plays.clear();
@@ -289,75 +490,23 @@ impl Position {
         let rack = self.racks[side].len();
         plays.sort_by_key(|p| order(p.len, p.score, rack));
     }
-
-    /// The spread `side` gains by `play` (a pass for `None`) and the best
-    /// answer to it, within (`alpha`, `beta`).
-    fn after(
-        &mut self,
-        game: &Game,
-        side: usize,
-        play: Option<&Play>,
-        depth: u32,
-        alpha: i32,
-        beta: i32,
-    ) -> Result<i32, OutOfNodes> {
-        let other = 1 - side;
-        let Some(play) = play else {
-            if self.passes + 1 >= pass_limit(game) {
-                let deducted = game.rules().deduct_racks_on_passes;
-                return Ok(if deducted { self.rack_points(game, other) - self.rack_points(game, side) } else { 0 });
-            }
-            self.passes += 1;
-            let reply = self.negamax(game, other, depth - 1, beta.saturating_neg(), alpha.saturating_neg());
-            self.passes -= 1;
-            return Ok(-reply?);
-        };
-        if play.len == self.racks[side].len() {
-            return Ok(play.score + 2 * self.rack_points(game, other));
-        }
-        let passes = std::mem::replace(&mut self.passes, 0);
-        for (pos, tile) in play.tiles() {
-            self.board.set(*pos, *tile);
-            self.board_key ^= self.keys.square(*pos, *tile);
-            let rack = &mut self.racks[side];
-            if let Some(i) = rack.iter().position(|t| *t == Tile::from(*tile)) {
-                rack.swap_remove(i);
-                self.rack_keys[side] = self.rack_keys[side].wrapping_sub(self.keys.rack_tile(side, Tile::from(*tile)));
-            }
-        }
-        // score − reply lies in (alpha, beta) when the reply lies in
-        // (score − beta, score − alpha).
-        let reply =
-            self.negamax(game, other, depth - 1, play.score.saturating_sub(beta), play.score.saturating_sub(alpha));
-        for (pos, tile) in play.tiles() {
-            self.board.remove(*pos);
-            self.board_key ^= self.keys.square(*pos, *tile);
-            self.racks[side].push(Tile::from(*tile));
-            self.rack_keys[side] = self.rack_keys[side].wrapping_add(self.keys.rack_tile(side, Tile::from(*tile)));
-        }
-        self.passes = passes;
-        Ok(play.score - reply?)
-    }
 }
 
-/// An iterative-deepening search from the root, one root move a step,
-/// within [`ENDGAME_NODES`] positions in all (counted as in
-/// [`EndgameAnswer::positions`]).
+/// An iterative-deepening search from the root, within [`ENDGAME_NODES`]
+/// positions in all (counted as in [`EndgameAnswer::positions`]), in steps
+/// of at most `step_nodes` positions: a step stops where its positions run
+/// out, and the next goes on from there.
 pub(crate) struct EndgameSearch {
     seat: usize,
     position: Position,
-    /// The root's moves (in [`order`]), then a
-    /// pass; the first is the best at the deepest depth searched
-    /// completely, which gives it its value.
-    candidates: Vec<Option<Move>>,
+    /// The root's plays (in [`order`]); the first is the best at the
+    /// deepest depth searched completely, unless that is a pass.
+    candidates: Vec<Move>,
+    pass_is_best: bool,
     spread: i32,
     searched: u32,
     /// The depth being searched.
     depth: u32,
-    /// At that depth: the next root move, the best value and move so far.
-    next: usize,
-    alpha: i32,
-    depth_best: Option<usize>,
     /// The positions searched, and the most one step may search.
     positions: u64,
     pub(crate) step_nodes: u64,
@@ -388,6 +537,7 @@ impl EndgameSearch {
             racks,
             passes,
             plays: vec![Vec::new(); MAX_DEPTH as usize + 1],
+            stack: Vec::with_capacity(MAX_DEPTH as usize + 1),
             nodes_left: ENDGAME_NODES,
             cut: false,
             keys,
@@ -398,13 +548,11 @@ impl EndgameSearch {
         Some(EndgameSearch {
             seat,
             position,
-            candidates: candidates.into_iter().map(Some).chain([None]).collect(),
+            candidates,
+            pass_is_best: false,
             spread: 0,
             searched: 0,
             depth: 0,
-            next: 0,
-            alpha: i32::MIN + 1,
-            depth_best: None,
             positions: 0,
             step_nodes: ENDGAME_NODES,
             exact: false,
@@ -418,53 +566,48 @@ impl EndgameSearch {
         self
     }
 
-    /// Searches the next root move at the current depth (starting the next
-    /// depth when one is complete); whether more steps are left. A root
-    /// move that needs more positions than a step or the budget allows
-    /// ends the search, which keeps the best move of the deepest complete
-    /// depth. (The position is then left as the search stopped in it.)
+    /// Searches on, at most `step_nodes` positions (starting the next depth
+    /// when one is complete); whether more steps are left. When the budget
+    /// runs out, the search ends with the best move of the deepest
+    /// complete depth (and its position is left as the search stopped in
+    /// it).
     pub(crate) fn step(&mut self, game: &Game) -> bool {
         if self.done {
             return false;
         }
-        if self.next == 0 {
-            (self.depth, self.alpha, self.depth_best, self.position.cut) = (self.depth + 1, i32::MIN + 1, None, false);
+        if self.position.stack.is_empty() {
+            self.depth += 1;
+            let plays = self.candidates.iter().map(|m| Play::of(&m.tiles, m.score)).collect();
+            self.position.push_root(self.depth, plays);
         }
         let budget = self.position.nodes_left;
         self.position.nodes_left = budget.min(self.step_nodes);
         let unspent = budget - self.position.nodes_left;
-        let play = self.candidates[self.next].as_ref().map(|m| Play::of(&m.tiles, m.score));
-        let first = self.next == 0;
-        let searched =
-            self.position.principal_variation(game, 0, play.as_ref(), self.depth, first, self.alpha, i32::MAX);
+        let searched = self.position.run(game);
         self.positions += budget.min(self.step_nodes) - self.position.nodes_left;
         self.position.nodes_left += unspent;
         match searched {
-            Ok(value) if value > self.alpha => (self.alpha, self.depth_best) = (value, Some(self.next)),
-            Ok(_) => {}
-            Err(OutOfNodes) => {
-                self.done = true;
-                return false;
-            }
-        }
-        self.next += 1;
-        if self.next == self.candidates.len() {
-            self.next = 0;
-            if let Some(best) = self.depth_best {
-                (self.spread, self.searched) = (self.alpha, self.depth);
+            Ok(Finished { value, best_index, proven }) => {
+                (self.spread, self.searched) = (value, self.depth);
                 // The best move first: it is the answer, and at the next
                 // depth it narrows the window for the others from the start.
-                self.candidates[..=best].rotate_right(1);
+                self.pass_is_best = best_index == self.candidates.len();
+                if !self.pass_is_best {
+                    self.candidates[..=best_index].rotate_right(1);
+                }
+                self.exact = proven;
+                self.done = self.exact || self.depth >= MAX_DEPTH;
             }
-            self.exact = !self.position.cut;
-            self.done = self.exact || self.depth >= MAX_DEPTH;
+            // The step's share is spent: the next goes on.
+            Err(OutOfNodes) if unspent > 0 => {}
+            Err(OutOfNodes) => self.done = true,
         }
         !self.done
     }
 
     pub(crate) fn choice(&self) -> Intent {
         match self.candidates.first() {
-            Some(Some(m)) => Intent::Play { seat: self.seat, tiles: m.tiles.clone() },
+            Some(m) if !self.pass_is_best => Intent::Play { seat: self.seat, tiles: m.tiles.clone() },
             _ => Intent::Pass { seat: self.seat },
         }
     }
@@ -564,7 +707,11 @@ mod tests {
             let mut search = EndgameSearch::new(game, &[]).expect("an endgame");
             for depth in 1..=2 {
                 search.position.nodes_left = u64::MAX;
-                let searched = search.position.negamax(game, 0, depth, i32::MIN + 1, i32::MAX).ok();
+                let position = &mut search.position;
+                let searched = match position.enter(game, 0, depth, i32::MIN + 1, i32::MAX) {
+                    Ok(None) => position.run(game).ok().map(|finished| finished.value),
+                    entered => entered.ok().flatten(),
+                };
                 assert_eq!(searched, Some(minimax(game, depth)), "depth {depth}");
             }
         }
@@ -590,6 +737,30 @@ mod tests {
                 let after = if next.is_over() { 0 } else { -solve(&next, &mut HashMap::new()) };
                 assert_eq!(spread(&next) - spread(game) + after, worth, "{rules:?}");
             }
+        }
+    }
+
+    /// The web build searches a few positions a frame: in steps that stop
+    /// anywhere, the search goes exactly as in one.
+    #[test]
+    fn a_search_in_steps_goes_as_one_search() {
+        let few_left = |game: &Game| game.rack(0).len() + game.rack(1).len() <= 8;
+        let games = endgames(RuleSetKind::Wocable, 0..6, few_left);
+        assert!(games.len() >= 3, "only {} endgames", games.len());
+        for game in &games {
+            let moves = all_moves(game.board(), game.rack(game.turn()), game.lexicon(), &game.scoring());
+            let whole = EndgameSearch::new(game, &moves).expect("an endgame").with_budget(20_000);
+            let mut stepped = EndgameSearch::new(game, &moves).expect("an endgame").with_budget(20_000);
+            stepped.step_nodes = 3;
+            let mut steps = 0;
+            while stepped.step(game) {
+                steps += 1;
+            }
+            let (mut whole, stepped) = (whole, stepped.answer());
+            while whole.step(game) {}
+            let whole = whole.answer();
+            assert_eq!(stepped, whole);
+            assert!(steps as u64 >= whole.positions / 3, "{steps} steps for {} positions", whole.positions);
         }
     }
 }
