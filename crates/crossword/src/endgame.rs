@@ -698,12 +698,17 @@ mod tests {
         found
     }
 
-    #[test]
-    fn the_search_agrees_with_plain_minimax() {
+    /// Endgames (Wocable rules) with eight tiles left on the racks or fewer.
+    fn eight_tiles_left() -> Vec<Game> {
         let few_left = |game: &Game| game.rack(0).len() + game.rack(1).len() <= 8;
         let games = endgames(RuleSetKind::Wocable, 0..6, few_left);
         assert!(games.len() >= 3, "only {} endgames", games.len());
-        for game in &games {
+        games
+    }
+
+    #[test]
+    fn the_search_agrees_with_plain_minimax() {
+        for game in &eight_tiles_left() {
             let mut search = EndgameSearch::new(game, &[]).expect("an endgame");
             for depth in 1..=2 {
                 search.position.nodes_left = u64::MAX;
@@ -744,10 +749,7 @@ mod tests {
     /// anywhere, the search goes exactly as in one.
     #[test]
     fn a_search_in_steps_goes_as_one_search() {
-        let few_left = |game: &Game| game.rack(0).len() + game.rack(1).len() <= 8;
-        let games = endgames(RuleSetKind::Wocable, 0..6, few_left);
-        assert!(games.len() >= 3, "only {} endgames", games.len());
-        for game in &games {
+        for game in &eight_tiles_left() {
             let moves = all_moves(game.board(), game.rack(game.turn()), game.lexicon(), &game.scoring());
             let whole = EndgameSearch::new(game, &moves).expect("an endgame").with_budget(20_000);
             let mut stepped = EndgameSearch::new(game, &moves).expect("an endgame").with_budget(20_000);
