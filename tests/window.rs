@@ -116,7 +116,8 @@ const RATE: usize = 16_000;
 /// PulseAudio when one runs).
 struct Speaker {
     server: Child,
-    recorder: Child,
+    /// `parec`, once the server is up.
+    recorder: Option<Child>,
     recording: PathBuf,
 }
 
@@ -135,35 +136,41 @@ impl Speaker {
             socket.display()
         );
         std::fs::write(&script, modules).expect("PulseAudio's script");
+        // Beside the player's own PulseAudio, if one runs (no pid file).
         let server = Command::new("pulseaudio")
-            .args(["-n", "--daemonize=no", "--exit-idle-time=-1", "--log-target=stderr", "-F"])
+            .args(["-n", "--daemonize=no", "--use-pid-file=no", "--exit-idle-time=-1", "--log-target=stderr"])
+            .arg("-F")
             .arg(&script)
             .stdout(Stdio::null())
             .stderr(std::fs::File::create(dir.join("pulse.log")).expect("PulseAudio's log"))
             .spawn()
             .expect("PulseAudio starts");
+        // From here a failure stops the server too (on drop).
+        let mut speaker = Self { server, recorder: None, recording: dir.join("sound.raw") };
         let ready = Instant::now();
         while !socket.exists() {
             assert!(ready.elapsed() < Duration::from_secs(10), "PulseAudio did not start: see pulse.log");
             std::thread::sleep(Duration::from_millis(50));
         }
         let address = format!("unix:{}", socket.display());
-        let recording = dir.join("sound.raw");
         let recorder = Command::new("parec")
             .args(["--raw", "--format=s16le", "--channels=1", "--device=speaker.monitor"])
             .arg(format!("--rate={RATE}"))
             .arg(format!("--server={address}"))
-            .stdout(std::fs::File::create(&recording).expect("the recording"))
+            .stdout(std::fs::File::create(&speaker.recording).expect("the recording"))
             .spawn()
             .expect("parec starts");
-        Some((Self { server, recorder, recording }, address))
+        speaker.recorder = Some(recorder);
+        Some((speaker, address))
     }
 
     /// Stops recording and returns what was heard, from -1 to 1 (the raw
     /// recording stays beside the screenshots).
     fn heard(mut self) -> Vec<f32> {
-        let _ = self.recorder.kill();
-        let _ = self.recorder.wait();
+        if let Some(mut recorder) = self.recorder.take() {
+            let _ = recorder.kill();
+            let _ = recorder.wait();
+        }
         let bytes = std::fs::read(&self.recording).expect("the recording");
         bytes.chunks_exact(2).map(|pair| f32::from(i16::from_le_bytes([pair[0], pair[1]])) / 32768.0).collect()
     }
@@ -171,7 +178,7 @@ impl Speaker {
 
 impl Drop for Speaker {
     fn drop(&mut self) {
-        for child in [&mut self.recorder, &mut self.server] {
+        for child in self.recorder.iter_mut().chain([&mut self.server]) {
             let _ = child.kill();
             let _ = child.wait();
         }

@@ -127,14 +127,12 @@ impl Browser {
         Ok(None)
     }
 
-    /// A click of the mouse's left button at (`x`, `y`) in the page, as
-    /// a player's: it counts as the player's gesture.
-    pub fn click(&mut self, x: f32, y: f32) -> Result<(), String> {
-        for kind in ["mousePressed", "mouseReleased"] {
-            self.call(
-                "Input.dispatchMouseEvent",
-                json!({ "type": kind, "x": x, "y": y, "button": "left", "clickCount": 1 }),
-            )?;
+    /// A tap of a finger at (`x`, `y`) in the page, as a player's: the
+    /// browser takes its end, not its start, for the player's gesture.
+    pub fn tap(&mut self, x: f32, y: f32) -> Result<(), String> {
+        self.call("Emulation.setTouchEmulationEnabled", json!({ "enabled": true, "maxTouchPoints": 1 }))?;
+        for (kind, points) in [("touchStart", json!([{ "x": x, "y": y }])), ("touchEnd", json!([]))] {
+            self.call("Input.dispatchTouchEvent", json!({ "type": kind, "touchPoints": points }))?;
         }
         Ok(())
     }

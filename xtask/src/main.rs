@@ -7,7 +7,7 @@
 //!   and the web build (`wasm32-unknown-unknown`): clippy, then a check
 //!   in headless Chromium that it starts, finds its save after a reload,
 //!   says why when a word list cannot be fetched and starts its sound at
-//!   the player's first click.
+//!   the player's first tap.
 //! - `web [--serve [--port N] | --check]` builds the app for the browser
 //!   into `target/web-dist/` (wasm-bindgen), and serves it on 127.0.0.1,
 //!   or runs the browser check that `test` runs.
@@ -322,7 +322,7 @@ fn browser_check() -> Result<(), String> {
     failed_fetch_and_first_gesture(&dir, &url)?;
     eprintln!(
         "xtask: the web build runs in Chromium, finds its save again, says why a word list is missing \
-         and starts its sound at a click ({:.0} s)",
+         and starts its sound at a tap ({:.0} s)",
         started.elapsed().as_secs_f32()
     );
     Ok(())
@@ -332,13 +332,13 @@ fn browser_check() -> Result<(), String> {
 /// `?demo` cannot start its game: the app says why and stays home, with
 /// nothing saved. (d) Under desktop Chrome's autoplay policy (headless
 /// Chromium has none of its own), the app's audio is suspended until the
-/// player's first gesture (`web/index.html` resumes it): a click, then its
+/// player's first gesture (`web/index.html` resumes it): a tap, then its
 /// clock runs.
 fn failed_fetch_and_first_gesture(dir: &Path, url: &str) -> Result<(), String> {
     let log = dir.join("gesture.log");
     let mut browser =
         Browser::start(&dir.join("gesture-profile"), &log, &["--autoplay-policy=document-user-activation-required"])?;
-    eprintln!("xtask: loading {url}?demo in headless Chromium, without the English word graph, to click it");
+    eprintln!("xtask: loading {url}?demo in headless Chromium, without the English word graph, to tap it");
     browser.open()?;
     browser.call("Network.enable", json!({}))?;
     browser.call("Network.setBlockedURLs", json!({ "urls": ["*/lexicons/en.gaddag"] }))?;
@@ -362,11 +362,12 @@ fn failed_fetch_and_first_gesture(dir: &Path, url: &str) -> Result<(), String> {
     if before != "suspended" {
         return Err(format!("before any gesture the app's audio should be suspended, it is {before}"));
     }
-    // The corner of the home screen, away from its buttons.
-    browser.click(8.0, 8.0)?;
+    // On the corner of the home screen, away from its buttons. A tap, as
+    // on a phone: its start is no gesture to the browser, its end is.
+    browser.tap(8.0, 8.0)?;
     let running = |states: &Value| (states == "running").then_some(());
     if browser.wait_for(states, Duration::from_secs(30), running)?.is_none() {
-        return Err(format!("a click did not start the app's audio: {}", browser.evaluate(states)?));
+        return Err(format!("a tap did not start the app's audio: {}", browser.evaluate(states)?));
     }
     let clock = "window.wocableAudio[0].currentTime";
     let start = browser.evaluate(clock)?.as_f64().unwrap_or(0.0);

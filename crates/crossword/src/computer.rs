@@ -252,7 +252,8 @@ fn choose_now(game: &Game, level: Level, moves: &[Move], seed: u64) -> Intent {
 /// equity, then each step either draws one more rack its opponent might
 /// hold and scores the best reply to each of its best moves (Monte Carlo
 /// look-ahead), or, with the bag empty against one opponent, searches the
-/// endgame one turn deeper.
+/// endgame further (at most the positions set by
+/// [`Thinker::with_step_nodes`]).
 pub struct Thinker {
     plan: Plan,
 }
@@ -283,7 +284,8 @@ impl Thinker {
     /// one step.
     pub fn with_step_nodes(mut self, nodes: u64) -> Thinker {
         if let Plan::Endgame(search) = &mut self.plan {
-            search.step_nodes = nodes;
+            // A step must search something to get anywhere.
+            search.step_nodes = nodes.max(1);
         }
         self
     }
