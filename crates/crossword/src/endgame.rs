@@ -209,14 +209,11 @@ struct Node {
     /// it is searched again, with the whole window.
     again: bool,
     state: State,
-    /// The passes in a row before the play searched now.
+    /// The passes in a row up to this position, as they are again after
+    /// each of its plays is taken back.
     passes: usize,
     value: i32,
-    best: u64,
     best_index: usize,
-    /// The root: its plays are given, and it is neither looked up in the
-    /// table nor stored there.
-    root: bool,
 }
 
 impl Node {
@@ -226,8 +223,8 @@ impl Node {
         window: (i32, i32),
         outer_cut: bool,
         key: u64,
+        passes: usize,
         plays: Vec<Play>,
-        root: bool,
     ) -> Node {
         Node {
             side,
@@ -241,11 +238,9 @@ impl Node {
             next: 0,
             again: false,
             state: State::Start,
-            passes: 0,
+            passes,
             value: i32::MIN,
-            best: 0,
             best_index: 0,
-            root,
         }
     }
 }
@@ -322,15 +317,16 @@ impl Position {
         {
             plays[..=i].rotate_right(1);
         }
-        self.stack.push(Node::new(side, depth, (alpha, beta), outer_cut, key, plays, false));
+        self.stack.push(Node::new(side, depth, (alpha, beta), outer_cut, key, self.passes, plays));
         Ok(None)
     }
 
-    /// Pushes the search of a position with the plays given (the root's).
+    /// Pushes the search of the root, whose plays are given (neither looked
+    /// up in the table nor stored there: its best move is wanted).
     fn push_root(&mut self, depth: u32, plays: Vec<Play>) {
         let (outer_cut, key) = (std::mem::replace(&mut self.cut, false), self.key(0));
         let window = (i32::MIN + 1, i32::MAX);
-        self.stack.push(Node::new(0, depth, window, outer_cut, key, plays, true));
+        self.stack.push(Node::new(0, depth, window, outer_cut, key, self.passes, plays));
     }
 
     /// Searches on until the position at the bottom of the stack has its
@@ -354,7 +350,6 @@ impl Position {
                         }
                         None => {
                             self.passes += 1;
-                            self.stack[top].passes = passes;
                             self.stack[top].state = State::Reply(high.saturating_neg(), low.saturating_neg());
                             continue;
                         }
@@ -364,7 +359,6 @@ impl Position {
                         Some(play) => {
                             self.make(side, &play);
                             self.passes = 0;
-                            self.stack[top].passes = passes;
                             // score − reply lies in (low, high) when the reply
                             // lies in (score − high, score − low).
                             let window = (play.score.saturating_sub(high), play.score.saturating_sub(low));
@@ -420,9 +414,7 @@ impl Position {
             }
             node.again = false;
             if found > node.value {
-                node.value = found;
-                node.best_index = node.next;
-                node.best = node.plays.get(node.next).map_or(0, |p| self.keys.play(p));
+                (node.value, node.best_index) = (found, node.next);
             }
             node.alpha = node.alpha.max(found);
             if node.alpha < node.beta && node.next < node.plays.len() {
@@ -437,15 +429,14 @@ impl Position {
             };
             let proven = !self.cut;
             self.cut |= node.outer_cut;
-            if node.root {
-                return Some(Finished { value: node.value, best_index: node.best_index, proven });
+            let Node { key, value, depth, best_index, .. } = node;
+            // The root's value is the search's answer, not the table's.
+            if self.stack.is_empty() {
+                return Some(Finished { value, best_index, proven });
             }
-            let Node { key, value, depth, best, .. } = node;
+            let best = node.plays.get(best_index).map_or(0, |p| self.keys.play(p));
             self.table[key as usize % TABLE_SIZE] = Entry { key, value, bound, depth, proven, best };
             self.plays[depth as usize] = node.plays;
-            if self.stack.is_empty() {
-                return Some(Finished { value, best_index: node.best_index, proven });
-            }
             found = self.replied(value);
         }
     }
