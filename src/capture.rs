@@ -10,7 +10,7 @@ use crate::crossword::thinking::Thinking;
 use crate::crossword::turn::Hints;
 use crate::crossword::{Action, Match, MatchSetup, NewMatch, Overlay, Seat};
 use crate::screens::Screen;
-use crate::screens::dictionary::{DictionaryPage, Lookup};
+use crate::screens::dictionary::{DictionaryPage, Found, Lookup};
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 use std::path::PathBuf;
@@ -134,8 +134,7 @@ fn tour(
                 language: Language::En,
                 lookup: Lookup::Anagrams,
                 query: "WOCABLE".into(),
-                found: None,
-                searching: true,
+                found: Some(Found::Fetching),
             });
             next.set(Screen::Dictionary);
         }

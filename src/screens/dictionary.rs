@@ -32,7 +32,8 @@ pub enum Found {
         more: bool,
     },
     Problem(SearchError),
-    /// The language's word list is on its way (the web build).
+    /// The lookup waits for the language's word list (on its way, in the
+    /// web build).
     Fetching,
     /// The language's word list could not be fetched, and why.
     Unavailable(String),
@@ -72,19 +73,11 @@ pub struct DictionaryPage {
     pub lookup: Lookup,
     pub query: String,
     pub found: Option<Found>,
-    /// A lookup waits for its word list.
-    pub searching: bool,
 }
 
 impl Default for DictionaryPage {
     fn default() -> Self {
-        DictionaryPage {
-            language: Language::En,
-            lookup: Lookup::Check,
-            query: String::new(),
-            found: None,
-            searching: false,
-        }
+        DictionaryPage { language: Language::En, lookup: Lookup::Check, query: String::new(), found: None }
     }
 }
 
@@ -129,15 +122,15 @@ fn draw(
         let edit = ui.add(egui::TextEdit::singleline(&mut page.query).desired_width(320.0).char_limit(20));
         let entered = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
         if ui.button(locale.t("dictionary-search")).clicked() || entered {
-            page.searching = true;
+            page.found = Some(Found::Fetching);
         }
-        if page.searching {
+        // A lookup is made once its word list is at hand.
+        if matches!(page.found, Some(Found::Fetching)) {
             page.found = match lexicons.get(page.language) {
                 Ok(Some(lexicon)) => Some(look_up(&lexicon, page.lookup, &page.query)),
                 Ok(None) => Some(Found::Fetching),
                 Err(reason) => Some(Found::Unavailable(reason)),
             };
-            page.searching = matches!(page.found, Some(Found::Fetching));
         }
         match &page.found {
             Some(Found::Word { word, valid }) => {
