@@ -143,14 +143,14 @@ fn draw_board(
         colour_blind: settings.colour_blind,
         language: locale.language,
     });
-    let side = layout.cell * SIZE as f32;
-    let centre = layout.board_corner + Vec2::new(side, -side) / 2.0;
-    commands.spawn((
-        Drawn,
-        DespawnOnExit(Screen::Game),
-        Sprite::from_color(theme::BOARD_FRAME, Vec2::splat(side + layout.cell * 0.3)),
-        Transform::from_translation(centre.extend(-1.0)),
-    ));
+    for (centre, size) in frame_strips(&layout) {
+        commands.spawn((
+            Drawn,
+            DespawnOnExit(Screen::Game),
+            Sprite::from_color(theme::BOARD_FRAME, size),
+            Transform::from_translation(centre.extend(-1.0)),
+        ));
+    }
     let game_layout = m.game.layout();
     for row in 0..SIZE {
         for col in 0..SIZE {
@@ -161,7 +161,7 @@ fn draw_board(
                 Drawn,
                 DespawnOnExit(Screen::Game),
                 Cell { pos, premium },
-                Sprite::from_color(colour, Vec2::splat(layout.cell * 0.92)),
+                Sprite::from_color(colour, Vec2::splat(layout.cell * CELL_FACE)),
                 Transform::from_translation(layout.cell_centre(pos).extend(0.0)),
             ));
             let label = if pos == wocable_crossword::board::CENTRE {
@@ -199,6 +199,36 @@ fn draw_board(
         Visibility::Hidden,
         children![(Text2d::new("→"), font(&fonts.bold, layout.cell * 0.6), TextColor(Color::WHITE))],
     ));
+}
+
+/// A square's share of the board that its coloured face covers; the
+/// rest is the frame's colour, between the squares.
+const CELL_FACE: f32 = 0.92;
+/// How far the frame reaches beyond the squares, in cells.
+const FRAME_MARGIN: f32 = 0.15;
+
+/// The frame as the strips between the squares and around them (centre,
+/// size), not one square under them all: that would fill the board twice,
+/// and fill rate is what a phone's GPU (or a software renderer) has least.
+fn frame_strips(layout: &BoardLayout) -> impl Iterator<Item = (Vec2, Vec2)> {
+    let side = layout.cell * SIZE as f32;
+    let centre = layout.board_corner + Vec2::new(side, -side) / 2.0;
+    let gap = layout.cell * (1.0 - CELL_FACE);
+    let outer = gap / 2.0 + layout.cell * FRAME_MARGIN;
+    let length = side + 2.0 * layout.cell * FRAME_MARGIN;
+    (0..=SIZE).flat_map(move |line| {
+        // From the board's centre to this line between squares, and the
+        // strip's thickness: the gap, or at the edges half a gap and the margin.
+        let (offset, thickness) = match line {
+            0 => (-side / 2.0 - (outer - gap) / 2.0, outer),
+            SIZE => (side / 2.0 + (outer - gap) / 2.0, outer),
+            _ => (line as f32 * layout.cell - side / 2.0, gap),
+        };
+        [
+            (centre + Vec2::new(offset, 0.0), Vec2::new(thickness, length)),
+            (centre + Vec2::new(0.0, offset), Vec2::new(length, thickness)),
+        ]
+    })
 }
 
 /// A tile drawn at rack size (board tiles are scaled down): the edge, the
@@ -522,5 +552,44 @@ impl BoardLayout {
     pub fn scoreboard_point(&self, seat: usize, seats: usize) -> Vec2 {
         let x = (seat as f32 + 0.5) / seats.max(1) as f32 * self.viewport.x;
         self.screen_to_world(Vec2::new(x, TOP_BAR / 2.0))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn inside(point: Vec2, centre: Vec2, size: Vec2) -> bool {
+        ((point - centre).abs() - size / 2.0).max_element() < 0.0
+    }
+
+    /// Every point of the framed board is painted once, by a square's face
+    /// or by the frame, except where two strips cross; nothing outside.
+    #[test]
+    fn the_frame_fills_between_the_squares_and_around_them() {
+        let layout = BoardLayout::for_viewport(Vec2::new(1280.0, 800.0));
+        let strips: Vec<_> = frame_strips(&layout).collect();
+        let side = layout.cell * SIZE as f32;
+        let framed = side + 2.0 * layout.cell * FRAME_MARGIN;
+        let centre = layout.board_corner + Vec2::new(side, -side) / 2.0;
+        // An odd step, offset by half of it, so no sample falls on an edge.
+        let step = layout.cell / 31.7;
+        let samples = (framed / step) as i32 + 4;
+        let mut painted_twice = 0;
+        for i in -2..samples {
+            for j in -2..samples {
+                let point = centre - Vec2::splat(framed / 2.0) + (Vec2::new(i as f32, j as f32) + 0.5) * step;
+                let on_face = layout
+                    .pos_at(point)
+                    .is_some_and(|pos| inside(point, layout.cell_centre(pos), Vec2::splat(layout.cell * CELL_FACE)));
+                let on_strips = strips.iter().filter(|(c, s)| inside(point, *c, *s)).count();
+                let in_frame = inside(point, centre, Vec2::splat(framed));
+                assert_eq!(on_face || on_strips > 0, in_frame, "at {point}");
+                assert!(!(on_face && on_strips > 0), "a face and a strip at {point}");
+                painted_twice += usize::from(on_strips > 1);
+            }
+        }
+        // Only the crossings, a few percent of the board.
+        assert!(painted_twice * 20 < (samples * samples) as usize, "{painted_twice} of {}", samples * samples);
     }
 }
