@@ -3,7 +3,7 @@
 
 use super::home::wide_button;
 use super::new_game::language_key;
-use super::{Screen, centred_page};
+use super::{Screen, centred_page, centred_row};
 use crate::lexicons::Lexicons;
 use crate::ui::i18n::Locale;
 use bevy::prelude::*;
@@ -108,12 +108,12 @@ fn draw(
     let ctx = contexts.ctx_mut()?;
     let page = &mut *page;
     centred_page(ctx, &locale.t("dictionary-title"), |ui| {
-        ui.horizontal_wrapped(|ui| {
+        centred_row(ui, |ui| {
             for language in [Language::En, Language::Es, Language::Fr] {
                 ui.selectable_value(&mut page.language, language, locale.t(language_key(language)));
             }
         });
-        ui.horizontal_wrapped(|ui| {
+        centred_row(ui, |ui| {
             for lookup in [Lookup::Check, Lookup::Prefix, Lookup::Pattern, Lookup::Anagrams] {
                 ui.selectable_value(&mut page.lookup, lookup, locale.t(lookup_key(lookup)));
             }

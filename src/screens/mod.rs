@@ -85,3 +85,20 @@ pub fn centred_page(ctx: &bevy_egui::egui::Context, heading: &str, add: impl FnO
         });
     });
 }
+
+/// A row of widgets centred in its column. egui lays a row out from the
+/// left, so the row is first laid out unseen and untouchable (under an id
+/// of its own: no widget id is used twice) to learn its width. A row
+/// wider than the column wraps, from the left.
+pub fn centred_row(ui: &mut bevy_egui::egui::Ui, mut add: impl FnMut(&mut bevy_egui::egui::Ui)) {
+    use bevy_egui::egui::{Align, Layout, Rect, UiBuilder, pos2, vec2};
+    let room = ui.available_rect_before_wrap();
+    let row = Layout::left_to_right(Align::Center);
+    let sizing = UiBuilder::new().id_salt("centred row, sized").max_rect(room).layout(row);
+    let mut sizing = ui.new_child(sizing.sizing_pass().invisible());
+    add(&mut sizing);
+    let left = room.left() + ((room.width() - sizing.min_rect().width()) / 2.0).max(0.0);
+    // As tall as a line, as egui's rows are (they grow to what they hold).
+    let rect = Rect::from_min_size(pos2(left, room.top()), vec2(room.right() - left, ui.spacing().interact_size.y));
+    ui.scope_builder(UiBuilder::new().max_rect(rect).layout(row.with_main_wrap(true)), add);
+}

@@ -2,7 +2,7 @@
 //! with a level, and an optional turn clock (§8.1).
 
 use super::home::wide_button;
-use super::{Screen, centred_page};
+use super::{Screen, centred_page, centred_row};
 use crate::crossword::turn::PendingStart;
 use crate::crossword::{MatchSetup, NewMatch, Seat};
 use crate::ui::i18n::Locale;
@@ -129,7 +129,7 @@ fn draw(
     let form = &mut *form;
     centred_page(ctx, &locale.t("new-game-title"), |ui| {
         ui.label(crate::ui::bold(locale.t("new-game-rules"), 20.0));
-        ui.horizontal_wrapped(|ui| {
+        centred_row(ui, |ui| {
             for rules in RuleSetKind::ALL {
                 ui.selectable_value(&mut form.rules, rules, locale.t(rules_key(rules)));
             }
@@ -137,7 +137,7 @@ fn draw(
         ui.small(locale.t(&format!("{}-summary", rules_key(form.rules))));
         ui.separator();
         ui.label(crate::ui::bold(locale.t("new-game-language"), 20.0));
-        ui.horizontal_wrapped(|ui| {
+        centred_row(ui, |ui| {
             for language in GAME_LANGUAGES {
                 ui.selectable_value(&mut form.language, language, locale.t(language_key(language)));
             }
@@ -146,26 +146,30 @@ fn draw(
         ui.label(crate::ui::bold(locale.t("new-game-players"), 20.0));
         let max = form.rules.rules().max_players;
         let mut remove = None;
-        for (index, (name, seat)) in form.players.iter_mut().enumerate() {
-            ui.horizontal(|ui| {
-                // Room left on a phone for the seat's menu and the ✕.
-                let width = (ui.available_width() - 230.0).clamp(90.0, 150.0);
-                ui.add(egui::TextEdit::singleline(name).desired_width(width).char_limit(16));
-                egui::ComboBox::from_id_salt(("seat", index)).selected_text(seat_label(&locale, *seat)).show_ui(
-                    ui,
-                    |ui| {
-                        ui.selectable_value(seat, Seat::Human, seat_label(&locale, Seat::Human));
-                        for level in Level::ALL {
-                            let computer = Seat::Computer(level);
-                            ui.selectable_value(seat, computer, seat_label(&locale, computer));
-                        }
-                    },
-                );
-                if index >= 2 && ui.button("✕").clicked() {
-                    remove = Some(index);
+        // Room left on a phone for the seat's menu and the ✕.
+        let name_width = (ui.available_width() - 230.0).clamp(90.0, 150.0);
+        // A grid, so that the names and the seats line up.
+        centred_row(ui, |ui| {
+            egui::Grid::new("players").show(ui, |ui| {
+                for (index, (name, seat)) in form.players.iter_mut().enumerate() {
+                    ui.add(egui::TextEdit::singleline(name).min_size(egui::vec2(name_width, 0.0)).char_limit(16));
+                    egui::ComboBox::from_id_salt(("seat", index)).selected_text(seat_label(&locale, *seat)).show_ui(
+                        ui,
+                        |ui| {
+                            ui.selectable_value(seat, Seat::Human, seat_label(&locale, Seat::Human));
+                            for level in Level::ALL {
+                                let computer = Seat::Computer(level);
+                                ui.selectable_value(seat, computer, seat_label(&locale, computer));
+                            }
+                        },
+                    );
+                    if index >= 2 && ui.button("✕").clicked() {
+                        remove = Some(index);
+                    }
+                    ui.end_row();
                 }
             });
-        }
+        });
         if let Some(index) = remove {
             form.players.remove(index);
         }
@@ -177,7 +181,7 @@ fn draw(
         }
         ui.separator();
         ui.label(crate::ui::bold(locale.t("new-game-clock"), 20.0));
-        ui.horizontal_wrapped(|ui| {
+        centred_row(ui, |ui| {
             for clock in CLOCKS {
                 let label = match clock {
                     None => locale.t("clock-none"),

@@ -3,7 +3,7 @@
 //! there was (§4.3).
 
 use super::home::wide_button;
-use super::{Screen, centred_page};
+use super::{Screen, centred_page, centred_row};
 use crate::crossword::Match;
 use crate::ui::i18n::Locale;
 use bevy::prelude::*;
@@ -120,29 +120,7 @@ fn draw(
         _ => locale.t("results-title"),
     };
     centred_page(ctx, &heading, |ui| {
-        // Three columns, the best play under the name: a phone is narrow.
-        egui::Grid::new("standings").striped(true).spacing([12.0, 8.0]).show(ui, |ui| {
-            for key in ["results-player", "results-score", "results-bingos"] {
-                ui.label(crate::ui::bold(locale.t(key), 15.0));
-            }
-            ui.end_row();
-            for seat in &results.seats {
-                let mut name = format!("{}. {}", seat.rank, seat.name);
-                if seat.left {
-                    name = format!("{name} ({})", locale.t("results-left"));
-                }
-                ui.vertical(|ui| {
-                    ui.add(egui::Label::new(name).extend());
-                    if let Some((word, score)) = &seat.best_play {
-                        let best = format!("{}: {word} {score}", locale.t("results-best-play"));
-                        ui.add(egui::Label::new(egui::RichText::new(best).small()).extend());
-                    }
-                });
-                ui.label(crate::ui::bold(seat.score.to_string(), 18.0));
-                ui.label(seat.bingos.to_string());
-                ui.end_row();
-            }
-        });
+        centred_row(ui, |ui| standings(ui, &locale, &results));
         ui.add_space(8.0);
         for (first, second, outcome) in &results.pairs {
             let key = if *outcome == Outcome::Draw { "results-pair-draw" } else { "results-pair-win" };
@@ -176,4 +154,31 @@ fn draw(
         }
     });
     Ok(())
+}
+
+/// The standings in three columns, the best play under the name: a phone
+/// is narrow.
+fn standings(ui: &mut egui::Ui, locale: &Locale, results: &Results) {
+    egui::Grid::new("standings").striped(true).spacing([12.0, 8.0]).show(ui, |ui| {
+        for key in ["results-player", "results-score", "results-bingos"] {
+            ui.label(crate::ui::bold(locale.t(key), 15.0));
+        }
+        ui.end_row();
+        for seat in &results.seats {
+            let mut name = format!("{}. {}", seat.rank, seat.name);
+            if seat.left {
+                name = format!("{name} ({})", locale.t("results-left"));
+            }
+            ui.vertical(|ui| {
+                ui.add(egui::Label::new(name).extend());
+                if let Some((word, score)) = &seat.best_play {
+                    let best = format!("{}: {word} {score}", locale.t("results-best-play"));
+                    ui.add(egui::Label::new(egui::RichText::new(best).small()).extend());
+                }
+            });
+            ui.label(crate::ui::bold(seat.score.to_string(), 18.0));
+            ui.label(seat.bingos.to_string());
+            ui.end_row();
+        }
+    });
 }

@@ -2,7 +2,7 @@
 //! colour-blind palette for premium squares.
 
 use super::home::wide_button;
-use super::{Screen, centred_page};
+use super::{Screen, centred_page, centred_row};
 use crate::settings::Settings;
 use crate::ui::i18n::{Locale, UiLanguage};
 use bevy::prelude::*;
@@ -24,7 +24,7 @@ fn draw(
     let mut edited = settings.clone();
     centred_page(ctx, &locale.t("settings-title"), |ui| {
         ui.label(crate::ui::bold(locale.t("settings-language"), 20.0));
-        ui.horizontal_wrapped(|ui| {
+        centred_row(ui, |ui| {
             for language in UiLanguage::ALL {
                 ui.selectable_value(&mut edited.language, language, language.native_name());
             }
@@ -32,9 +32,13 @@ fn draw(
         ui.separator();
         ui.spacing_mut().slider_width = ui.available_width().min(320.0);
         ui.label(locale.t("settings-sound-volume"));
-        ui.add(egui::Slider::new(&mut edited.sound_volume, 0.0..=1.0).show_value(false));
+        centred_row(ui, |ui| {
+            ui.add(egui::Slider::new(&mut edited.sound_volume, 0.0..=1.0).show_value(false));
+        });
         ui.label(locale.t("settings-music-volume"));
-        ui.add(egui::Slider::new(&mut edited.music_volume, 0.0..=1.0).show_value(false));
+        centred_row(ui, |ui| {
+            ui.add(egui::Slider::new(&mut edited.music_volume, 0.0..=1.0).show_value(false));
+        });
         ui.separator();
         ui.checkbox(&mut edited.animations, locale.t("settings-animations"));
         ui.checkbox(&mut edited.colour_blind, locale.t("settings-colour-blind"));
