@@ -659,11 +659,12 @@ fn the_champion_thinks_while_frames_go_on_and_its_move_arrives() {
 }
 
 #[test]
-fn the_web_builds_way_of_thinking_takes_a_step_a_frame() {
+fn the_web_builds_way_of_thinking_goes_on_from_frame_to_frame() {
     use wocable::crossword::thinking::{ThinkInSteps, Thinking};
     let dir = data_dir("steps");
     let mut stepped = app(&dir);
-    stepped.insert_resource(ThinkInSteps);
+    // No time a frame: one step each, so that it surely spans frames.
+    stepped.insert_resource(ThinkInSteps { per_frame: Duration::ZERO });
     start(&mut stepped, setup(&[("Bot", Seat::Computer(Level::Champion)), ("Ana", Seat::Human)], 6));
     // Frames alone move it on (no thread, no sleeping): its twelve racks
     // looked ahead over take a frame each.

@@ -1,23 +1,34 @@
 //! A computer player at work on its move. Natively it thinks on the async
 //! compute pool, off the main thread; the web build has one thread, so
-//! there (and natively with [`ThinkInSteps`]) it thinks one step a frame:
-//! a few move generations, one more rack looked ahead over or
-//! `SLICE_NODES` positions more of the endgame search, which goes on where
-//! the last step stopped. Either way it makes the same move. The Champion
-//! looks ahead over `computer::SIMULATIONS` (12) racks, as
+//! there (and natively with [`ThinkInSteps`]) it thinks a few milliseconds
+//! a frame, in steps: a few move generations, one more rack looked ahead
+//! over or `SLICE_NODES` positions more of the endgame search, which goes
+//! on where the last step stopped. Either way it makes the same move. The
+//! Champion looks ahead over `computer::SIMULATIONS` (12) racks, as
 //! `computer::choose` does:
 //! over 60 it was measured no stronger (300 games each against Strong:
 //! 202 wins against 199), so thinking longer would only cost battery.
 
+use bevy::platform::time::Instant;
 use bevy::prelude::*;
+use std::time::Duration;
 use wocable_crossword::computer::{LeaveModel, Level, Thinker};
 use wocable_crossword::game::{Game, Intent};
 
-/// Computers think on the main thread, one step a frame: always on the
-/// web (one thread); natively when this resource is there (the tests run
-/// the web build's way of thinking with it).
-#[derive(Resource)]
-pub struct ThinkInSteps;
+/// Computers think on the main thread, in steps for `per_frame` each
+/// frame (and at least one step): always on the web (one thread), for
+/// `THINKING_PER_FRAME`; natively when this resource is there (the tests
+/// run the web build's way of thinking with it).
+#[derive(Resource, Clone, Copy, Debug)]
+pub struct ThinkInSteps {
+    pub per_frame: Duration,
+}
+
+impl Default for ThinkInSteps {
+    fn default() -> Self {
+        ThinkInSteps { per_frame: THINKING_PER_FRAME }
+    }
+}
 
 #[derive(Resource)]
 pub struct Thinking {
@@ -34,40 +45,58 @@ enum Work {
     Steps {
         game: Box<Game>,
         thinker: Thinker,
+        per_frame: Duration,
     },
 }
 
+/// How long the main thread thinks a frame, in steps: a third of a 60 Hz
+/// frame, so that a slow phone keeps its frame rate and a fast computer
+/// gets on with it (a fixed amount of work could not do both).
+const THINKING_PER_FRAME: Duration = Duration::from_millis(6);
+
 /// The most positions an endgame step may search on the main thread, each
-/// a move generation (30–100 µs natively): a few milliseconds a frame, and
-/// the whole search (`computer::ENDGAME_NODES`) in a few seconds.
-const SLICE_NODES: u64 = 32;
+/// a move generation (30–100 µs natively): small, so a slow device's step
+/// ends not long after `THINKING_PER_FRAME`.
+const SLICE_NODES: u64 = 8;
 
 impl Thinking {
     /// Starts thinking for the player on turn in `game`: on another
     /// thread, or `in_steps` on this one.
-    pub fn start(game: &Game, level: Level, seed: u64, since: f32, in_steps: bool) -> Thinking {
+    pub fn start(game: &Game, level: Level, seed: u64, since: f32, in_steps: Option<ThinkInSteps>) -> Thinking {
         let seat = game.turn();
         let game = game.clone();
         let leaves = LeaveModel::bundled(game.config().language);
         #[cfg(not(target_arch = "wasm32"))]
-        if !in_steps {
+        let Some(ThinkInSteps { per_frame }) = in_steps else {
             let task = bevy::tasks::AsyncComputeTaskPool::get()
                 .spawn(async move { wocable_crossword::computer::choose(&game, level, &leaves, seed) });
             return Thinking { seat, since, work: Work::Task(task), chosen: None };
-        }
+        };
+        // The web build has one thread.
         #[cfg(target_arch = "wasm32")]
-        debug_assert!(in_steps, "the web build has one thread");
+        let ThinkInSteps { per_frame } = in_steps.unwrap_or_default();
         let thinker = Thinker::new(&game, level, &leaves, seed).with_step_nodes(SLICE_NODES);
-        Thinking { seat, since, work: Work::Steps { game: Box::new(game), thinker }, chosen: None }
+        Thinking { seat, since, work: Work::Steps { game: Box::new(game), thinker, per_frame }, chosen: None }
     }
 
-    /// Thinks on (one step, on this thread); whether the move is found.
+    /// Thinks on (for its time a frame, when on this thread); whether the
+    /// move is found.
     pub fn ready(&mut self) -> bool {
         if self.chosen.is_none() {
             self.chosen = match &mut self.work {
                 #[cfg(not(target_arch = "wasm32"))]
                 Work::Task(task) => bevy::tasks::futures::check_ready(task),
-                Work::Steps { game, thinker } => (!thinker.step(game)).then(|| thinker.choice()),
+                Work::Steps { game, thinker, per_frame } => {
+                    let started = Instant::now();
+                    loop {
+                        if !thinker.step(game) {
+                            break Some(thinker.choice());
+                        }
+                        if started.elapsed() >= *per_frame {
+                            break None;
+                        }
+                    }
+                }
             };
         }
         self.chosen.is_some()

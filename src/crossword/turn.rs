@@ -361,7 +361,7 @@ fn computer_turns(
     };
     let Some(mut thinking) = thinking.filter(|t| t.seat == seat) else {
         let seed = m.game.config().seed ^ (m.game.log().len() as u64).rotate_left(32);
-        let in_steps = cfg!(target_arch = "wasm32") || in_steps.is_some();
+        let in_steps = in_steps.map(|steps| *steps);
         commands.insert_resource(Thinking::start(&m.game, level, seed, time.elapsed_secs(), in_steps));
         return;
     };

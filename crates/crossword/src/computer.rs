@@ -244,7 +244,7 @@ fn choose_now(game: &Game, level: Level, moves: &[Move], seed: u64) -> Intent {
 }
 
 /// A computer player's choice made in steps, so that the caller never
-/// waits on one long computation (the web build takes a step a frame) and
+/// waits on one long computation (the web build takes steps each frame) and
 /// may stop early. After any step, [`Thinker::choice`] is the best intent
 /// found so far.
 ///
