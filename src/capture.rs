@@ -1,20 +1,23 @@
 //! A scripted tour of the app for screenshots and measurements, run when
 //! `WOCABLE_CAPTURE=DIR` is set (the window test under Xvfb sets it):
 //! every screen is shown and saved as `DIR/<name>.png`, a move is played
-//! against the computer, the frame times while the computer thinks and
-//! the time to the first home frame go to `DIR/timings.txt`, then the app
-//! quits.
+//! against the computer and the Champion searches an endgame; the frame
+//! times while the computer thinks and the time to the first home frame
+//! go to `DIR/timings.txt`, then the app quits. With `WOCABLE_THINK_IN_STEPS` set too, the computer thinks the
+//! web build's way, on the main thread.
 
 use crate::StartedAt;
 use crate::crossword::thinking::Thinking;
 use crate::crossword::turn::Hints;
-use crate::crossword::{Action, Match, MatchSetup, NewMatch, Overlay, Seat};
+use crate::crossword::{Action, Match, MatchSetup, NewMatch, Overlay, ResumeMatch, SAVE_FILE, Seat};
+use crate::lexicons::Lexicons;
 use crate::screens::Screen;
 use crate::screens::dictionary::{DictionaryPage, Found, Lookup};
+use crate::storage::Storage;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 use std::path::PathBuf;
-use wocable_crossword::computer::Level;
+use wocable_crossword::computer::{self, LeaveModel, Level};
 use wocable_lexicon::Language;
 
 #[derive(Resource)]
@@ -40,6 +43,10 @@ pub(crate) fn plugin(app: &mut App) {
         idle_frames: Vec::new(),
     })
     .add_systems(Last, tour);
+    // To measure the web build's way of thinking (on the main thread).
+    if std::env::var_os("WOCABLE_THINK_IN_STEPS").is_some() {
+        app.insert_resource(crate::crossword::thinking::ThinkInSteps::default());
+    }
 }
 
 fn shoot(commands: &mut Commands, tour: &Tour, name: &str) {
@@ -67,7 +74,9 @@ fn tour(
     if *screen.get() == Screen::Home && styled.is_some() && tour.first_home_frame.is_none() {
         tour.first_home_frame = started.map(|s| s.0.elapsed().as_secs_f32());
     }
-    if thinking.is_some() {
+    // While the search runs (not while a move found is held back to be
+    // seen arriving).
+    if thinking.is_some_and(|thinking| !thinking.found()) {
         tour.thinking_frames.push(time.delta_secs());
     } else if *screen.get() == Screen::Game && overlay.is_none_or(|o| *o.get() == Overlay::None) {
         tour.idle_frames.push(time.delta_secs());
@@ -144,30 +153,45 @@ fn tour(
         23 => next.set(Screen::HowToPlay),
         24 => shoot(&mut commands, &tour, "how-to-play"),
         25 => {
+            commands.queue(resume_an_endgame);
+        }
+        26 => {
+            // The Champion searches the endgame: wait for its move.
+            if *screen.get() != Screen::Game || m.is_some_and(|m| !m.human_to_play()) {
+                tour.step -= 1;
+                tour.wait = 5;
+            }
+        }
+        27 => shoot(&mut commands, &tour, "endgame"),
+        28 => {
             let mut pass_and_play = MatchSetup::against_computer(Level::Champion, 7);
             pass_and_play.players[1] = ("Ben".into(), Seat::Human);
             // On the clock, which shows the Pause button.
             pass_and_play.turn_seconds = Some(120);
             start.write(NewMatch(pass_and_play));
         }
-        26 => shoot(&mut commands, &tour, "handover"),
-        27 => {
+        29 => shoot(&mut commands, &tour, "handover"),
+        30 => {
             actions.write(Action::TakeOver);
         }
-        28 => {
+        31 => {
             actions.write(Action::OpenOverlay(Overlay::BlankLetter));
         }
-        29 => shoot(&mut commands, &tour, "blank-letter"),
-        30 => {
+        32 => shoot(&mut commands, &tour, "blank-letter"),
+        33 => {
             actions.write(Action::OpenOverlay(Overlay::Paused));
         }
-        31 => shoot(&mut commands, &tour, "paused"),
-        32 => {
+        34 => shoot(&mut commands, &tour, "paused"),
+        35 => {
             let text = format!(
                 "first home frame after {:.2} s\nwhile the computer thinks: {}\nidle on the game screen: {}\n",
                 tour.first_home_frame.unwrap_or(0.0),
                 frame_times(&tour.thinking_frames),
                 frame_times(&tour.idle_frames),
+            );
+            let _ = std::fs::write(
+                tour.dir.join("xframes.txt"),
+                format!("{:?}", tour.thinking_frames.iter().map(|f| (f * 1000.0) as i32).collect::<Vec<_>>()),
             );
             if let Err(error) = std::fs::write(tour.dir.join("timings.txt"), text) {
                 error!("timings not written: {error}");
@@ -176,6 +200,35 @@ fn tour(
         _ => {
             exit.write(AppExit::Success);
         }
+    }
+}
+
+/// Saves a game that Strong played against itself until the bag emptied,
+/// with the Champion to move, and resumes it: the Champion then searches
+/// the endgame, its longest think, while the tour measures the frames.
+fn resume_an_endgame(world: &mut World) {
+    let setup = MatchSetup::against_computer(Level::Champion, 1);
+    let champion = 1;
+    let Ok(Some(lexicon)) = world.resource_mut::<Lexicons>().get(setup.language) else {
+        error!("no English word list for the endgame");
+        return;
+    };
+    let Ok(mut m) = Match::start(&setup, lexicon) else { return };
+    let leaves = LeaveModel::zero(setup.language);
+    while !m.game.is_over() && !(m.game.bag().is_empty() && m.game.turn() == champion) {
+        let intent = computer::choose(&m.game, Level::Strong, &leaves, setup.seed);
+        if let Err(error) = m.game.apply(intent) {
+            error!("Strong's move was refused: {error}");
+            return;
+        }
+    }
+    let saved = serde_json::to_string(&m.save(None)).map_err(|e| e.to_string());
+    let stored = saved.and_then(|text| world.resource::<Storage>().write(SAVE_FILE, &text).map_err(|e| e.to_string()));
+    match stored {
+        Ok(()) => {
+            world.write_message(ResumeMatch);
+        }
+        Err(error) => error!("the endgame was not saved: {error}"),
     }
 }
 

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-const SCREENS: [&str; 16] = [
+const SCREENS: [&str; 17] = [
     "home",
     "new-game",
     "game-start",
@@ -23,6 +23,7 @@ const SCREENS: [&str; 16] = [
     "dictionary",
     "settings",
     "how-to-play",
+    "endgame",
     "handover",
     "blank-letter",
     "paused",

@@ -102,6 +102,11 @@ impl Thinking {
         self.chosen.is_some()
     }
 
+    /// Whether the move is found (and not yet taken).
+    pub fn found(&self) -> bool {
+        self.chosen.is_some()
+    }
+
     /// The move found, once.
     pub fn take(&mut self) -> Option<Intent> {
         self.chosen.take()
