@@ -215,7 +215,8 @@ fn resume_an_endgame(world: &mut World) {
     };
     let Ok(mut m) = Match::start(&setup, lexicon) else { return };
     let leaves = LeaveModel::zero(setup.language);
-    while !m.game.is_over() && !(m.game.bag().is_empty() && m.game.turn() == champion) {
+    // Until the Champion is to move with the bag empty (or the game ends).
+    while !(m.game.is_over() || m.game.bag().is_empty() && m.game.turn() == champion) {
         let intent = computer::choose(&m.game, Level::Strong, &leaves, setup.seed);
         if let Err(error) = m.game.apply(intent) {
             error!("Strong's move was refused: {error}");
