@@ -30,6 +30,15 @@ struct Tour {
     thinking_frames: Vec<f32>,
     /// Frame times on the game screen with no computer thinking.
     idle_frames: Vec<f32>,
+    /// What the last frame was measured as: its time is known only in
+    /// the next frame.
+    last_frame: Option<Measured>,
+}
+
+#[derive(Clone, Copy)]
+enum Measured {
+    Thinking,
+    Idle,
 }
 
 pub(crate) fn plugin(app: &mut App) {
@@ -41,6 +50,7 @@ pub(crate) fn plugin(app: &mut App) {
         first_home_frame: None,
         thinking_frames: Vec::new(),
         idle_frames: Vec::new(),
+        last_frame: None,
     })
     .add_systems(Last, tour);
     // To measure the web build's way of thinking (on the main thread).
@@ -74,13 +84,21 @@ fn tour(
     if *screen.get() == Screen::Home && styled.is_some() && tour.first_home_frame.is_none() {
         tour.first_home_frame = started.map(|s| s.0.elapsed().as_secs_f32());
     }
-    // While the search runs (not while a move found is held back to be
-    // seen arriving).
-    if thinking.is_some_and(|thinking| !thinking.found()) {
-        tour.thinking_frames.push(time.delta_secs());
-    } else if *screen.get() == Screen::Game && overlay.is_none_or(|o| *o.get() == Overlay::None) {
-        tour.idle_frames.push(time.delta_secs());
+    // This frame's time is the one of the frame before.
+    match tour.last_frame {
+        Some(Measured::Thinking) => tour.thinking_frames.push(time.delta_secs()),
+        Some(Measured::Idle) => tour.idle_frames.push(time.delta_secs()),
+        None => {}
     }
+    // Thinking while the search runs (not while a move found is held back
+    // to be seen arriving).
+    tour.last_frame = if thinking.is_some_and(|thinking| !thinking.found()) {
+        Some(Measured::Thinking)
+    } else if *screen.get() == Screen::Game && overlay.is_none_or(|o| *o.get() == Overlay::None) {
+        Some(Measured::Idle)
+    } else {
+        None
+    };
     if tour.wait > 0 {
         tour.wait -= 1;
         return;
@@ -156,8 +174,11 @@ fn tour(
             commands.queue(resume_an_endgame);
         }
         26 => {
-            // The Champion searches the endgame: wait for its move.
-            if *screen.get() != Screen::Game || m.is_some_and(|m| !m.human_to_play()) {
+            // The Champion searches the endgame: wait for its move (or the
+            // results, should it go out).
+            let resuming = *screen.get() == Screen::HowToPlay;
+            let searching = *screen.get() == Screen::Game && m.is_some_and(|m| !m.human_to_play());
+            if resuming || searching {
                 tour.step -= 1;
                 tour.wait = 5;
             }
@@ -189,10 +210,6 @@ fn tour(
                 frame_times(&tour.thinking_frames),
                 frame_times(&tour.idle_frames),
             );
-            let _ = std::fs::write(
-                tour.dir.join("xframes.txt"),
-                format!("{:?}", tour.thinking_frames.iter().map(|f| (f * 1000.0) as i32).collect::<Vec<_>>()),
-            );
             if let Err(error) = std::fs::write(tour.dir.join("timings.txt"), text) {
                 error!("timings not written: {error}");
             }
@@ -210,18 +227,21 @@ fn resume_an_endgame(world: &mut World) {
     let setup = MatchSetup::against_computer(Level::Champion, 1);
     let champion = 1;
     let Ok(Some(lexicon)) = world.resource_mut::<Lexicons>().get(setup.language) else {
-        error!("no English word list for the endgame");
-        return;
+        return tour_failed(world, "no English word list for the endgame");
     };
-    let Ok(mut m) = Match::start(&setup, lexicon) else { return };
+    let Ok(mut m) = Match::start(&setup, lexicon) else {
+        return tour_failed(world, "the endgame's game did not start");
+    };
     let leaves = LeaveModel::zero(setup.language);
     // Until the Champion is to move with the bag empty (or the game ends).
     while !(m.game.is_over() || m.game.bag().is_empty() && m.game.turn() == champion) {
         let intent = computer::choose(&m.game, Level::Strong, &leaves, setup.seed);
         if let Err(error) = m.game.apply(intent) {
-            error!("Strong's move was refused: {error}");
-            return;
+            return tour_failed(world, &format!("Strong's move was refused: {error}"));
         }
+    }
+    if m.game.is_over() {
+        return tour_failed(world, "the game ended before its endgame");
     }
     let saved = serde_json::to_string(&m.save(None)).map_err(|e| e.to_string());
     let stored = saved.and_then(|text| world.resource::<Storage>().write(SAVE_FILE, &text).map_err(|e| e.to_string()));
@@ -229,8 +249,15 @@ fn resume_an_endgame(world: &mut World) {
         Ok(()) => {
             world.write_message(ResumeMatch);
         }
-        Err(error) => error!("the endgame was not saved: {error}"),
+        Err(error) => tour_failed(world, &format!("the endgame was not saved: {error}")),
     }
+}
+
+/// Ends the tour with an error (the window test fails at once, not after
+/// its time is up).
+fn tour_failed(world: &mut World, why: &str) {
+    error!("the tour failed: {why}");
+    world.write_message(AppExit::error());
 }
 
 /// Median, 95th percentile and worst of frame times, in milliseconds.

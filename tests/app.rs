@@ -658,23 +658,32 @@ fn the_champion_thinks_while_frames_go_on_and_its_move_arrives() {
     assert!(players(&mut app)[0].score > 0, "its move scored");
 }
 
+/// The Champion's first move (seed 6), thought the web build's way for
+/// `per_frame` a frame, and the frames it thought through. Frames alone
+/// move it on: no thread, no sleeping.
+fn first_move_in_steps(name: &str, per_frame: Duration) -> (Vec<wocable_crossword::game::Event>, usize) {
+    use wocable::crossword::thinking::{ThinkInSteps, Thinking};
+    let dir = data_dir(name);
+    let mut app = app(&dir);
+    app.insert_resource(ThinkInSteps { per_frame });
+    start(&mut app, setup(&[("Bot", Seat::Computer(Level::Champion)), ("Ana", Seat::Human)], 6));
+    let mut frames_thinking = 0;
+    while app.world().resource::<Match>().game.turn() == 0 {
+        assert!(frames_thinking < 200, "the Champion never played");
+        frames_thinking += usize::from(app.world().contains_resource::<Thinking>());
+        app.update();
+    }
+    (app.world().resource::<Match>().game.log().to_vec(), frames_thinking)
+}
+
 #[test]
 fn the_web_builds_way_of_thinking_goes_on_from_frame_to_frame() {
-    use wocable::crossword::thinking::{ThinkInSteps, Thinking};
-    let dir = data_dir("steps");
-    let mut stepped = app(&dir);
-    // No time a frame: one step each, so that it surely spans frames.
-    stepped.insert_resource(ThinkInSteps { per_frame: Duration::ZERO });
-    start(&mut stepped, setup(&[("Bot", Seat::Computer(Level::Champion)), ("Ana", Seat::Human)], 6));
-    // Frames alone move it on (no thread, no sleeping): its twelve racks
-    // looked ahead over take a frame each.
-    let mut frames_thinking = 0;
-    while stepped.world().resource::<Match>().game.turn() == 0 {
-        assert!(frames_thinking < 200, "the Champion never played");
-        frames_thinking += usize::from(stepped.world().contains_resource::<Thinking>());
-        stepped.update();
-    }
+    // No time a frame: one step each, so that it surely spans frames (its
+    // twelve racks looked ahead over take a frame each).
+    let (one_step_a_frame, frames_thinking) = first_move_in_steps("steps", Duration::ZERO);
     assert!(frames_thinking >= 12, "thought through only {frames_thinking} frames");
+    let web = wocable::crossword::thinking::ThinkInSteps::default();
+    let as_on_the_web = first_move_in_steps("steps-web", web.per_frame).0;
     let threaded = {
         let dir = data_dir("steps-threaded");
         let mut app = app(&dir);
@@ -682,7 +691,8 @@ fn the_web_builds_way_of_thinking_goes_on_from_frame_to_frame() {
         until(&mut app, "the Champion's move", |world| world.resource::<Match>().game.turn() == 1);
         app.world().resource::<Match>().game.log().to_vec()
     };
-    assert_eq!(stepped.world().resource::<Match>().game.log(), threaded, "the same move either way");
+    assert_eq!(one_step_a_frame, threaded, "the same move either way");
+    assert_eq!(as_on_the_web, threaded, "the same move either way");
 }
 
 /// The tiles the composer has on the board, by square.

@@ -88,8 +88,8 @@ pub fn centred_page(ctx: &bevy_egui::egui::Context, heading: &str, add: impl FnO
 
 /// A row of widgets centred in its column. egui lays a row out from the
 /// left, so the row is first laid out unseen and untouchable (under an id
-/// of its own: no widget id is used twice) to learn its width. A row
-/// wider than the column wraps, from the left.
+/// of its own, so that its widgets' ids are not the real row's) to learn
+/// its width. A row wider than the column wraps, from the left.
 pub fn centred_row(ui: &mut bevy_egui::egui::Ui, mut add: impl FnMut(&mut bevy_egui::egui::Ui)) {
     use bevy_egui::egui::{Align, Layout, Rect, UiBuilder, pos2, vec2};
     let room = ui.available_rect_before_wrap();
