@@ -3,7 +3,7 @@
 
 use super::home::wide_button;
 use super::new_game::language_key;
-use super::{Screen, centred_page, centred_row};
+use super::{Screen, centred_choices, centred_page};
 use crate::lexicons::Lexicons;
 use crate::ui::i18n::Locale;
 use bevy::prelude::*;
@@ -108,16 +108,10 @@ fn draw(
     let ctx = contexts.ctx_mut()?;
     let page = &mut *page;
     centred_page(ctx, &locale.t("dictionary-title"), |ui| {
-        centred_row(ui, |ui| {
-            for language in [Language::En, Language::Es, Language::Fr] {
-                ui.selectable_value(&mut page.language, language, locale.t(language_key(language)));
-            }
-        });
-        centred_row(ui, |ui| {
-            for lookup in [Lookup::Check, Lookup::Prefix, Lookup::Pattern, Lookup::Anagrams] {
-                ui.selectable_value(&mut page.lookup, lookup, locale.t(lookup_key(lookup)));
-            }
-        });
+        let languages = [Language::En, Language::Es, Language::Fr].map(|l| (l, locale.t(language_key(l))));
+        centred_choices(ui, &mut page.language, &languages);
+        let lookups = [Lookup::Check, Lookup::Prefix, Lookup::Pattern, Lookup::Anagrams];
+        centred_choices(ui, &mut page.lookup, &lookups.map(|l| (l, locale.t(lookup_key(l)))));
         ui.small(locale.t(&format!("{}-help", lookup_key(page.lookup))));
         let edit = ui.add(egui::TextEdit::singleline(&mut page.query).desired_width(320.0).char_limit(20));
         let entered = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));

@@ -102,3 +102,34 @@ pub fn centred_row(ui: &mut bevy_egui::egui::Ui, mut add: impl FnMut(&mut bevy_e
     let rect = Rect::from_min_size(pos2(left, room.top()), vec2(room.right() - left, ui.spacing().interact_size.y));
     ui.scope_builder(UiBuilder::new().max_rect(rect).layout(row.with_main_wrap(true)), add);
 }
+
+/// Choices of which one is `current`, in centred rows: as many rows as the
+/// column needs, each as full as it can be (a row that wrapped would go on
+/// from the left).
+pub fn centred_choices<T: PartialEq + Clone>(ui: &mut bevy_egui::egui::Ui, current: &mut T, choices: &[(T, String)]) {
+    use bevy_egui::egui::{Align, Layout, UiBuilder};
+    // Each choice's width, from an unseen row of them all.
+    let sizing = UiBuilder::new().id_salt("choices, sized").layout(Layout::left_to_right(Align::Center));
+    let mut sizing = ui.new_child(sizing.sizing_pass().invisible());
+    let mut unchanged = current.clone();
+    let widths: Vec<f32> = choices
+        .iter()
+        .map(|(value, label)| sizing.selectable_value(&mut unchanged, value.clone(), label).rect.width())
+        .collect();
+    let (room, gap) = (ui.available_width(), ui.spacing().item_spacing.x);
+    let mut start = 0;
+    while start < choices.len() {
+        let mut end = start + 1;
+        let mut width = widths[start];
+        while end < choices.len() && width + gap + widths[end] <= room {
+            width += gap + widths[end];
+            end += 1;
+        }
+        centred_row(ui, |ui| {
+            for (value, label) in &choices[start..end] {
+                ui.selectable_value(current, value.clone(), label);
+            }
+        });
+        start = end;
+    }
+}

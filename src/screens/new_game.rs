@@ -2,7 +2,7 @@
 //! with a level, and an optional turn clock (§8.1).
 
 use super::home::wide_button;
-use super::{Screen, centred_page, centred_row};
+use super::{Screen, centred_choices, centred_page, centred_row};
 use crate::crossword::turn::PendingStart;
 use crate::crossword::{MatchSetup, NewMatch, Seat};
 use crate::ui::i18n::Locale;
@@ -129,19 +129,11 @@ fn draw(
     let form = &mut *form;
     centred_page(ctx, &locale.t("new-game-title"), |ui| {
         ui.label(crate::ui::bold(locale.t("new-game-rules"), 20.0));
-        centred_row(ui, |ui| {
-            for rules in RuleSetKind::ALL {
-                ui.selectable_value(&mut form.rules, rules, locale.t(rules_key(rules)));
-            }
-        });
+        centred_choices(ui, &mut form.rules, &RuleSetKind::ALL.map(|r| (r, locale.t(rules_key(r)))));
         ui.small(locale.t(&format!("{}-summary", rules_key(form.rules))));
         ui.separator();
         ui.label(crate::ui::bold(locale.t("new-game-language"), 20.0));
-        centred_row(ui, |ui| {
-            for language in GAME_LANGUAGES {
-                ui.selectable_value(&mut form.language, language, locale.t(language_key(language)));
-            }
-        });
+        centred_choices(ui, &mut form.language, &GAME_LANGUAGES.map(|l| (l, locale.t(language_key(l)))));
         ui.separator();
         ui.label(crate::ui::bold(locale.t("new-game-players"), 20.0));
         let max = form.rules.rules().max_players;
@@ -181,15 +173,14 @@ fn draw(
         }
         ui.separator();
         ui.label(crate::ui::bold(locale.t("new-game-clock"), 20.0));
-        centred_row(ui, |ui| {
-            for clock in CLOCKS {
-                let label = match clock {
-                    None => locale.t("clock-none"),
-                    Some(seconds) => locale.t_with("clock-minutes", &[("minutes", (seconds / 60).into())]),
-                };
-                ui.selectable_value(&mut form.turn_seconds, clock, label);
-            }
+        let clocks = CLOCKS.map(|clock| {
+            let label = match clock {
+                None => locale.t("clock-none"),
+                Some(seconds) => locale.t_with("clock-minutes", &[("minutes", (seconds / 60).into())]),
+            };
+            (clock, label)
         });
+        centred_choices(ui, &mut form.turn_seconds, &clocks);
         ui.add_space(16.0);
         if let Some(problem) = &form.problem {
             ui.colored_label(crate::ui::theme::egui_colour(crate::ui::theme::WARNING), problem);

@@ -2,7 +2,7 @@
 //! colour-blind palette for premium squares.
 
 use super::home::wide_button;
-use super::{Screen, centred_page, centred_row};
+use super::{Screen, centred_choices, centred_page, centred_row};
 use crate::settings::Settings;
 use crate::ui::i18n::{Locale, UiLanguage};
 use bevy::prelude::*;
@@ -24,11 +24,8 @@ fn draw(
     let mut edited = settings.clone();
     centred_page(ctx, &locale.t("settings-title"), |ui| {
         ui.label(crate::ui::bold(locale.t("settings-language"), 20.0));
-        centred_row(ui, |ui| {
-            for language in UiLanguage::ALL {
-                ui.selectable_value(&mut edited.language, language, language.native_name());
-            }
-        });
+        let languages = UiLanguage::ALL.map(|language| (language, language.native_name().to_string()));
+        centred_choices(ui, &mut edited.language, &languages);
         ui.separator();
         ui.spacing_mut().slider_width = ui.available_width().min(320.0);
         ui.label(locale.t("settings-sound-volume"));
