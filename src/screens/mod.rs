@@ -116,20 +116,43 @@ pub fn centred_choices<T: PartialEq + Clone>(ui: &mut bevy_egui::egui::Ui, curre
         .iter()
         .map(|(value, label)| sizing.selectable_value(&mut unchanged, value.clone(), label).rect.width())
         .collect();
-    let (room, gap) = (ui.available_width(), ui.spacing().item_spacing.x);
-    let mut start = 0;
-    while start < choices.len() {
-        let mut end = start + 1;
-        let mut width = widths[start];
-        while end < choices.len() && width + gap + widths[end] <= room {
-            width += gap + widths[end];
-            end += 1;
-        }
+    for line in lines(&widths, ui.available_width(), ui.spacing().item_spacing.x) {
         centred_row(ui, |ui| {
-            for (value, label) in &choices[start..end] {
+            for (value, label) in &choices[line.clone()] {
                 ui.selectable_value(current, value.clone(), label);
             }
         });
+    }
+}
+
+/// Widgets of these `widths`, `gap` apart, in lines of at most `room`:
+/// each line as full as it can be, and at least one widget a line.
+fn lines(widths: &[f32], room: f32, gap: f32) -> Vec<std::ops::Range<usize>> {
+    let mut lines = Vec::new();
+    let mut start = 0;
+    while start < widths.len() {
+        let mut end = start + 1;
+        let mut width = widths[start];
+        while end < widths.len() && width + gap + widths[end] <= room {
+            width += gap + widths[end];
+            end += 1;
+        }
+        lines.push(start..end);
         start = end;
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::lines;
+
+    #[test]
+    fn choices_go_in_lines_as_full_as_they_can_be() {
+        assert_eq!(lines(&[50.0, 50.0, 50.0], 200.0, 10.0), vec![0..3], "170 fit in 200");
+        assert_eq!(lines(&[50.0, 50.0, 50.0, 50.0], 200.0, 10.0), [0..3, 3..4], "230 do not");
+        assert_eq!(lines(&[90.0, 90.0, 90.0], 190.0, 10.0), [0..2, 2..3], "exactly full");
+        assert_eq!(lines(&[300.0, 20.0], 200.0, 10.0), [0..1, 1..2], "too wide alone");
+        assert!(lines(&[], 200.0, 10.0).is_empty());
     }
 }
