@@ -303,16 +303,16 @@ fn browser_check() -> Result<(), String> {
     }
     let started = Instant::now();
     let home = |page: &str| (title_of(page) == Some("Wocable") && page.contains("<canvas")).then_some(());
-    if load_until(&dir, "home", &url, home)?.is_none() {
+    if load_until(&dir, "home", &url, false, home)?.is_none() {
         return Err(format!("no home screen in Chromium (see {})", dir.display()));
     }
     let demo = |page: &str| title_of(page).and_then(saved_game).map(str::to_string);
-    let Some(saved) = load_until(&dir, "demo", &format!("{url}?demo"), demo)? else {
+    let Some(saved) = load_until(&dir, "demo", &format!("{url}?demo"), true, demo)? else {
         return Err(format!("the demo left no saved game with Ana's move (see {})", dir.display()));
     };
     let offered =
         |page: &str| title_of(page).and_then(|title| title.strip_prefix("Wocable — Continue: ")).map(str::to_string);
-    let reload = load_until(&dir, "reload", &url, |page| offered(page).filter(|game| *game == saved))?;
+    let reload = load_until(&dir, "reload", &url, false, |page| offered(page).filter(|game| *game == saved))?;
     if reload.is_none() {
         return Err(format!(
             "after a reload the home screen does not offer the saved game {saved:?} (see {})",
@@ -382,9 +382,21 @@ fn failed_fetch_and_first_gesture(dir: &Path, url: &str) -> Result<(), String> {
 /// Loads `url` up to three times, until `seen` finds in the page what it
 /// looks for. Headless Chromium gives a page a varying number of frames
 /// (fewer on a busy machine), so a page may be dumped before the app got
-/// there; a later load goes on from what the earlier one saved.
-fn load_until<T>(dir: &Path, name: &str, url: &str, seen: impl Fn(&str) -> Option<T>) -> Result<Option<T>, String> {
+/// there. A later load starts from what the earlier one saved, or with
+/// `afresh` from a new profile: the demo does nothing where a game is
+/// saved, so one dumped before its move would stop the next.
+fn load_until<T>(
+    dir: &Path,
+    name: &str,
+    url: &str,
+    afresh: bool,
+    seen: impl Fn(&str) -> Option<T>,
+) -> Result<Option<T>, String> {
     for attempt in 1..=3 {
+        let profile = dir.join("profile");
+        if afresh && attempt > 1 && profile.exists() {
+            std::fs::remove_dir_all(&profile).map_err(|e| format!("{}: {e}", profile.display()))?;
+        }
         if let Some(found) = seen(&load_in_chromium(dir, &format!("{name}-{attempt}"), url)?) {
             return Ok(Some(found));
         }
