@@ -3,8 +3,9 @@
 //! every screen is shown and saved as `DIR/<name>.png`, a move is played
 //! against the computer and the Champion searches an endgame; the frame
 //! times while the computer thinks and the time to the first home frame
-//! go to `DIR/timings.txt`, then the app quits. With `WOCABLE_THINK_IN_STEPS` set too, the computer thinks the
-//! web build's way, on the main thread.
+//! go to `DIR/timings.txt`, then the app quits. With
+//! `WOCABLE_THINK_IN_STEPS` set too, the computer thinks the web build's
+//! way, on the main thread.
 
 use crate::StartedAt;
 use crate::crossword::thinking::Thinking;

@@ -99,7 +99,7 @@ impl Thinking {
                 }
             };
         }
-        self.chosen.is_some()
+        self.found()
     }
 
     /// Whether the move is found (and not yet taken).

@@ -91,34 +91,46 @@ pub fn centred_page(ctx: &bevy_egui::egui::Context, heading: &str, add: impl FnO
 /// of its own, so that its widgets' ids are not the real row's) to learn
 /// its width. A row wider than the column wraps, from the left.
 pub fn centred_row(ui: &mut bevy_egui::egui::Ui, mut add: impl FnMut(&mut bevy_egui::egui::Ui)) {
+    let mut sizing = unseen_row(ui, "centred row, sized");
+    add(&mut sizing);
+    row_of_width(ui, sizing.min_rect().width(), add);
+}
+
+/// A child of `ui`, laid out as a row but not shown and not touchable,
+/// under an id of its own: to learn the widths of widgets.
+fn unseen_row(ui: &mut bevy_egui::egui::Ui, id_salt: &str) -> bevy_egui::egui::Ui {
+    use bevy_egui::egui::{Align, Layout, UiBuilder};
+    let row = UiBuilder::new().id_salt(id_salt).layout(Layout::left_to_right(Align::Center));
+    ui.new_child(row.sizing_pass().invisible())
+}
+
+/// A row known to be `width` wide, centred in `ui`.
+fn row_of_width(ui: &mut bevy_egui::egui::Ui, width: f32, add: impl FnOnce(&mut bevy_egui::egui::Ui)) {
     use bevy_egui::egui::{Align, Layout, Rect, UiBuilder, pos2, vec2};
     let room = ui.available_rect_before_wrap();
-    let row = Layout::left_to_right(Align::Center);
-    let sizing = UiBuilder::new().id_salt("centred row, sized").max_rect(room).layout(row);
-    let mut sizing = ui.new_child(sizing.sizing_pass().invisible());
-    add(&mut sizing);
-    let left = room.left() + ((room.width() - sizing.min_rect().width()) / 2.0).max(0.0);
+    let left = room.left() + ((room.width() - width) / 2.0).max(0.0);
     // As tall as a line, as egui's rows are (they grow to what they hold).
     let rect = Rect::from_min_size(pos2(left, room.top()), vec2(room.right() - left, ui.spacing().interact_size.y));
-    ui.scope_builder(UiBuilder::new().max_rect(rect).layout(row.with_main_wrap(true)), add);
+    let row = Layout::left_to_right(Align::Center).with_main_wrap(true);
+    ui.scope_builder(UiBuilder::new().max_rect(rect).layout(row), add);
 }
 
 /// Choices of which one is `current`, in centred rows: as many rows as the
 /// column needs, each as full as it can be (a row that wrapped would go on
 /// from the left).
 pub fn centred_choices<T: PartialEq + Clone>(ui: &mut bevy_egui::egui::Ui, current: &mut T, choices: &[(T, String)]) {
-    use bevy_egui::egui::{Align, Layout, UiBuilder};
     // Each choice's width, from an unseen row of them all.
-    let sizing = UiBuilder::new().id_salt("choices, sized").layout(Layout::left_to_right(Align::Center));
-    let mut sizing = ui.new_child(sizing.sizing_pass().invisible());
+    let mut sizing = unseen_row(ui, "choices, sized");
     let mut unchanged = current.clone();
     let widths: Vec<f32> = choices
         .iter()
         .map(|(value, label)| sizing.selectable_value(&mut unchanged, value.clone(), label).rect.width())
         .collect();
-    for line in lines(&widths, ui.available_width(), ui.spacing().item_spacing.x) {
-        centred_row(ui, |ui| {
-            for (value, label) in &choices[line.clone()] {
+    let gap = ui.spacing().item_spacing.x;
+    for line in lines(&widths, ui.available_width(), gap) {
+        let width = widths[line.clone()].iter().sum::<f32>() + gap * (line.len() - 1) as f32;
+        row_of_width(ui, width, |ui| {
+            for (value, label) in &choices[line] {
                 ui.selectable_value(current, value.clone(), label);
             }
         });

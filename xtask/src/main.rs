@@ -379,6 +379,11 @@ fn failed_fetch_and_first_gesture(dir: &Path, url: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// The browser profile the loads of the check in `dir` share.
+fn profile(dir: &Path) -> PathBuf {
+    dir.join("profile")
+}
+
 /// Loads `url` up to three times, until `seen` finds in the page what it
 /// looks for. Headless Chromium gives a page a varying number of frames
 /// (fewer on a busy machine), so a page may be dumped before the app got
@@ -393,7 +398,7 @@ fn load_until<T>(
     seen: impl Fn(&str) -> Option<T>,
 ) -> Result<Option<T>, String> {
     for attempt in 1..=3 {
-        let profile = dir.join("profile");
+        let profile = profile(dir);
         if afresh && attempt > 1 && profile.exists() {
             std::fs::remove_dir_all(&profile).map_err(|e| format!("{}: {e}", profile.display()))?;
         }
@@ -416,7 +421,7 @@ fn load_in_chromium(dir: &Path, name: &str, url: &str) -> Result<String, String>
         .args(["--headless", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"])
         .args(["--use-angle=swiftshader", "--enable-unsafe-swiftshader"])
         .args(["--window-size=1280,800", "--virtual-time-budget=60000", "--enable-logging=stderr", "--v=0"])
-        .arg(format!("--user-data-dir={}", dir.join("profile").display()))
+        .arg(format!("--user-data-dir={}", profile(dir).display()))
         .args(["--dump-dom", url])
         .stdout(create(file("html"))?)
         .stderr(create(file("log"))?)
