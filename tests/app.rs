@@ -18,7 +18,7 @@ use wocable::crossword::layout::BoardLayout;
 use wocable::crossword::turn::{Preview, TurnClock};
 use wocable::crossword::{Action, Match, MatchSetup, MoveRefused, NewMatch, Overlay, ResumeMatch, Seat};
 use wocable::demo::Demo;
-use wocable::feedback::animation::Shake;
+use wocable::feedback::animation::{ScoreFlight, Shake};
 use wocable::feedback::{Cue, Notice};
 use wocable::screens::Screen;
 use wocable::screens::home::SavedGameInfo;
@@ -867,12 +867,20 @@ fn turns_tiles_refusals_and_plays_are_heard_and_seen() {
     drag_move(&mut app, &chosen);
     act(&mut app, Action::Play);
     assert!(cues(&mut app).iter().any(|c| matches!(c, Cue::Play | Cue::Bingo)));
-    let flying = format!("+{}", chosen.score);
-    let texts: Vec<String> = app.world_mut().query::<&Text2d>().iter(app.world()).map(|t| t.0.clone()).collect();
-    assert!(texts.contains(&flying), "the score flies to the scoreboard: {texts:?}");
+    let flights =
+        |app: &mut App| app.world_mut().query::<&ScoreFlight>().iter(app.world()).copied().collect::<Vec<_>>();
+    let flying = flights(&mut app);
+    assert!(
+        flying.iter().any(|f| f.seat == 0 && f.score == chosen.score),
+        "the score flies to the scoreboard: {flying:?}"
+    );
     until(&mut app, "the computer plays", |w| w.resource::<Match>().game.turn() == 0);
     app.update();
     assert!(cues(&mut app).contains(&Cue::YourTurn), "the turn coming back is sounded");
+    for _ in 0..12 {
+        app.update();
+    }
+    assert_eq!(flights(&mut app), vec![], "the scores have landed after 1.2 s");
 }
 
 #[test]

@@ -10,10 +10,11 @@ use super::thinking::Thinking;
 use super::turn::{Hints, Preview, TurnClock};
 use super::{Action, Match, Overlay, Seat};
 use crate::feedback::Notice;
+use crate::feedback::animation::ScoreFlight;
 use crate::screens::Screen;
 use crate::ui::i18n::Locale;
 use crate::ui::theme::{self, egui_colour};
-use crate::ui::{bold, root_ui};
+use crate::ui::{bold, bold_family, root_ui};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use std::collections::BTreeMap;
@@ -25,7 +26,7 @@ use wocable_crossword::tile::full_bag;
 pub(crate) fn ui(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
-        (panels, overlays, notice)
+        (panels, score_flights, overlays, notice)
             .chain()
             .in_set(crate::ui::Drawing)
             .run_if(in_state(Screen::Game).and_then(resource_exists::<Match>)),
@@ -144,6 +145,7 @@ fn panels(
     mut screen: ResMut<NextState<Screen>>,
     mut details: Local<bool>,
     mut texts: Local<Option<LogTexts>>,
+    flights: Query<&ScoreFlight>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut root = root_ui(ctx);
@@ -159,7 +161,7 @@ fn panels(
                         name = name.strikethrough();
                     }
                     ui.label(name);
-                    let mut line = player.score.to_string();
+                    let mut line = score_shown(player, &flights).to_string();
                     if player.to_play {
                         if let (Some(clock), Some(_)) = (&clock, m.turn_seconds) {
                             line = format!("{line}  ⏱ {}", clock_text(clock.seconds_left));
@@ -422,6 +424,34 @@ fn screen_over_board<const N: usize>(
         });
     });
     pressed
+}
+
+/// A player's score as the scoreboard shows it: without the scores still
+/// flying to it, so that each one adds up as it lands.
+fn score_shown(player: &Player, flights: &Query<&ScoreFlight>) -> i32 {
+    let in_the_air: u32 = flights.iter().filter(|flight| flight.seat == player.seat).map(|flight| flight.score).sum();
+    player.score - in_the_air as i32
+}
+
+/// Scores on their way from the word to the scoreboard: over the panels,
+/// under dialogs.
+fn score_flights(mut contexts: EguiContexts, flights: Query<&ScoreFlight>, time: Res<Time>) -> Result {
+    if flights.is_empty() {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let painter = ctx.layer_painter(egui::LayerId::new(egui::Order::Middle, egui::Id::new("score flights")));
+    for flight in &flights {
+        let Some(pose) = flight.at(time.elapsed_secs()) else { continue };
+        painter.text(
+            egui::pos2(pose.at.x, pose.at.y),
+            egui::Align2::CENTER_CENTER,
+            format!("+{}", flight.score),
+            egui::FontId::new(flight.size * pose.scale, bold_family()),
+            egui_colour(theme::ACCENT).gamma_multiply(pose.alpha),
+        );
+    }
+    Ok(())
 }
 
 /// Why a move was refused, shown over the board for a moment.

@@ -76,6 +76,11 @@ impl BoardLayout {
         Vec2::new(screen.x - self.viewport.x / 2.0, self.viewport.y / 2.0 - screen.y)
     }
 
+    /// A world point in the window (logical pixels, y down).
+    pub fn world_to_screen(&self, world: Vec2) -> Vec2 {
+        Vec2::new(world.x + self.viewport.x / 2.0, self.viewport.y / 2.0 - world.y)
+    }
+
     /// Whether a point of the window (y down) is on the egui panels.
     pub fn in_panels(&self, screen: Vec2) -> bool {
         screen.y < TOP_BAR
@@ -165,6 +170,16 @@ mod tests {
             );
         }
         assert_eq!(layout.rack_slot_at(layout.cell_centre(Pos::new(7, 7).expect("centre")), 6), None);
+    }
+
+    #[test]
+    fn window_and_world_points_convert_both_ways() {
+        let layout = BoardLayout::for_viewport(Vec2::new(360.0, 640.0));
+        assert_eq!(layout.world_to_screen(Vec2::ZERO), Vec2::new(180.0, 320.0), "the origin is the window's centre");
+        assert_eq!(layout.world_to_screen(Vec2::new(-180.0, 320.0)), Vec2::ZERO, "y goes down in the window");
+        let corner = layout.world_to_screen(layout.board_corner);
+        assert_eq!(layout.screen_to_world(corner), layout.board_corner);
+        assert!(corner.y >= TOP_BAR, "the board is under the scoreboard");
     }
 
     #[test]

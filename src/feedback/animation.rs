@@ -36,6 +36,46 @@ struct Flight {
     started: f32,
 }
 
+/// A play's score flying from its word to its player's score. It is drawn
+/// by egui, over the scoreboard, so that it lands on the score it adds to;
+/// positions are window points (y down).
+#[derive(Component, Clone, Copy, Debug, PartialEq)]
+pub struct ScoreFlight {
+    pub seat: usize,
+    pub score: u32,
+    pub from: Vec2,
+    pub to: Vec2,
+    /// The height of its text.
+    pub size: f32,
+    started: f32,
+}
+
+impl ScoreFlight {
+    /// Where it is at `now`; `None` once it has landed.
+    pub fn at(&self, now: f32) -> Option<Pose> {
+        pose(self.from, self.to, self.started, now)
+    }
+}
+
+/// A flight's place, size (a multiple of its own) and opacity.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Pose {
+    pub at: Vec2,
+    pub scale: f32,
+    pub alpha: f32,
+}
+
+/// Every flight's path: it grows a little, speeds off towards `to` and
+/// fades as it arrives; `None` once it is there.
+fn pose(from: Vec2, to: Vec2, started: f32, now: f32) -> Option<Pose> {
+    let progress = (now - started).max(0.0) / FLIGHT_SECONDS;
+    if progress >= 1.0 {
+        return None;
+    }
+    let eased = progress * progress * (3.0 - 2.0 * progress);
+    Some(Pose { at: from.lerp(to, eased), scale: 1.0 + 0.3 * (1.0 - progress), alpha: 1.0 - progress.powi(3) })
+}
+
 #[derive(Component)]
 struct Particle {
     velocity: Vec2,
@@ -48,7 +88,7 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (refused, played).in_set(TurnSystems::Show).run_if(in_state(Screen::Game).and_then(resource_exists::<Match>)),
     )
-    .add_systems(Update, (shake, fly, burst).after(TurnSystems::Show));
+    .add_systems(Update, (shake, fly, land, burst).after(TurnSystems::Show));
 }
 
 fn refused(
@@ -101,15 +141,14 @@ fn played(
                     let to = layout.scoreboard_point(*seat, m.seats.len());
                     commands.spawn((
                         DespawnOnExit(Screen::Game),
-                        Flight { from: centre, to, started: now },
-                        Text2d::new(format!("+{}", play.score)),
-                        TextFont {
-                            font: (&fonts.bold).into(),
-                            font_size: FontSize::Px(layout.cell * 1.4),
-                            ..default()
+                        ScoreFlight {
+                            seat: *seat,
+                            score: play.score,
+                            from: layout.world_to_screen(centre),
+                            to: layout.world_to_screen(to),
+                            size: layout.cell * 1.4,
+                            started: now,
                         },
-                        TextColor(theme::ACCENT),
-                        Transform::from_translation(centre.extend(20.0)),
                     ));
                     if play.bingo {
                         celebrate(&mut commands, &fonts, &layout, &locale, centre, now);
@@ -161,17 +200,22 @@ fn shake(mut commands: Commands, time: Res<Time>, mut shaking: Query<(Entity, &S
 fn fly(mut commands: Commands, time: Res<Time>, mut flights: Query<(Entity, &Flight, &mut Transform, &mut TextColor)>) {
     let now = time.elapsed_secs();
     for (entity, flight, mut transform, mut colour) in &mut flights {
-        let progress = (now - flight.started) / FLIGHT_SECONDS;
-        if progress >= 1.0 {
+        let Some(pose) = pose(flight.from, flight.to, flight.started, now) else {
             commands.entity(entity).despawn();
             continue;
+        };
+        transform.translation = pose.at.extend(transform.translation.z);
+        transform.scale = Vec3::splat(pose.scale);
+        colour.0.set_alpha(pose.alpha);
+    }
+}
+
+/// A score that has reached the scoreboard is gone (and counted there).
+fn land(mut commands: Commands, time: Res<Time>, flights: Query<(Entity, &ScoreFlight)>) {
+    for (entity, flight) in &flights {
+        if flight.at(time.elapsed_secs()).is_none() {
+            commands.entity(entity).despawn();
         }
-        // Rise a little first, then speed off towards the target.
-        let eased = progress * progress * (3.0 - 2.0 * progress);
-        let xy = flight.from.lerp(flight.to, eased);
-        transform.translation = xy.extend(transform.translation.z);
-        transform.scale = Vec3::splat(1.0 + 0.3 * (1.0 - progress));
-        colour.0.set_alpha(1.0 - progress.powi(3));
     }
 }
 

@@ -123,7 +123,7 @@ fn style_egui(mut commands: Commands, mut contexts: EguiContexts) -> Result {
     proportional.insert(0, "inter".into());
     // Bold falls back as the rest does, on egui's fonts for symbols.
     let bold = ["inter-bold".into()].into_iter().chain(proportional.iter().cloned()).collect();
-    fonts.families.insert(FontFamily::Name("bold".into()), bold);
+    fonts.families.insert(bold_family(), bold);
     ctx.set_fonts(fonts);
     ctx.set_theme(egui::ThemePreference::Dark);
     ctx.all_styles_mut(|style| {
@@ -173,9 +173,9 @@ pub fn tiles_row(ui: &mut egui::Ui, side: f32, tiles: &[(&str, u32, wocable_cros
         let face = egui::Rect::from_min_max(tile.min, tile.max - egui::vec2(0.0, side * 0.06));
         painter.rect_filled(face, side * 0.1, theme::egui_colour(theme::TILE_FACE));
         let ink = theme::egui_colour(theme::TILE_LETTER);
-        let letter_font = egui::FontId::new(side * 0.5, FontFamily::Name("bold".into()));
+        let letter_font = egui::FontId::new(side * 0.5, bold_family());
         painter.text(face.center(), egui::Align2::CENTER_CENTER, *letter, letter_font, ink);
-        let value_font = egui::FontId::new(side * 0.22, FontFamily::Name("bold".into()));
+        let value_font = egui::FontId::new(side * 0.22, bold_family());
         let corner = face.right_bottom() - egui::vec2(side * 0.08, side * 0.04);
         painter.text(corner, egui::Align2::RIGHT_BOTTOM, value.to_string(), value_font, ink);
     }
@@ -183,5 +183,10 @@ pub fn tiles_row(ui: &mut egui::Ui, side: f32, tiles: &[(&str, u32, wocable_cros
 
 /// A bold heading in the app's font.
 pub fn bold(text: impl Into<String>, size: f32) -> egui::RichText {
-    egui::RichText::new(text).family(FontFamily::Name("bold".into())).size(size)
+    egui::RichText::new(text).family(bold_family()).size(size)
+}
+
+/// The app's bold font in egui.
+pub fn bold_family() -> FontFamily {
+    FontFamily::Name("bold".into())
 }
