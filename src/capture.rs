@@ -14,6 +14,7 @@ use crate::crossword::{Action, Match, MatchSetup, NewMatch, Overlay, ResumeMatch
 use crate::lexicons::Lexicons;
 use crate::screens::Screen;
 use crate::screens::dictionary::{DictionaryPage, Found, Lookup};
+use crate::screens::results::Results;
 use crate::storage::Storage;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
@@ -77,6 +78,7 @@ fn tour(
     time: Res<Time>,
     started: Option<Res<StartedAt>>,
     styled: Option<Res<crate::ui::Styled>>,
+    mut results: Option<ResMut<Results>>,
     mut actions: MessageWriter<Action>,
     mut start: MessageWriter<NewMatch>,
     mut exit: MessageWriter<AppExit>,
@@ -157,6 +159,12 @@ fn tour(
         }
         18 => shoot(&mut commands, &tour, "results"),
         19 => {
+            if let Some(results) = results.as_mut() {
+                results.review_shown = true;
+            }
+        }
+        20 => shoot(&mut commands, &tour, "results-review"),
+        21 => {
             // As if searched: the page looks it up.
             commands.insert_resource(DictionaryPage {
                 language: Language::En,
@@ -166,15 +174,15 @@ fn tour(
             });
             next.set(Screen::Dictionary);
         }
-        20 => shoot(&mut commands, &tour, "dictionary"),
-        21 => next.set(Screen::Settings),
-        22 => shoot(&mut commands, &tour, "settings"),
-        23 => next.set(Screen::HowToPlay),
-        24 => shoot(&mut commands, &tour, "how-to-play"),
-        25 => {
+        22 => shoot(&mut commands, &tour, "dictionary"),
+        23 => next.set(Screen::Settings),
+        24 => shoot(&mut commands, &tour, "settings"),
+        25 => next.set(Screen::HowToPlay),
+        26 => shoot(&mut commands, &tour, "how-to-play"),
+        27 => {
             commands.queue(resume_an_endgame);
         }
-        26 => {
+        28 => {
             // The Champion searches the endgame: wait for its move (or the
             // results, should it go out).
             let resuming = *screen.get() == Screen::HowToPlay;
@@ -184,27 +192,27 @@ fn tour(
                 tour.wait = 5;
             }
         }
-        27 => shoot(&mut commands, &tour, "endgame"),
-        28 => {
+        29 => shoot(&mut commands, &tour, "endgame"),
+        30 => {
             let mut pass_and_play = MatchSetup::against_computer(Level::Champion, 7);
             pass_and_play.players[1] = ("Ben".into(), Seat::Human);
             // On the clock, which shows the Pause button.
             pass_and_play.turn_seconds = Some(120);
             start.write(NewMatch(pass_and_play));
         }
-        29 => shoot(&mut commands, &tour, "handover"),
-        30 => {
+        31 => shoot(&mut commands, &tour, "handover"),
+        32 => {
             actions.write(Action::TakeOver);
         }
-        31 => {
+        33 => {
             actions.write(Action::OpenOverlay(Overlay::BlankLetter));
         }
-        32 => shoot(&mut commands, &tour, "blank-letter"),
-        33 => {
+        34 => shoot(&mut commands, &tour, "blank-letter"),
+        35 => {
             actions.write(Action::OpenOverlay(Overlay::Paused));
         }
-        34 => shoot(&mut commands, &tour, "paused"),
-        35 => {
+        36 => shoot(&mut commands, &tour, "paused"),
+        37 => {
             let text = format!(
                 "first home frame after {:.2} s\nwhile the computer thinks: {}\nidle on the game screen: {}\n",
                 tour.first_home_frame.unwrap_or(0.0),

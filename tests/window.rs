@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-const SCREENS: [&str; 17] = [
+const SCREENS: [&str; 18] = [
     "home",
     "new-game",
     "game-start",
@@ -20,6 +20,7 @@ const SCREENS: [&str; 17] = [
     "exchange",
     "resign",
     "results",
+    "results-review",
     "dictionary",
     "settings",
     "how-to-play",

@@ -133,7 +133,8 @@ results-pair-win = { $first } beat { $second }
 results-pair-draw = { $first } and { $second } drew
 results-review = Review every turn
 results-no-play = no play
-results-best-was = best: { $move } { $score }
+results-played = Played
+results-best = Best
 results-no-move = no move possible
 results-home = Home
 

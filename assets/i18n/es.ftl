@@ -133,7 +133,8 @@ results-pair-win = { $first } ganó a { $second }
 results-pair-draw = { $first } y { $second } empataron
 results-review = Repasar cada turno
 results-no-play = sin jugada
-results-best-was = mejor: { $move } { $score }
+results-played = Jugada
+results-best = Mejor
 results-no-move = ninguna jugada posible
 results-home = Inicio
 

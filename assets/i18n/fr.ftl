@@ -133,7 +133,8 @@ results-pair-win = { $first } bat { $second }
 results-pair-draw = { $first } et { $second } à égalité
 results-review = Revoir chaque coup
 results-no-play = pas de mot
-results-best-was = meilleur : { $move } { $score }
+results-played = Joué
+results-best = Meilleur
 results-no-move = aucun coup possible
 results-home = Accueil
 

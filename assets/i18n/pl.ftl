@@ -131,7 +131,8 @@ results-pair-win = { $first } wygrywa z { $second }
 results-pair-draw = { $first } i { $second }: remis
 results-review = Przejrzyj każdy ruch
 results-no-play = bez słowa
-results-best-was = najlepszy: { $move } { $score }
+results-played = Zagrano
+results-best = Najlepszy
 results-no-move = brak możliwego ruchu
 results-home = Start
 

@@ -6,6 +6,7 @@ use super::home::wide_button;
 use super::{Screen, centred_page, centred_row};
 use crate::crossword::Match;
 use crate::ui::i18n::Locale;
+use crate::ui::theme::{self, egui_colour};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use wocable_crossword::Outcome;
@@ -40,6 +41,8 @@ pub struct Results {
     /// (winner or first of a draw, other, outcome for the first).
     pub pairs: Vec<(String, String, Outcome)>,
     pub review: Vec<ReviewLine>,
+    /// Whether the review is open under the standings.
+    pub review_shown: bool,
 }
 
 impl Results {
@@ -86,7 +89,7 @@ impl Results {
                 best: turn.best_notation.zip(turn.best.map(|m| m.score)).map(|((pos, word), score)| (pos, word, score)),
             })
             .collect();
-        Results { seats, pairs, review }
+        Results { seats, pairs, review, review_shown: false }
     }
 }
 
@@ -108,9 +111,8 @@ pub(super) fn ui(app: &mut App) {
 fn draw(
     mut contexts: EguiContexts,
     locale: Res<Locale>,
-    results: Res<Results>,
+    mut results: ResMut<Results>,
     mut screen: ResMut<NextState<Screen>>,
-    mut show_review: Local<bool>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let heading = match results.seats.first() {
@@ -127,23 +129,12 @@ fn draw(
             ui.label(locale.t_with(key, &[("first", first.clone().into()), ("second", second.clone().into())]));
         }
         ui.add_space(12.0);
-        ui.checkbox(&mut show_review, locale.t("results-review"));
-        if *show_review {
-            for line in &results.review {
-                let played = match &line.played {
-                    Some((pos, word)) => format!("{pos} {word} {}", line.score),
-                    None if line.exchanged_or_passed => locale.t("results-no-play"),
-                    None => String::new(),
-                };
-                let best = match &line.best {
-                    Some((pos, word, score)) => locale.t_with(
-                        "results-best-was",
-                        &[("move", format!("{pos} {word}").into()), ("score", (*score).into())],
-                    ),
-                    None => locale.t("results-no-move"),
-                };
-                ui.label(format!("{}: {played} — {best}", line.name));
-            }
+        let mut review_shown = results.review_shown;
+        ui.checkbox(&mut review_shown, locale.t("results-review"));
+        results.review_shown = review_shown;
+        if review_shown {
+            let side_by_side = ui.available_width() >= 480.0;
+            centred_row(ui, |ui| review_table(ui, &locale, &results.review, side_by_side));
         }
         ui.add_space(12.0);
         if wide_button(ui, crate::ui::bold(locale.t("home-new-game"), 20.0)).clicked() {
@@ -154,6 +145,54 @@ fn draw(
         }
     });
     Ok(())
+}
+
+/// Every turn beside the best move there was, or under it where the
+/// column is narrow (a phone); a ✔ where the player found a move that
+/// scored as much.
+fn review_table(ui: &mut egui::Ui, locale: &Locale, review: &[ReviewLine], side_by_side: bool) {
+    egui::Grid::new("review").striped(true).spacing([10.0, 4.0]).show(ui, |ui| {
+        ui.label("");
+        let headings: &[&str] = if side_by_side {
+            &["results-player", "results-played", "results-best"]
+        } else {
+            &["results-player", "results-played"]
+        };
+        for key in headings {
+            ui.label(crate::ui::bold(locale.t(key), 15.0));
+        }
+        ui.end_row();
+        for (turn, line) in review.iter().enumerate() {
+            ui.label(egui::RichText::new((turn + 1).to_string()).weak());
+            ui.label(&line.name);
+            let played = match &line.played {
+                Some((pos, word)) => format!("{pos} {word} {}", line.score),
+                None if line.exchanged_or_passed => locale.t("results-no-play"),
+                None => String::new(),
+            };
+            let found_best = line.played.is_some() && line.best.as_ref().is_some_and(|(.., best)| line.score >= *best);
+            let best = match &line.best {
+                Some((pos, word, score)) => format!("{pos} {word} {score}"),
+                None => locale.t("results-no-move"),
+            };
+            let found = || egui::RichText::new("✔").color(egui_colour(theme::ACCENT));
+            if side_by_side {
+                ui.label(played);
+                ui.label(if found_best { found() } else { best.into() });
+            } else if found_best {
+                ui.horizontal(|ui| {
+                    ui.label(played);
+                    ui.label(found());
+                });
+            } else {
+                ui.vertical(|ui| {
+                    ui.label(played);
+                    ui.label(egui::RichText::new(format!("{}: {best}", locale.t("results-best"))).small().weak());
+                });
+            }
+            ui.end_row();
+        }
+    });
 }
 
 /// The standings in three columns, the best play under the name: a phone
