@@ -14,7 +14,7 @@ use crate::crossword::{Action, Match, MatchSetup, NewMatch, Overlay, ResumeMatch
 use crate::lexicons::Lexicons;
 use crate::screens::Screen;
 use crate::screens::dictionary::{DictionaryPage, Found, Lookup};
-use crate::screens::results::Results;
+use crate::screens::results::{Results, Viewing};
 use crate::storage::Storage;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
@@ -165,6 +165,12 @@ fn tour(
         }
         20 => shoot(&mut commands, &tour, "results-review"),
         21 => {
+            if let Some(results) = results.as_mut() {
+                results.viewing = Some(Viewing { turn: 0, best: false });
+            }
+        }
+        22 => shoot(&mut commands, &tour, "review-turn"),
+        23 => {
             // As if searched: the page looks it up.
             commands.insert_resource(DictionaryPage {
                 language: Language::En,
@@ -174,15 +180,15 @@ fn tour(
             });
             next.set(Screen::Dictionary);
         }
-        22 => shoot(&mut commands, &tour, "dictionary"),
-        23 => next.set(Screen::Settings),
-        24 => shoot(&mut commands, &tour, "settings"),
-        25 => next.set(Screen::HowToPlay),
-        26 => shoot(&mut commands, &tour, "how-to-play"),
-        27 => {
+        24 => shoot(&mut commands, &tour, "dictionary"),
+        25 => next.set(Screen::Settings),
+        26 => shoot(&mut commands, &tour, "settings"),
+        27 => next.set(Screen::HowToPlay),
+        28 => shoot(&mut commands, &tour, "how-to-play"),
+        29 => {
             commands.queue(resume_an_endgame);
         }
-        28 => {
+        30 => {
             // The Champion searches the endgame: wait for its move (or the
             // results, should it go out).
             let resuming = *screen.get() == Screen::HowToPlay;
@@ -192,27 +198,27 @@ fn tour(
                 tour.wait = 5;
             }
         }
-        29 => shoot(&mut commands, &tour, "endgame"),
-        30 => {
+        31 => shoot(&mut commands, &tour, "endgame"),
+        32 => {
             let mut pass_and_play = MatchSetup::against_computer(Level::Champion, 7);
             pass_and_play.players[1] = ("Ben".into(), Seat::Human);
             // On the clock, which shows the Pause button.
             pass_and_play.turn_seconds = Some(120);
             start.write(NewMatch(pass_and_play));
         }
-        31 => shoot(&mut commands, &tour, "handover"),
-        32 => {
+        33 => shoot(&mut commands, &tour, "handover"),
+        34 => {
             actions.write(Action::TakeOver);
         }
-        33 => {
+        35 => {
             actions.write(Action::OpenOverlay(Overlay::BlankLetter));
         }
-        34 => shoot(&mut commands, &tour, "blank-letter"),
-        35 => {
+        36 => shoot(&mut commands, &tour, "blank-letter"),
+        37 => {
             actions.write(Action::OpenOverlay(Overlay::Paused));
         }
-        36 => shoot(&mut commands, &tour, "paused"),
-        37 => {
+        38 => shoot(&mut commands, &tour, "paused"),
+        39 => {
             let text = format!(
                 "first home frame after {:.2} s\nwhile the computer thinks: {}\nidle on the game screen: {}\n",
                 tour.first_home_frame.unwrap_or(0.0),

@@ -356,6 +356,17 @@ fn a_whole_game_against_the_computer_reaches_the_results() {
     assert!(!results.review.is_empty());
     let m = app.world().resource::<Match>();
     assert!(m.game.is_over());
+    // The review's pictures of the board: each turn's tiles, and the best move's.
+    assert_eq!(results.board_before(0).count(), 0, "the first turn starts on an empty board");
+    let on_board = m.game.board().tiles().count();
+    assert_eq!(results.board_before(results.review.len()).count(), on_board, "every tile was played on one turn");
+    for line in &results.review {
+        assert_eq!(line.played_tiles.is_empty(), line.played.is_none(), "{line:?}");
+        assert_eq!(line.best_tiles.is_empty(), line.best.is_none(), "{line:?}");
+        if line.name == "Ana" && line.played.is_some() {
+            assert_eq!(line.best.as_ref().map(|best| best.2), Some(line.score), "Ana played the best hint: {line:?}");
+        }
+    }
     assert!(!dir.join(wocable::crossword::SAVE_FILE).exists(), "a finished game is no longer saved");
 }
 

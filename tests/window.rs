@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-const SCREENS: [&str; 18] = [
+const SCREENS: [&str; 19] = [
     "home",
     "new-game",
     "game-start",
@@ -21,6 +21,7 @@ const SCREENS: [&str; 18] = [
     "resign",
     "results",
     "results-review",
+    "review-turn",
     "dictionary",
     "settings",
     "how-to-play",

@@ -135,6 +135,8 @@ results-review = Review every turn
 results-no-play = no play
 results-played = Played
 results-best = Best
+results-turn = Turn { $turn }
+results-review-hint = Tap a turn's number to see it on the board.
 results-no-move = no move possible
 results-home = Home
 

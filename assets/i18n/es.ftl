@@ -135,6 +135,8 @@ results-review = Repasar cada turno
 results-no-play = sin jugada
 results-played = Jugada
 results-best = Mejor
+results-turn = Turno { $turn }
+results-review-hint = Toca el número de un turno para verlo en el tablero.
 results-no-move = ninguna jugada posible
 results-home = Inicio
 

@@ -135,6 +135,8 @@ results-review = Revoir chaque coup
 results-no-play = pas de mot
 results-played = Joué
 results-best = Meilleur
+results-turn = Tour { $turn }
+results-review-hint = Touchez le numéro d'un tour pour le voir sur le plateau.
 results-no-move = aucun coup possible
 results-home = Accueil
 

@@ -133,6 +133,8 @@ results-review = Przejrzyj każdy ruch
 results-no-play = bez słowa
 results-played = Zagrano
 results-best = Najlepszy
+results-turn = Ruch { $turn }
+results-review-hint = Dotknij numeru ruchu, aby zobaczyć go na planszy.
 results-no-move = brak możliwego ruchu
 results-home = Start
 

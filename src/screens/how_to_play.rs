@@ -5,12 +5,11 @@ use super::home::wide_button;
 use super::new_game::rules_key;
 use super::{Screen, centred_page};
 use crate::settings::Settings;
+use crate::ui::board_picture;
 use crate::ui::i18n::Locale;
-use crate::ui::theme;
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use wocable_crossword::board::SIZE;
-use wocable_crossword::{Layout, Pos, Premium, RuleSetKind};
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
+use wocable_crossword::{Premium, RuleSetKind};
 
 pub(super) fn ui(app: &mut App) {
     app.add_systems(EguiPrimaryContextPass, draw.in_set(crate::ui::Drawing).run_if(in_state(Screen::HowToPlay)));
@@ -60,7 +59,7 @@ fn draw(
             ui.separator();
             ui.label(crate::ui::bold(locale.t(rules_key(rules)), 22.0));
             ui.horizontal(|ui| {
-                mini_board(ui, &rules.layout(), colour_blind);
+                board_picture(ui, 7.0, &rules.layout(), &[], colour_blind);
                 ui.vertical(|ui| ui.label(locale.t(&format!("{}-summary", rules_key(rules)))));
             });
         }
@@ -72,21 +71,4 @@ fn draw(
         }
     });
     Ok(())
-}
-
-/// A rule set's board in miniature: where its premium squares are.
-fn mini_board(ui: &mut egui::Ui, layout: &Layout, colour_blind: bool) {
-    let square = 7.0;
-    let side = square * SIZE as f32;
-    let (rect, _) = ui.allocate_exact_size(egui::vec2(side, side), egui::Sense::hover());
-    let painter = ui.painter_at(rect);
-    for row in 0..SIZE {
-        for col in 0..SIZE {
-            let pos = Pos { row: row as u8, col: col as u8 };
-            let min = rect.min + egui::vec2(col as f32 * square, row as f32 * square);
-            let cell = egui::Rect::from_min_size(min, egui::vec2(square, square)).shrink(0.5);
-            let colour = theme::premium_colour(layout.premium(pos), colour_blind);
-            painter.rect_filled(cell, 1.0, theme::egui_colour(colour));
-        }
-    }
 }

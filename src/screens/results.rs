@@ -3,15 +3,22 @@
 //! there was (§4.3).
 
 use super::home::wide_button;
-use super::{Screen, centred_page, centred_row};
+use super::{Screen, centred_choices, centred_page, centred_row};
 use crate::crossword::Match;
+use crate::settings::Settings;
 use crate::ui::i18n::Locale;
 use crate::ui::theme::{self, egui_colour};
+use crate::ui::{PictureTile, TileLook, board_picture, bold};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use wocable_crossword::Outcome;
+use wocable_crossword::board::{PlacedTile, SIZE};
 use wocable_crossword::computer::review;
 use wocable_crossword::game::{Event, Game, Intent};
+use wocable_crossword::{Layout, Pos};
+
+/// A square of the review's pictures of the board, where there is room.
+const PICTURE_SQUARE: f32 = 22.0;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SeatResult {
@@ -32,6 +39,40 @@ pub struct ReviewLine {
     pub exchanged_or_passed: bool,
     pub score: u32,
     pub best: Option<(String, String, u32)>,
+    /// The tiles the play left on the board (none if it was withdrawn).
+    pub played_tiles: Vec<PictureTile>,
+    pub best_tiles: Vec<PictureTile>,
+}
+
+impl ReviewLine {
+    /// What was played, as "H8 WORD 24".
+    fn played_text(&self, locale: &Locale) -> String {
+        match &self.played {
+            Some((pos, word)) => format!("{pos} {word} {}", self.score),
+            None if self.exchanged_or_passed => locale.t("results-no-play"),
+            None => String::new(),
+        }
+    }
+
+    fn best_text(&self, locale: &Locale) -> String {
+        match &self.best {
+            Some((pos, word, score)) => format!("{pos} {word} {score}"),
+            None => locale.t("results-no-move"),
+        }
+    }
+
+    /// Whether the player found a move that scored as much as the best.
+    fn found_best(&self) -> bool {
+        self.played.is_some() && self.best.as_ref().is_some_and(|(.., best)| self.score >= *best)
+    }
+}
+
+/// The turn of the review shown on the board, and on a narrow window
+/// which of its moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Viewing {
+    pub turn: usize,
+    pub best: bool,
 }
 
 /// What the results screen shows.
@@ -43,6 +84,9 @@ pub struct Results {
     pub review: Vec<ReviewLine>,
     /// Whether the review is open under the standings.
     pub review_shown: bool,
+    pub viewing: Option<Viewing>,
+    /// The game's premium squares, for pictures of the board.
+    pub layout: Layout,
 }
 
 impl Results {
@@ -79,17 +123,35 @@ impl Results {
                 outcome => (name(pair.seat), name(pair.opponent), outcome),
             })
             .collect();
+        let picture = |tiles: &[(Pos, PlacedTile)]| {
+            let tile = |(pos, tile): &(Pos, PlacedTile)| PictureTile {
+                pos: *pos,
+                letter: language.label(tile.letter).to_string(),
+                blank: tile.blank,
+            };
+            tiles.iter().map(tile).collect::<Vec<_>>()
+        };
         let review = review(game)
             .into_iter()
             .map(|turn| ReviewLine {
                 name: name(turn.seat),
                 exchanged_or_passed: !matches!(turn.intent, Intent::Play { .. }),
+                played_tiles: match &turn.intent {
+                    Intent::Play { tiles, .. } if turn.played_notation.is_some() => picture(tiles),
+                    _ => Vec::new(),
+                },
+                best_tiles: turn.best.as_ref().map_or_else(Vec::new, |best| picture(&best.tiles)),
                 played: turn.played_notation,
                 score: turn.score,
                 best: turn.best_notation.zip(turn.best.map(|m| m.score)).map(|((pos, word), score)| (pos, word, score)),
             })
             .collect();
-        Results { seats, pairs, review, review_shown: false }
+        Results { seats, pairs, review, review_shown: false, viewing: None, layout: game.layout().clone() }
+    }
+
+    /// The tiles on the board when `turn` of the review began.
+    pub fn board_before(&self, turn: usize) -> impl Iterator<Item = &PictureTile> {
+        self.review.iter().take(turn).flat_map(|line| &line.played_tiles)
     }
 }
 
@@ -113,6 +175,7 @@ fn draw(
     locale: Res<Locale>,
     mut results: ResMut<Results>,
     mut screen: ResMut<NextState<Screen>>,
+    settings: Res<Settings>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let heading = match results.seats.first() {
@@ -133,8 +196,11 @@ fn draw(
         ui.checkbox(&mut review_shown, locale.t("results-review"));
         results.review_shown = review_shown;
         if review_shown {
+            ui.small(locale.t("results-review-hint"));
             let side_by_side = ui.available_width() >= 480.0;
-            centred_row(ui, |ui| review_table(ui, &locale, &results.review, side_by_side));
+            let mut viewing = results.viewing;
+            centred_row(ui, |ui| review_table(ui, &locale, &results.review, side_by_side, &mut viewing));
+            results.viewing = viewing;
         }
         ui.add_space(12.0);
         if wide_button(ui, crate::ui::bold(locale.t("home-new-game"), 20.0)).clicked() {
@@ -144,13 +210,98 @@ fn draw(
             screen.set(Screen::Home);
         }
     });
+    if let Some(viewing) = results.viewing {
+        results.viewing = turn_on_the_board(ctx, &locale, &results, viewing, settings.colour_blind);
+    }
     Ok(())
+}
+
+/// A turn of the review on the board: the move played beside the best
+/// one, or one at a time with a choice between them where the window is
+/// too narrow for two boards. What to show next frame (`None`: closed, by
+/// its button, Escape or a click beside it).
+fn turn_on_the_board(
+    ctx: &egui::Context,
+    locale: &Locale,
+    results: &Results,
+    mut viewing: Viewing,
+    colour_blind: bool,
+) -> Option<Viewing> {
+    // The arrow keys go from turn to turn, as the buttons do.
+    ctx.input(|input| {
+        if input.key_pressed(egui::Key::ArrowLeft) {
+            viewing.turn = viewing.turn.saturating_sub(1);
+        }
+        if input.key_pressed(egui::Key::ArrowRight) && viewing.turn + 1 < results.review.len() {
+            viewing.turn += 1;
+        }
+    });
+    let line = results.review.get(viewing.turn)?;
+    let width = ctx.content_rect().width();
+    let side_by_side = width >= 2.0 * SIZE as f32 * PICTURE_SQUARE + 96.0;
+    // A phone's board fills the dialog.
+    let square = if side_by_side { PICTURE_SQUARE } else { ((width - 64.0) / SIZE as f32).min(PICTURE_SQUARE) };
+    let before: Vec<(&PictureTile, TileLook)> =
+        results.board_before(viewing.turn).map(|t| (t, TileLook::Earlier)).collect();
+    let picture = |ui: &mut egui::Ui, tiles: &[PictureTile], look: TileLook| {
+        let mut all = before.clone();
+        all.extend(tiles.iter().map(|tile| (tile, look)));
+        board_picture(ui, square, &results.layout, &all, colour_blind);
+    };
+    let played = format!("{}: {}", locale.t("results-played"), line.played_text(locale));
+    let best = format!("{}: {}", locale.t("results-best"), line.best_text(locale));
+    let mut open = true;
+    let modal = egui::Modal::new(egui::Id::new("turn on the board")).show(ctx, |ui| {
+        ui.vertical_centered(|ui| {
+            let turn = locale.t_with("results-turn", &[("turn", (viewing.turn + 1).into())]);
+            ui.label(bold(format!("{turn} · {}", line.name), 20.0));
+            if side_by_side {
+                ui.horizontal_top(|ui| {
+                    for (caption, tiles, look) in [
+                        (&played, &line.played_tiles, TileLook::Played),
+                        (&best, &line.best_tiles, TileLook::Suggested),
+                    ] {
+                        let column = egui::vec2(square * SIZE as f32, 0.0);
+                        ui.allocate_ui_with_layout(column, egui::Layout::top_down(egui::Align::Center), |ui| {
+                            ui.label(caption.as_str());
+                            picture(ui, tiles, look);
+                        });
+                    }
+                });
+            } else {
+                centred_choices(ui, &mut viewing.best, &[(false, played.clone()), (true, best.clone())]);
+                if viewing.best {
+                    picture(ui, &line.best_tiles, TileLook::Suggested);
+                } else {
+                    picture(ui, &line.played_tiles, TileLook::Played);
+                }
+            }
+            centred_row(ui, |ui| {
+                if ui.add_enabled(viewing.turn > 0, egui::Button::new("◀")).clicked() {
+                    viewing.turn -= 1;
+                }
+                if ui.add_enabled(viewing.turn + 1 < results.review.len(), egui::Button::new("▶")).clicked() {
+                    viewing.turn += 1;
+                }
+                if ui.button(locale.t("back")).clicked() {
+                    open = false;
+                }
+            });
+        });
+    });
+    (open && !modal.should_close()).then_some(viewing)
 }
 
 /// Every turn beside the best move there was, or under it where the
 /// column is narrow (a phone); a ✔ where the player found a move that
-/// scored as much.
-fn review_table(ui: &mut egui::Ui, locale: &Locale, review: &[ReviewLine], side_by_side: bool) {
+/// scored as much. A turn's number shows it on the board.
+fn review_table(
+    ui: &mut egui::Ui,
+    locale: &Locale,
+    review: &[ReviewLine],
+    side_by_side: bool,
+    viewing: &mut Option<Viewing>,
+) {
     egui::Grid::new("review").striped(true).spacing([10.0, 4.0]).show(ui, |ui| {
         ui.label("");
         let headings: &[&str] = if side_by_side {
@@ -163,23 +314,16 @@ fn review_table(ui: &mut egui::Ui, locale: &Locale, review: &[ReviewLine], side_
         }
         ui.end_row();
         for (turn, line) in review.iter().enumerate() {
-            ui.label(egui::RichText::new((turn + 1).to_string()).weak());
+            if ui.small_button((turn + 1).to_string()).clicked() {
+                *viewing = Some(Viewing { turn, best: false });
+            }
             ui.label(&line.name);
-            let played = match &line.played {
-                Some((pos, word)) => format!("{pos} {word} {}", line.score),
-                None if line.exchanged_or_passed => locale.t("results-no-play"),
-                None => String::new(),
-            };
-            let found_best = line.played.is_some() && line.best.as_ref().is_some_and(|(.., best)| line.score >= *best);
-            let best = match &line.best {
-                Some((pos, word, score)) => format!("{pos} {word} {score}"),
-                None => locale.t("results-no-move"),
-            };
+            let played = line.played_text(locale);
             let found = || egui::RichText::new("✔").color(egui_colour(theme::ACCENT));
             if side_by_side {
                 ui.label(played);
-                ui.label(if found_best { found() } else { best.into() });
-            } else if found_best {
+                ui.label(if line.found_best() { found() } else { line.best_text(locale).into() });
+            } else if line.found_best() {
                 ui.horizontal(|ui| {
                     ui.label(played);
                     ui.label(found());
@@ -187,7 +331,8 @@ fn review_table(ui: &mut egui::Ui, locale: &Locale, review: &[ReviewLine], side_
             } else {
                 ui.vertical(|ui| {
                     ui.label(played);
-                    ui.label(egui::RichText::new(format!("{}: {best}", locale.t("results-best"))).small().weak());
+                    let best = format!("{}: {}", locale.t("results-best"), line.best_text(locale));
+                    ui.label(egui::RichText::new(best).small().weak());
                 });
             }
             ui.end_row();

@@ -181,6 +181,62 @@ pub fn tiles_row(ui: &mut egui::Ui, side: f32, tiles: &[(&str, u32, wocable_cros
     }
 }
 
+/// A tile in a picture of the board: its square, its letter, whether it
+/// is a blank.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PictureTile {
+    pub pos: wocable_crossword::Pos,
+    pub letter: String,
+    pub blank: bool,
+}
+
+/// How a tile shows in a picture of the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TileLook {
+    /// Played on an earlier turn.
+    Earlier,
+    /// The move looked at, in the last move's colour.
+    Played,
+    /// A move that could have been played, in the accent colour.
+    Suggested,
+}
+
+/// A picture of the board, `square` points to a square: its premium
+/// squares and the tiles on it (later ones over earlier ones).
+pub fn board_picture(
+    ui: &mut egui::Ui,
+    square: f32,
+    layout: &wocable_crossword::Layout,
+    tiles: &[(&PictureTile, TileLook)],
+    colour_blind: bool,
+) {
+    use wocable_crossword::board::SIZE;
+    let side = square * SIZE as f32;
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(side, side), egui::Sense::hover());
+    let painter = ui.painter_at(rect);
+    painter.rect_filled(rect, square * 0.12, theme::egui_colour(theme::BOARD_FRAME));
+    let square_at = |pos: wocable_crossword::Pos| {
+        let min = rect.min + egui::vec2(pos.col as f32 * square, pos.row as f32 * square);
+        egui::Rect::from_min_size(min, egui::vec2(square, square)).shrink(square * 0.06)
+    };
+    for pos in (0..SIZE).flat_map(|row| (0..SIZE).filter_map(move |col| wocable_crossword::Pos::new(row, col))) {
+        let colour = theme::premium_colour(layout.premium(pos), colour_blind);
+        painter.rect_filled(square_at(pos), square * 0.12, theme::egui_colour(colour));
+    }
+    let font = egui::FontId::new(square * 0.62, bold_family());
+    for (tile, look) in tiles {
+        let face = match look {
+            TileLook::Earlier => theme::TILE_FACE,
+            TileLook::Played => theme::TILE_LAST_MOVE,
+            TileLook::Suggested => theme::ACCENT,
+        };
+        let ink = if tile.blank { theme::BLANK_LETTER } else { theme::TILE_LETTER };
+        let at = square_at(tile.pos);
+        painter.rect_filled(at, square * 0.12, theme::egui_colour(face));
+        painter.text(at.center(), egui::Align2::CENTER_CENTER, &tile.letter, font.clone(), theme::egui_colour(ink));
+    }
+}
+
 /// A bold heading in the app's font.
 pub fn bold(text: impl Into<String>, size: f32) -> egui::RichText {
     egui::RichText::new(text).family(bold_family()).size(size)
