@@ -361,8 +361,6 @@ fn a_whole_game_against_the_computer_reaches_the_results() {
     let on_board = m.game.board().tiles().count();
     assert_eq!(results.board_before(results.review.len()).count(), on_board, "every tile was played on one turn");
     for line in &results.review {
-        assert_eq!(line.played_tiles.is_empty(), line.played.is_none(), "{line:?}");
-        assert_eq!(line.best_tiles.is_empty(), line.best.is_none(), "{line:?}");
         if line.name == "Ana" && line.played.is_some() {
             assert_eq!(line.best.as_ref().map(|best| best.2), Some(line.score), "Ana played the best hint: {line:?}");
         }
@@ -891,7 +889,7 @@ fn turns_tiles_refusals_and_plays_are_heard_and_seen() {
     for _ in 0..12 {
         app.update();
     }
-    assert_eq!(flights(&mut app), vec![], "the scores have landed after 1.2 s");
+    assert_eq!(flights(&mut app), vec![], "the scores have landed, 1.2 s after the last one took off");
 }
 
 #[test]

@@ -556,11 +556,17 @@ fn glide(time: Res<Time>, settings: Res<Settings>, mut moving: Query<(&Glide, &m
     }
 }
 
-/// The top of the screen above a seat's score, for tiles flying in.
 impl BoardLayout {
-    pub fn scoreboard_point(&self, seat: usize, seats: usize) -> Vec2 {
+    /// A seat's score in the scoreboard, in the window (y down): where its
+    /// scores fly to.
+    pub fn score_on_screen(&self, seat: usize, seats: usize) -> Vec2 {
         let x = (seat as f32 + 0.5) / seats.max(1) as f32 * self.viewport.x;
-        self.screen_to_world(Vec2::new(x, TOP_BAR / 2.0))
+        Vec2::new(x, TOP_BAR / 2.0)
+    }
+
+    /// The same point in the world, for tiles flying in from the score.
+    pub fn scoreboard_point(&self, seat: usize, seats: usize) -> Vec2 {
+        self.screen_to_world(self.score_on_screen(seat, seats))
     }
 }
 

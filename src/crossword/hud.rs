@@ -10,7 +10,7 @@ use super::thinking::Thinking;
 use super::turn::{Hints, Preview, TurnClock};
 use super::{Action, Match, Overlay, Seat};
 use crate::feedback::Notice;
-use crate::feedback::animation::ScoreFlight;
+use crate::feedback::animation::{ScoreFlight, score_in_the_air};
 use crate::screens::Screen;
 use crate::ui::i18n::Locale;
 use crate::ui::theme::{self, egui_colour};
@@ -429,8 +429,7 @@ fn screen_over_board<const N: usize>(
 /// A player's score as the scoreboard shows it: without the scores still
 /// flying to it, so that each one adds up as it lands.
 fn score_shown(player: &Player, flights: &Query<&ScoreFlight>) -> i32 {
-    let in_the_air: u32 = flights.iter().filter(|flight| flight.seat == player.seat).map(|flight| flight.score).sum();
-    player.score - in_the_air as i32
+    player.score - score_in_the_air(player.seat, flights) as i32
 }
 
 /// Scores on their way from the word to the scoreboard: over the panels,
@@ -447,7 +446,8 @@ fn score_flights(mut contexts: EguiContexts, flights: Query<&ScoreFlight>, time:
             egui::pos2(pose.at.x, pose.at.y),
             egui::Align2::CENTER_CENTER,
             format!("+{}", flight.score),
-            egui::FontId::new(flight.size * pose.scale, bold_family()),
+            // Whole points: egui keeps the glyphs of every size it draws.
+            egui::FontId::new((flight.size * pose.scale).round(), bold_family()),
             egui_colour(theme::ACCENT).gamma_multiply(pose.alpha),
         );
     }

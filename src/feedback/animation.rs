@@ -57,6 +57,11 @@ impl ScoreFlight {
     }
 }
 
+/// The points of `seat`'s plays still flying to its score.
+pub fn score_in_the_air<'a>(seat: usize, flights: impl IntoIterator<Item = &'a ScoreFlight>) -> u32 {
+    flights.into_iter().filter(|flight| flight.seat == seat).map(|flight| flight.score).sum()
+}
+
 /// A flight's place, size (a multiple of its own) and opacity.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Pose {
@@ -138,14 +143,13 @@ fn played(
                 Event::Played { seat, tiles, play } if settings.animations => {
                     let centre =
                         tiles.iter().map(|(pos, _)| layout.cell_centre(*pos)).sum::<Vec2>() / tiles.len() as f32;
-                    let to = layout.scoreboard_point(*seat, m.seats.len());
                     commands.spawn((
                         DespawnOnExit(Screen::Game),
                         ScoreFlight {
                             seat: *seat,
                             score: play.score,
                             from: layout.world_to_screen(centre),
-                            to: layout.world_to_screen(to),
+                            to: layout.score_on_screen(*seat, m.seats.len()),
                             size: layout.cell * 1.4,
                             started: now,
                         },
@@ -237,5 +241,27 @@ fn burst(
         transform.translation += (particle.velocity * drag * dt - Vec2::Y * age * 400.0 * dt).extend(0.0);
         transform.rotate_z(dt * 6.0);
         sprite.color.set_alpha(1.0 - age / particle.life);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn flight(seat: usize, score: u32) -> ScoreFlight {
+        ScoreFlight { seat, score, from: Vec2::ZERO, to: Vec2::X, size: 20.0, started: 0.0 }
+    }
+
+    #[test]
+    fn a_score_counts_once_it_has_landed() {
+        let flights = [flight(0, 12), flight(1, 30), flight(0, 5)];
+        assert_eq!(score_in_the_air(0, &flights), 17);
+        assert_eq!(score_in_the_air(1, &flights), 30);
+        assert_eq!(score_in_the_air(2, &flights), 0);
+        let one = flight(0, 12);
+        let halfway = one.at(FLIGHT_SECONDS / 2.0).expect("in the air");
+        assert_eq!(halfway.at, Vec2::new(0.5, 0.0), "half the time, half the way (eased)");
+        assert!(one.at(0.0).is_some_and(|pose| pose.alpha == 1.0 && pose.scale > 1.0), "it starts big and whole");
+        assert_eq!(one.at(FLIGHT_SECONDS), None, "then it is gone");
     }
 }

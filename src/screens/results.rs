@@ -37,9 +37,12 @@ pub struct ReviewLine {
     pub name: String,
     pub played: Option<(String, String)>,
     pub exchanged_or_passed: bool,
+    /// Remote rules: the play had a word not in the dictionary, and its
+    /// tiles went back to the rack.
+    pub withdrawn: bool,
     pub score: u32,
     pub best: Option<(String, String, u32)>,
-    /// The tiles the play left on the board (none if it was withdrawn).
+    /// The tiles put down (taken back if the play was withdrawn).
     pub played_tiles: Vec<PictureTile>,
     pub best_tiles: Vec<PictureTile>,
 }
@@ -49,6 +52,7 @@ impl ReviewLine {
     fn played_text(&self, locale: &Locale) -> String {
         match &self.played {
             Some((pos, word)) => format!("{pos} {word} {}", self.score),
+            None if self.withdrawn => locale.t("results-withdrawn"),
             None if self.exchanged_or_passed => locale.t("results-no-play"),
             None => String::new(),
         }
@@ -136,8 +140,9 @@ impl Results {
             .map(|turn| ReviewLine {
                 name: name(turn.seat),
                 exchanged_or_passed: !matches!(turn.intent, Intent::Play { .. }),
+                withdrawn: matches!(turn.intent, Intent::Play { .. }) && turn.played_notation.is_none(),
                 played_tiles: match &turn.intent {
-                    Intent::Play { tiles, .. } if turn.played_notation.is_some() => picture(tiles),
+                    Intent::Play { tiles, .. } => picture(tiles),
                     _ => Vec::new(),
                 },
                 best_tiles: turn.best.as_ref().map_or_else(Vec::new, |best| picture(&best.tiles)),
@@ -151,7 +156,7 @@ impl Results {
 
     /// The tiles on the board when `turn` of the review began.
     pub fn board_before(&self, turn: usize) -> impl Iterator<Item = &PictureTile> {
-        self.review.iter().take(turn).flat_map(|line| &line.played_tiles)
+        self.review.iter().take(turn).filter(|line| !line.withdrawn).flat_map(|line| &line.played_tiles)
     }
 }
 
@@ -193,14 +198,17 @@ fn draw(
         }
         ui.add_space(12.0);
         let mut review_shown = results.review_shown;
-        ui.checkbox(&mut review_shown, locale.t("results-review"));
-        results.review_shown = review_shown;
+        if ui.checkbox(&mut review_shown, locale.t("results-review")).changed() {
+            results.review_shown = review_shown;
+        }
         if review_shown {
             ui.small(locale.t("results-review-hint"));
             let side_by_side = ui.available_width() >= 480.0;
             let mut viewing = results.viewing;
             centred_row(ui, |ui| review_table(ui, &locale, &results.review, side_by_side, &mut viewing));
-            results.viewing = viewing;
+            if viewing != results.viewing {
+                results.viewing = viewing;
+            }
         }
         ui.add_space(12.0);
         if wide_button(ui, crate::ui::bold(locale.t("home-new-game"), 20.0)).clicked() {
@@ -211,7 +219,10 @@ fn draw(
         }
     });
     if let Some(viewing) = results.viewing {
-        results.viewing = turn_on_the_board(ctx, &locale, &results, viewing, settings.colour_blind);
+        let next = turn_on_the_board(ctx, &locale, &results, viewing, settings.colour_blind);
+        if next != results.viewing {
+            results.viewing = next;
+        }
     }
     Ok(())
 }
@@ -248,8 +259,8 @@ fn turn_on_the_board(
         all.extend(tiles.iter().map(|tile| (tile, look)));
         board_picture(ui, square, &results.layout, &all, colour_blind);
     };
-    let played = format!("{}: {}", locale.t("results-played"), line.played_text(locale));
-    let best = format!("{}: {}", locale.t("results-best"), line.best_text(locale));
+    let played = locale.t_with("results-played-move", &[("move", line.played_text(locale).into())]);
+    let best = locale.t_with("results-best-move", &[("move", line.best_text(locale).into())]);
     let mut open = true;
     let modal = egui::Modal::new(egui::Id::new("turn on the board")).show(ctx, |ui| {
         ui.vertical_centered(|ui| {
@@ -331,7 +342,7 @@ fn review_table(
             } else {
                 ui.vertical(|ui| {
                     ui.label(played);
-                    let best = format!("{}: {}", locale.t("results-best"), line.best_text(locale));
+                    let best = locale.t_with("results-best-move", &[("move", line.best_text(locale).into())]);
                     ui.label(egui::RichText::new(best).small().weak());
                 });
             }
@@ -356,7 +367,7 @@ fn standings(ui: &mut egui::Ui, locale: &Locale, results: &Results) {
             ui.vertical(|ui| {
                 ui.add(egui::Label::new(name).extend());
                 if let Some((word, score)) = &seat.best_play {
-                    let best = format!("{}: {word} {score}", locale.t("results-best-play"));
+                    let best = locale.t_with("results-best-play", &[("move", format!("{word} {score}").into())]);
                     ui.add(egui::Label::new(egui::RichText::new(best).small()).extend());
                 }
             });
@@ -365,4 +376,41 @@ fn standings(ui: &mut egui::Ui, locale: &Locale, results: &Results) {
             ui.end_row();
         }
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use wocable_crossword::lexicon::{Language, Lexicon};
+    use wocable_crossword::notation::{parse_move, parse_rack};
+    use wocable_crossword::{GameConfig, RuleSetKind};
+
+    /// Remote rules: Ana's TAC is not a word and goes back to her rack;
+    /// Ben's ZA stays.
+    #[test]
+    fn a_withdrawn_play_is_reviewed_but_leaves_no_tiles_on_the_board() {
+        let lexicon = Lexicon::import(Language::En, b"CAT\nAT\nTA\nZA".as_slice()).expect("a word list").0;
+        let config = GameConfig {
+            rules: RuleSetKind::Remote,
+            language: Language::En,
+            players: vec!["Ana".into(), "Ben".into()],
+            seed: 7,
+            layout: None,
+        };
+        let racks = ["CATSDOG", "ZAXEQIJ"].map(|rack| parse_rack(Language::En, rack).ok());
+        let mut game = Game::with_draws(config, lexicon, racks).expect("a game");
+        for (seat, word) in [(0, "TAC"), (1, "ZA")] {
+            let tiles = parse_move(Language::En, game.board(), "8G", word).expect("a placement");
+            game.apply(Intent::Play { seat, tiles }).expect("played");
+        }
+        let results = Results::of(&game);
+        let [tac, za] = &results.review[..] else { panic!("two turns: {:?}", results.review) };
+        assert!(tac.withdrawn && !tac.exchanged_or_passed && tac.played.is_none() && tac.score == 0);
+        assert_eq!(tac.played_tiles.iter().map(|t| t.letter.as_str()).collect::<String>(), "TAC", "shown as put down");
+        assert!(!za.withdrawn);
+        assert_eq!(za.played, Some(("8G".into(), "ZA".into())));
+        assert_eq!(results.board_before(1).count(), 0, "TAC went back to the rack");
+        let board: Vec<_> = results.board_before(2).map(|t| t.letter.as_str()).collect();
+        assert_eq!(board, ["Z", "A"]);
+    }
 }

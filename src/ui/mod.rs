@@ -230,10 +230,17 @@ pub fn board_picture(
             TileLook::Played => theme::TILE_LAST_MOVE,
             TileLook::Suggested => theme::ACCENT,
         };
-        let ink = if tile.blank { theme::BLANK_LETTER } else { theme::TILE_LETTER };
+        // A blank's letter is red, as on the board; on a suggested tile's
+        // green, red would not read, so there it is in lower case (as in
+        // move notation).
+        let (letter, ink) = match (tile.blank, look) {
+            (true, TileLook::Suggested) => (tile.letter.to_lowercase(), theme::TILE_LETTER),
+            (true, _) => (tile.letter.clone(), theme::BLANK_LETTER),
+            (false, _) => (tile.letter.clone(), theme::TILE_LETTER),
+        };
         let at = square_at(tile.pos);
         painter.rect_filled(at, square * 0.12, theme::egui_colour(face));
-        painter.text(at.center(), egui::Align2::CENTER_CENTER, &tile.letter, font.clone(), theme::egui_colour(ink));
+        painter.text(at.center(), egui::Align2::CENTER_CENTER, letter, font.clone(), theme::egui_colour(ink));
     }
 }
 
