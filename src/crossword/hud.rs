@@ -432,14 +432,15 @@ fn score_shown(player: &Player, flights: &Query<&ScoreFlight>) -> i32 {
     player.score - score_in_the_air(player.seat, flights) as i32
 }
 
-/// Scores on their way from the word to the scoreboard: over the panels,
-/// under dialogs.
+/// Scores on their way from the word to the scoreboard: on the panels'
+/// layer, after them, so over the panels but under windows (the move log)
+/// and dialogs.
 fn score_flights(mut contexts: EguiContexts, flights: Query<&ScoreFlight>, time: Res<Time>) -> Result {
     if flights.is_empty() {
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
-    let painter = ctx.layer_painter(egui::LayerId::new(egui::Order::Middle, egui::Id::new("score flights")));
+    let painter = ctx.layer_painter(egui::LayerId::background());
     for flight in &flights {
         let Some(pose) = flight.at(time.elapsed_secs()) else { continue };
         painter.text(
