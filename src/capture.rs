@@ -19,7 +19,7 @@ use crate::storage::Storage;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 use std::path::PathBuf;
-use wocable_crossword::computer::{self, LeaveModel, Level};
+use wocable_crossword::computer::Level;
 use wocable_lexicon::Language;
 
 #[derive(Resource)]
@@ -244,20 +244,9 @@ fn resume_an_endgame(world: &mut World) {
     let Ok(Some(lexicon)) = world.resource_mut::<Lexicons>().get(setup.language) else {
         return tour_failed(world, "no English word list for the endgame");
     };
-    let Ok(mut m) = Match::start(&setup, lexicon) else {
-        return tour_failed(world, "the endgame's game did not start");
+    let Some(m) = Match::at_the_endgame(&setup, lexicon, champion) else {
+        return tour_failed(world, "the game did not reach its endgame");
     };
-    let leaves = LeaveModel::zero(setup.language);
-    // Until the Champion is to move with the bag empty (or the game ends).
-    while !(m.game.is_over() || m.game.bag().is_empty() && m.game.turn() == champion) {
-        let intent = computer::choose(&m.game, Level::Strong, &leaves, setup.seed);
-        if let Err(error) = m.game.apply(intent) {
-            return tour_failed(world, &format!("Strong's move was refused: {error}"));
-        }
-    }
-    if m.game.is_over() {
-        return tour_failed(world, "the game ended before its endgame");
-    }
     let saved = serde_json::to_string(&m.save(None)).map_err(|e| e.to_string());
     let stored = saved.and_then(|text| world.resource::<Storage>().write(SAVE_FILE, &text).map_err(|e| e.to_string()));
     match stored {

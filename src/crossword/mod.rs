@@ -13,7 +13,7 @@ pub mod turn;
 use crate::screens::Screen;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
-use wocable_crossword::computer::Level;
+use wocable_crossword::computer::{self, LeaveModel, Level};
 use wocable_crossword::game::{ConfigError, Event, Game, GameConfig, RestoreError, SavedGame};
 use wocable_crossword::{RuleError, RuleSetKind};
 use wocable_lexicon::{Language, Letter, Lexicon};
@@ -110,6 +110,22 @@ impl Match {
         // A clock of no seconds would end every turn at once.
         let turn_seconds = saved.turn_seconds.filter(|seconds| *seconds > 0);
         Ok(Match::around(game, saved.seats.clone(), turn_seconds))
+    }
+
+    /// `setup`'s game played by Strong for every seat until the bag is
+    /// empty with `seat` to move: a position for an endgame search, the
+    /// Champion's longest think. `None` if the game ends first.
+    pub fn at_the_endgame(setup: &MatchSetup, lexicon: Lexicon, seat: usize) -> Option<Match> {
+        let mut m = Match::start(setup, lexicon).ok()?;
+        let leaves = LeaveModel::zero(setup.language);
+        while !(m.game.bag().is_empty() && m.game.turn() == seat) {
+            if m.game.is_over() {
+                return None;
+            }
+            let intent = computer::choose(&m.game, Level::Strong, &leaves, setup.seed);
+            m.game.apply(intent).ok()?;
+        }
+        Some(m)
     }
 
     fn around(game: Game, seats: Vec<Seat>, turn_seconds: Option<u32>) -> Match {
