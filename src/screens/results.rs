@@ -36,7 +36,6 @@ pub struct SeatResult {
 pub struct ReviewLine {
     pub name: String,
     pub played: Option<(String, String)>,
-    pub exchanged_or_passed: bool,
     /// Remote rules: the play had a word not in the dictionary, and its
     /// tiles went back to the rack.
     pub withdrawn: bool,
@@ -53,8 +52,8 @@ impl ReviewLine {
         match &self.played {
             Some((pos, word)) => format!("{pos} {word} {}", self.score),
             None if self.withdrawn => locale.t("results-withdrawn"),
-            None if self.exchanged_or_passed => locale.t("results-no-play"),
-            None => String::new(),
+            // An exchange or a pass (resigning is not a turn of the review).
+            None => locale.t("results-no-play"),
         }
     }
 
@@ -139,7 +138,6 @@ impl Results {
             .into_iter()
             .map(|turn| ReviewLine {
                 name: name(turn.seat),
-                exchanged_or_passed: !matches!(turn.intent, Intent::Play { .. }),
                 withdrawn: matches!(turn.intent, Intent::Play { .. }) && turn.played_notation.is_none(),
                 played_tiles: match &turn.intent {
                     Intent::Play { tiles, .. } => picture(tiles),
@@ -405,7 +403,7 @@ mod tests {
         }
         let results = Results::of(&game);
         let [tac, za] = &results.review[..] else { panic!("two turns: {:?}", results.review) };
-        assert!(tac.withdrawn && !tac.exchanged_or_passed && tac.played.is_none() && tac.score == 0);
+        assert!(tac.withdrawn && tac.played.is_none() && tac.score == 0);
         assert_eq!(tac.played_tiles.iter().map(|t| t.letter.as_str()).collect::<String>(), "TAC", "shown as put down");
         assert!(!za.withdrawn);
         assert_eq!(za.played, Some(("8G".into(), "ZA".into())));
