@@ -36,9 +36,6 @@ pub struct SeatResult {
 pub struct ReviewLine {
     pub name: String,
     pub played: Option<(String, String)>,
-    /// Remote rules: the play had a word not in the dictionary, and its
-    /// tiles went back to the rack.
-    pub withdrawn: bool,
     pub score: u32,
     pub best: Option<(String, String, u32)>,
     /// The tiles put down (taken back if the play was withdrawn).
@@ -47,11 +44,17 @@ pub struct ReviewLine {
 }
 
 impl ReviewLine {
+    /// Remote rules: tiles were put down, but a word was not in the
+    /// dictionary and they went back to the rack.
+    pub fn withdrawn(&self) -> bool {
+        self.played.is_none() && !self.played_tiles.is_empty()
+    }
+
     /// What was played, as "H8 WORD 24".
     fn played_text(&self, locale: &Locale) -> String {
         match &self.played {
             Some((pos, word)) => format!("{pos} {word} {}", self.score),
-            None if self.withdrawn => locale.t("results-withdrawn"),
+            None if self.withdrawn() => locale.t("results-withdrawn"),
             // An exchange or a pass (resigning is not a turn of the review).
             None => locale.t("results-no-play"),
         }
@@ -62,6 +65,11 @@ impl ReviewLine {
             Some((pos, word, score)) => format!("{pos} {word} {score}"),
             None => locale.t("results-no-move"),
         }
+    }
+
+    /// "Best: H8 WORD 24", beside or under the move played.
+    fn best_caption(&self, locale: &Locale) -> String {
+        locale.t_with("results-best-move", &[("move", self.best_text(locale).into())])
     }
 
     /// Whether the player found a move that scored as much as the best.
@@ -138,7 +146,6 @@ impl Results {
             .into_iter()
             .map(|turn| ReviewLine {
                 name: name(turn.seat),
-                withdrawn: matches!(turn.intent, Intent::Play { .. }) && turn.played_notation.is_none(),
                 played_tiles: match &turn.intent {
                     Intent::Play { tiles, .. } => picture(tiles),
                     _ => Vec::new(),
@@ -152,9 +159,10 @@ impl Results {
         Results { seats, pairs, review, review_shown: false, viewing: None, layout: game.layout().clone() }
     }
 
-    /// The tiles on the board when `turn` of the review began.
+    /// The tiles on the board when `turn` of the review began: those of
+    /// the plays that stayed (a withdrawn play's went back).
     pub fn board_before(&self, turn: usize) -> impl Iterator<Item = &PictureTile> {
-        self.review.iter().take(turn).filter(|line| !line.withdrawn).flat_map(|line| &line.played_tiles)
+        self.review.iter().take(turn).filter(|line| line.played.is_some()).flat_map(|line| &line.played_tiles)
     }
 }
 
@@ -258,7 +266,7 @@ fn turn_on_the_board(
         board_picture(ui, square, &results.layout, &all, colour_blind);
     };
     let played = locale.t_with("results-played-move", &[("move", line.played_text(locale).into())]);
-    let best = locale.t_with("results-best-move", &[("move", line.best_text(locale).into())]);
+    let best = line.best_caption(locale);
     let mut open = true;
     let modal = egui::Modal::new(egui::Id::new("turn on the board")).show(ctx, |ui| {
         ui.vertical_centered(|ui| {
@@ -340,8 +348,7 @@ fn review_table(
             } else {
                 ui.vertical(|ui| {
                     ui.label(played);
-                    let best = locale.t_with("results-best-move", &[("move", line.best_text(locale).into())]);
-                    ui.label(egui::RichText::new(best).small().weak());
+                    ui.label(egui::RichText::new(line.best_caption(locale)).small().weak());
                 });
             }
             ui.end_row();
@@ -403,9 +410,9 @@ mod tests {
         }
         let results = Results::of(&game);
         let [tac, za] = &results.review[..] else { panic!("two turns: {:?}", results.review) };
-        assert!(tac.withdrawn && tac.played.is_none() && tac.score == 0);
+        assert!(tac.withdrawn() && tac.played.is_none() && tac.score == 0);
         assert_eq!(tac.played_tiles.iter().map(|t| t.letter.as_str()).collect::<String>(), "TAC", "shown as put down");
-        assert!(!za.withdrawn);
+        assert!(!za.withdrawn());
         assert_eq!(za.played, Some(("8G".into(), "ZA".into())));
         assert_eq!(results.board_before(1).count(), 0, "TAC went back to the rack");
         let board: Vec<_> = results.board_before(2).map(|t| t.letter.as_str()).collect();
