@@ -44,7 +44,7 @@ pub fn unseen(game: &Game, viewer: Option<usize>) -> BTreeMap<String, usize> {
             tiles.swap_remove(at);
         }
     }
-    let language = game.config().language;
+    let language = game.settings().language;
     let mut counts = BTreeMap::new();
     for tile in tiles {
         let label = match tile {

@@ -14,7 +14,7 @@ use crate::screens::Screen;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 use wocable_crossword::computer::{self, LeaveModel, Level};
-use wocable_crossword::game::{ConfigError, Event, Game, GameConfig, RestoreError, SavedGame};
+use wocable_crossword::game::{ConfigError, Event, Game, GameConfig, GameSettings, RestoreError, SavedGame};
 use wocable_crossword::{RuleError, RuleSetKind};
 use wocable_lexicon::{Language, Letter, Lexicon};
 
@@ -82,11 +82,13 @@ impl MatchSetup {
     /// The rules' configuration of this game.
     pub fn config(&self) -> GameConfig {
         GameConfig {
-            rules: self.rules,
-            language: self.language,
-            players: self.players.iter().map(|(name, _)| name.clone()).collect(),
+            settings: GameSettings {
+                rules: self.rules,
+                language: self.language,
+                players: self.players.iter().map(|(name, _)| name.clone()).collect(),
+                layout: None,
+            },
             seed: self.seed,
-            layout: None,
         }
     }
 }
@@ -147,7 +149,7 @@ impl Match {
     }
 
     pub fn name(&self, seat: usize) -> &str {
-        self.game.config().players.get(seat).map(String::as_str).unwrap_or("?")
+        self.game.settings().players.get(seat).map(String::as_str).unwrap_or("?")
     }
 
     /// Each player's name and score, in seat order: "Ana 24 · Bot 0".
@@ -157,7 +159,7 @@ impl Match {
     }
 
     pub fn language(&self) -> Language {
-        self.game.config().language
+        self.game.settings().language
     }
 
     pub fn humans(&self) -> usize {

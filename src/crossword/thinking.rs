@@ -65,7 +65,7 @@ impl Thinking {
     pub fn start(game: &Game, level: Level, seed: u64, since: f32, in_steps: Option<ThinkInSteps>) -> Thinking {
         let seat = game.turn();
         let game = game.clone();
-        let leaves = LeaveModel::bundled(game.config().language);
+        let leaves = LeaveModel::bundled(game.settings().language);
         #[cfg(not(target_arch = "wasm32"))]
         let Some(ThinkInSteps { per_frame }) = in_steps else {
             let task = bevy::tasks::AsyncComputeTaskPool::get()

@@ -254,10 +254,7 @@ fn save_on_leaving(m: Res<Match>, clock: Res<TurnClock>, storage: Res<Storage>) 
 
 /// Sends an intent through the rules and tells the world what happened.
 fn submit(m: &mut Match, intent: Intent, applied: &mut MessageWriter<TurnApplied>) -> Result<(), MoveRefused> {
-    let seat = match &intent {
-        Intent::Play { seat, .. } | Intent::Exchange { seat, .. } => *seat,
-        Intent::Pass { seat } | Intent::Resign { seat } | Intent::TimeOut { seat } => *seat,
-    };
+    let seat = intent.seat();
     let events = m.game.apply(intent).map_err(MoveRefused)?;
     applied.write(TurnApplied { seat, events });
     Ok(())

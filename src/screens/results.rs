@@ -102,8 +102,8 @@ pub struct Results {
 
 impl Results {
     pub fn of(game: &Game) -> Results {
-        let name = |seat: usize| game.config().players[seat].clone();
-        let language = game.config().language;
+        let name = |seat: usize| game.settings().players[seat].clone();
+        let language = game.settings().language;
         let mut seats: Vec<SeatResult> = game
             .standings()
             .into_iter()
@@ -388,7 +388,7 @@ mod tests {
     use super::*;
     use wocable_crossword::lexicon::{Language, Lexicon};
     use wocable_crossword::notation::{parse_move, parse_rack};
-    use wocable_crossword::{GameConfig, RuleSetKind};
+    use wocable_crossword::{GameConfig, GameSettings, RuleSetKind};
 
     /// Remote rules: Ana's TAC is not a word and goes back to her rack;
     /// Ben's ZA stays.
@@ -396,11 +396,13 @@ mod tests {
     fn a_withdrawn_play_is_reviewed_but_leaves_no_tiles_on_the_board() {
         let lexicon = Lexicon::import(Language::En, b"CAT\nAT\nTA\nZA".as_slice()).expect("a word list").0;
         let config = GameConfig {
-            rules: RuleSetKind::Remote,
-            language: Language::En,
-            players: vec!["Ana".into(), "Ben".into()],
+            settings: GameSettings {
+                rules: RuleSetKind::Remote,
+                language: Language::En,
+                players: vec!["Ana".into(), "Ben".into()],
+                layout: None,
+            },
             seed: 7,
-            layout: None,
         };
         let racks = ["CATSDOG", "ZAXEQIJ"].map(|rack| parse_rack(Language::En, rack).ok());
         let mut game = Game::with_draws(config, lexicon, racks).expect("a game");

@@ -3,7 +3,7 @@
 use crate::args::{Args, UsageError};
 use crate::{Failure, fail, language, lexicon, rules};
 use wocable_crossword::computer::{LeaveModel, Level, learn_leaves, play_game};
-use wocable_crossword::{GameConfig, gcg};
+use wocable_crossword::{GameConfig, GameSettings, gcg};
 
 fn level(name: &str) -> Result<Level, Failure> {
     Level::from_name(name).ok_or_else(|| UsageError::Value("level", name.to_string()).into())
@@ -23,15 +23,17 @@ pub fn selfplay(args: &mut Args) -> Result<(), Failure> {
         return Err(fail(format!("--levels names {} players, --players says {players}", levels.len())));
     }
     let config = GameConfig {
-        rules,
-        language,
-        players: levels.iter().enumerate().map(|(i, l)| format!("{l}{}", i + 1)).collect(),
+        settings: GameSettings {
+            rules,
+            language,
+            players: levels.iter().enumerate().map(|(i, l)| format!("{l}{}", i + 1)).collect(),
+            layout: None,
+        },
         seed,
-        layout: None,
     };
     let game = play_game(config, lexicon, &levels, &LeaveModel::bundled(language));
     std::fs::write(&out, gcg::export(&game)).map_err(|e| fail(format!("{out}: {e}")))?;
-    for (nick, score) in game.config().players.iter().zip(game.scores()) {
+    for (nick, score) in game.settings().players.iter().zip(game.scores()) {
         println!("{nick} {score}");
     }
     Ok(())

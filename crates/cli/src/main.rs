@@ -157,7 +157,7 @@ fn replay(args: &mut Args) -> Result<(), Failure> {
     let text = std::fs::read_to_string(&path).map_err(|e| fail(format!("{path}: {e}")))?;
     let record = gcg::parse(&text).map_err(fail)?;
     let game = gcg::replay(&record, rules, lexicon).map_err(fail)?;
-    for (nick, score) in game.config().players.iter().zip(game.scores()) {
+    for (nick, score) in game.settings().players.iter().zip(game.scores()) {
         println!("{nick} {score}");
     }
     Ok(())

@@ -7,7 +7,7 @@ use wocable_crossword::board::{CENTRE, Pos, SIZE};
 use wocable_crossword::notation::{parse_move, parse_rack};
 use wocable_crossword::standings::Outcome;
 use wocable_crossword::tile::{bracketed, format_rack};
-use wocable_crossword::{Event, Game, GameConfig, Intent, Premium, gcg};
+use wocable_crossword::{Event, Game, GameConfig, GameSettings, Intent, Premium, gcg};
 
 const HELP: &str = "On your turn type one of:
   8D WORD      play WORD across from row 8, column D (D8 WORD: down)
@@ -30,11 +30,13 @@ pub fn run(args: &mut Args) -> Result<(), Failure> {
     };
     args.finish()?;
     let config = GameConfig {
-        rules,
-        language,
-        players: (1..=players).map(|i| format!("Player{i}")).collect(),
+        settings: GameSettings {
+            rules,
+            language,
+            players: (1..=players).map(|i| format!("Player{i}")).collect(),
+            layout: None,
+        },
         seed,
-        layout: None,
     };
     let mut game = Game::new(config, lexicon).map_err(fail)?;
     println!("Wocable, {rules} rules, {language}. Type 'help' for the commands.");
@@ -54,12 +56,12 @@ pub fn run(args: &mut Args) -> Result<(), Failure> {
 /// Plays turns until the game ends (`Some`) or the player quits or the
 /// input ends (`None`).
 fn take_turns(game: &mut Game, read: &mut impl FnMut(&str) -> Option<String>) -> Option<()> {
-    let language = game.config().language;
-    let players = game.config().players.len();
+    let language = game.settings().language;
+    let players = game.settings().players.len();
     let mut shown_to = None;
     while !game.is_over() {
         let seat = game.turn();
-        let name = game.config().players[seat].clone();
+        let name = game.settings().players[seat].clone();
         if shown_to != Some(seat) && players > 1 {
             println!("\n=== Pass the device to {name}, then press Enter ===");
             read("")?;
@@ -122,7 +124,7 @@ fn take_turns(game: &mut Game, read: &mut impl FnMut(&str) -> Option<String>) ->
 }
 
 fn print_state(game: &Game, seat: usize) {
-    let language = game.config().language;
+    let language = game.settings().language;
     print!("\n   ");
     for col in 0..SIZE {
         print!(" {} ", (b'A' + col as u8) as char);
@@ -151,7 +153,7 @@ fn print_state(game: &Game, seat: usize) {
         }
         println!();
     }
-    for (i, (nick, score)) in game.config().players.iter().zip(game.scores()).enumerate() {
+    for (i, (nick, score)) in game.settings().players.iter().zip(game.scores()).enumerate() {
         let mark = if i == seat { ">" } else { " " };
         let left = if game.has_left(i) { " (left)" } else { "" };
         println!("{mark} {nick}: {score}{left}");
@@ -160,8 +162,8 @@ fn print_state(game: &Game, seat: usize) {
 }
 
 fn report(game: &Game, events: &[Event]) {
-    let language = game.config().language;
-    let nick = |seat: usize| &game.config().players[seat];
+    let language = game.settings().language;
+    let nick = |seat: usize| &game.settings().players[seat];
     for event in events {
         match event {
             Event::Played { seat, play, .. } => {
@@ -182,7 +184,7 @@ fn report(game: &Game, events: &[Event]) {
 
 fn print_results(game: &Game) {
     println!("\nGame over.");
-    let nick = |seat: usize| &game.config().players[seat];
+    let nick = |seat: usize| &game.settings().players[seat];
     for standing in game.standings() {
         let left = if standing.left { " (left)" } else { "" };
         println!("{}. {} {}{left}", standing.rank, nick(standing.seat), standing.score);

@@ -188,7 +188,7 @@ pub fn review(game: &Game) -> Vec<TurnReview> {
             Intent::Play { seat, .. } | Intent::Exchange { seat, .. } | Intent::Pass { seat } => Some(*seat),
         };
         let best = seat.and_then(|_| hints(&replay, 1).pop());
-        let language = replay.config().language;
+        let language = replay.settings().language;
         let best_notation = best.as_ref().map(|m| m.notation(replay.board(), language));
         let Ok(events) = replay.apply(intent.clone()) else { break };
         if let Some(seat) = seat {
@@ -368,7 +368,7 @@ impl LookAhead {
     fn new(game: &Game, moves: &[Move], leaves: &LeaveModel, seed: u64) -> LookAhead {
         let seat = game.turn();
         let rack = game.rack(seat);
-        let language = game.config().language;
+        let language = game.settings().language;
         let bag = game.bag().len();
         let tiles = game.tile_set();
         let leave_equity = |leave: &[Tile]| -> f64 {

@@ -1,9 +1,10 @@
 //! Why a move was refused (§2.7). Every refused move changes nothing.
 
 use crate::board::Pos;
+use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-#[derive(Clone, Debug, Error, PartialEq, Eq)]
+#[derive(Clone, Debug, Error, PartialEq, Eq, Serialize, Deserialize)]
 pub enum RuleError {
     #[error("the game is over")]
     GameOver,

@@ -14,20 +14,30 @@ use std::collections::VecDeque;
 use thiserror::Error;
 use wocable_lexicon::{Language, Lexicon, TileSet};
 
-/// What a game is made with: everything needed to replay it from its log.
+/// What everyone at the table may know about a game: its rules, language,
+/// players and board.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct GameConfig {
+pub struct GameSettings {
     pub rules: RuleSetKind,
     pub language: Language,
     /// Players' nicknames, in turn order.
     pub players: Vec<String>,
-    pub seed: u64,
     /// A custom premium layout instead of the rule set's own.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub layout: Option<Layout>,
 }
 
-impl GameConfig {
+/// What a game is made with: everything needed to replay it from its log.
+/// The seed decides every draw, so only the referee may hold it: players
+/// are sent the [`GameSettings`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameConfig {
+    #[serde(flatten)]
+    pub settings: GameSettings,
+    pub seed: u64,
+}
+
+impl GameSettings {
     /// Whether a game can start with this configuration: the number of
     /// players, their names and the layout (the lexicon is checked when
     /// the game starts).
@@ -56,10 +66,18 @@ impl GameConfig {
         Ok(())
     }
 
+    /// The rule set's own board, or the custom one.
+    pub fn layout(&self) -> Layout {
+        self.layout.clone().unwrap_or_else(|| self.rules.layout())
+    }
+}
+
+impl GameConfig {
     /// A game on the rule set's own board between `players` players
     /// called p1, p2, …: computers playing each other, tests, benchmarks.
     pub fn numbered(rules: RuleSetKind, language: Language, players: usize, seed: u64) -> GameConfig {
-        GameConfig { rules, language, players: (1..=players).map(|i| format!("p{i}")).collect(), seed, layout: None }
+        let players = (1..=players).map(|i| format!("p{i}")).collect();
+        GameConfig { settings: GameSettings { rules, language, players, layout: None }, seed }
     }
 }
 
@@ -73,6 +91,8 @@ pub enum ConfigError {
     SameName(String),
     #[error("a nickname must be one word without spaces, not '{0}'")]
     BadName(String),
+    #[error("there is no seat {0} in this game")]
+    NoSuchSeat(usize),
     #[error("the board layout is damaged")]
     Layout,
     #[error("the opening racks cannot be dealt: {0}")]
@@ -177,6 +197,16 @@ pub enum Event {
     },
 }
 
+impl Intent {
+    /// The seat that asks.
+    pub fn seat(&self) -> usize {
+        match self {
+            Intent::Play { seat, .. } | Intent::Exchange { seat, .. } => *seat,
+            Intent::Pass { seat } | Intent::Resign { seat } | Intent::TimeOut { seat } => *seat,
+        }
+    }
+}
+
 impl Event {
     pub fn visibility(&self) -> Visibility {
         match self {
@@ -276,16 +306,17 @@ impl Game {
         lexicon: Lexicon,
         script: VecDeque<Option<Vec<Tile>>>,
     ) -> Result<Game, ConfigError> {
-        config.check()?;
-        if lexicon.language() != config.language {
-            return Err(ConfigError::LexiconLanguage { wanted: config.language, found: lexicon.language() });
+        let settings = &config.settings;
+        settings.check()?;
+        if lexicon.language() != settings.language {
+            return Err(ConfigError::LexiconLanguage { wanted: settings.language, found: lexicon.language() });
         }
-        let rules = config.rules.rules();
-        let found = config.players.len();
-        let tiles = TileSet::new(config.language, rules.tiles);
+        let rules = settings.rules.rules();
+        let found = settings.players.len();
+        let tiles = TileSet::new(settings.language, rules.tiles);
         let mut game = Game {
             rules,
-            layout: config.layout.clone().unwrap_or_else(|| config.rules.layout()),
+            layout: settings.layout(),
             bag: full_bag(&tiles),
             tiles,
             lexicon,
@@ -363,6 +394,11 @@ impl Game {
 
     pub fn config(&self) -> &GameConfig {
         &self.config
+    }
+
+    /// What the players may know of the configuration (not the seed).
+    pub fn settings(&self) -> &GameSettings {
+        &self.config.settings
     }
 
     pub fn rules(&self) -> &RuleSet {
@@ -451,10 +487,7 @@ impl Game {
         if self.ended.is_some() {
             return Err(RuleError::GameOver);
         }
-        let seat = match &intent {
-            Intent::Play { seat, .. } | Intent::Exchange { seat, .. } => *seat,
-            Intent::Pass { seat } | Intent::Resign { seat } | Intent::TimeOut { seat } => *seat,
-        };
+        let seat = intent.seat();
         if seat >= self.racks.len() {
             return Err(RuleError::NoSuchPlayer(seat));
         }
@@ -520,7 +553,7 @@ impl Game {
         match missing_tile(&self.racks[seat], tiles) {
             None => Ok(()),
             Some(Tile::Blank) => Err(RuleError::TileNotOnRack("?".into())),
-            Some(Tile::Letter(l)) => Err(RuleError::TileNotOnRack(self.config.language.label(l).into())),
+            Some(Tile::Letter(l)) => Err(RuleError::TileNotOnRack(self.config.settings.language.label(l).into())),
         }
     }
 
@@ -643,15 +676,14 @@ impl Game {
     }
 
     fn advance_turn(&mut self) {
-        let n = self.racks.len();
-        for step in 1..=n {
-            let seat = (self.turn + step) % n;
-            if !self.has_left(seat) {
-                self.turn = seat;
-                return;
-            }
-        }
+        self.turn = next_seat(self.turn, self.racks.len(), &self.left);
     }
+}
+
+/// The seat after `turn` among `players` that has not left (`turn` itself
+/// when everyone else has).
+pub(crate) fn next_seat(turn: usize, players: usize, left: &[usize]) -> usize {
+    (1..=players).map(|step| (turn + step) % players).find(|seat| !left.contains(seat)).unwrap_or(turn)
 }
 
 const HELD: &str = "an event only moves tiles that are there";

@@ -3,7 +3,7 @@
 
 use crate::board::Board;
 use crate::error::RuleError;
-use crate::game::{ConfigError, Event, Game, GameConfig, Intent, LeaveReason};
+use crate::game::{ConfigError, Event, Game, GameConfig, GameSettings, Intent, LeaveReason};
 use crate::notation::{NotationError, format_position, format_word, parse_move, parse_position, parse_rack};
 use crate::rules::RuleSetKind;
 use crate::tile::{Tile, format_rack, take_from, tiles_used};
@@ -99,14 +99,14 @@ fn err(line: usize, reason: impl ToString) -> GcgError {
 /// Writes a game as GCG: every turn, the end-of-game rack counts, who
 /// left, and each player's current rack (`#rackN`).
 pub fn export(game: &Game) -> String {
-    let language = game.config().language;
-    let nicks = &game.config().players;
+    let language = game.settings().language;
+    let nicks = &game.settings().players;
     let mut out = String::from("#character-encoding UTF-8\n");
     for (i, nick) in nicks.iter().enumerate() {
         let _ = writeln!(out, "#player{} {nick} {nick}", i + 1);
     }
     let _ = writeln!(out, "#lexicon {}", language.code());
-    let _ = writeln!(out, "#description Wocable, {} rules", game.config().rules);
+    let _ = writeln!(out, "#description Wocable, {} rules", game.settings().rules);
     let mut racks: Vec<Vec<Tile>> = vec![Vec::new(); nicks.len()];
     let mut totals = vec![0i32; nicks.len()];
     let mut board = Board::default();
@@ -295,7 +295,8 @@ pub fn replay(record: &Record, rules: RuleSetKind, lexicon: Lexicon) -> Result<G
         seen[seat].push_back((*line, rack_of(*line, rack)?));
     }
     let deals: Vec<_> = seen.iter().map(|s| s.front().map(|(_, r)| r.clone())).collect();
-    let config = GameConfig { rules, language, players: players.clone(), seed: 0, layout: None };
+    let config =
+        GameConfig { settings: GameSettings { rules, language, players: players.clone(), layout: None }, seed: 0 };
     let mut game = Game::with_draws(config, lexicon, deals).map_err(|e: ConfigError| err(record.players_line, e))?;
     let mut pending_counts: VecDeque<Event> = VecDeque::new();
     let mut withdrawn_before = false;

@@ -17,14 +17,17 @@ pub mod play;
 pub mod rules;
 pub mod standings;
 pub mod tile;
+mod view;
 
 pub use board::{Board, Direction, Layout, PlacedTile, Pos, Premium};
 pub use error::RuleError;
 pub use game::{
-    ConfigError, EndReason, Event, Game, GameConfig, Intent, LeaveReason, RestoreError, SavedGame, Visibility,
+    ConfigError, EndReason, Event, Game, GameConfig, GameSettings, Intent, LeaveReason, RestoreError, SavedGame,
+    Visibility,
 };
 pub use play::{Placement, ScoredPlay, Scoring, check_words, score_placement};
 pub use rules::{RuleSet, RuleSetKind};
 pub use standings::{Outcome, PairResult, Standing};
 pub use tile::Tile;
+pub use view::{BuildError, SeatView, Sequenced, ViewError};
 pub use wocable_lexicon as lexicon;

@@ -3,8 +3,8 @@
 
 use wocable_crossword::notation::{parse_move, parse_rack};
 use wocable_crossword::{
-    EndReason, Event, Game, GameConfig, Intent, LeaveReason, Outcome, RuleError, RuleSetKind, SavedGame, Tile,
-    Visibility,
+    EndReason, Event, Game, GameConfig, GameSettings, Intent, LeaveReason, Outcome, RuleError, RuleSetKind, SavedGame,
+    SeatView, Tile, ViewError, Visibility,
 };
 use wocable_lexicon::{Language, Lexicon};
 
@@ -25,11 +25,13 @@ fn tiles(text: &str) -> Vec<Tile> {
 
 fn new_game(rules: RuleSetKind, racks: &[&str]) -> Game {
     let config = GameConfig {
-        rules,
-        language: Language::En,
-        players: (1..=racks.len()).map(|i| format!("p{i}")).collect(),
+        settings: GameSettings {
+            rules,
+            language: Language::En,
+            players: (1..=racks.len()).map(|i| format!("p{i}")).collect(),
+            layout: None,
+        },
         seed: 7,
-        layout: None,
     };
     Game::with_draws(config, lexicon(), racks.iter().map(|r| Some(tiles(r)))).unwrap()
 }
@@ -162,8 +164,15 @@ fn exchange_thresholds_per_rule_set() {
 #[test]
 fn exchange_refused_when_the_bag_is_too_small() {
     for rules in RuleSetKind::ALL {
-        let config =
-            GameConfig { rules, language: Language::En, players: vec!["a".into(), "b".into()], seed: 3, layout: None };
+        let config = GameConfig {
+            settings: GameSettings {
+                rules,
+                language: Language::En,
+                players: vec!["a".into(), "b".into()],
+                layout: None,
+            },
+            seed: 3,
+        };
         let mut game = Game::new(config, support::permissive_lexicon()).unwrap();
         support::drain_bag(&mut game, 6);
         let bag = game.bag().len();
@@ -314,11 +323,13 @@ fn going_out_collects_the_other_racks() {
     for seed in 0..6 {
         for n in [2, 3, 4] {
             let config = GameConfig {
-                rules: RuleSetKind::Wocable,
-                language: Language::En,
-                players: (0..n).map(|i| format!("p{i}")).collect(),
+                settings: GameSettings {
+                    rules: RuleSetKind::Wocable,
+                    language: Language::En,
+                    players: (0..n).map(|i| format!("p{i}")).collect(),
+                    layout: None,
+                },
                 seed,
-                layout: None,
             };
             let mut game = Game::new(config, support::permissive_lexicon()).unwrap();
             support::play_out(&mut game);
@@ -349,18 +360,20 @@ fn rack_points(game: &Game, seat: usize) -> i32 {
 #[test]
 fn configurations_are_checked() {
     let config = |rules, n: usize| GameConfig {
-        rules,
-        language: Language::En,
-        players: (0..n).map(|i| format!("p{i}")).collect(),
+        settings: GameSettings {
+            rules,
+            language: Language::En,
+            players: (0..n).map(|i| format!("p{i}")).collect(),
+            layout: None,
+        },
         seed: 1,
-        layout: None,
     };
     assert!(Game::new(config(RuleSetKind::Webfeud, 3), lexicon()).is_err());
     assert!(Game::new(config(RuleSetKind::Wocable, 1), lexicon()).is_err());
     assert!(Game::new(config(RuleSetKind::Remote, 5), lexicon()).is_err());
     assert!(Game::new(config(RuleSetKind::Remote, 4), lexicon()).is_ok());
     let mut same = config(RuleSetKind::Wocable, 2);
-    same.players[1] = "p0".into();
+    same.settings.players[1] = "p0".into();
     assert!(Game::new(same, lexicon()).is_err());
     let spanish = Lexicon::import(Language::Es, b"CASA").unwrap().0;
     assert!(Game::new(config(RuleSetKind::Wocable, 2), spanish).is_err());
@@ -369,11 +382,13 @@ fn configurations_are_checked() {
 #[test]
 fn saves_restore_the_same_game() {
     let config = GameConfig {
-        rules: RuleSetKind::Remote,
-        language: Language::En,
-        players: vec!["ann".into(), "bob".into(), "cy".into()],
+        settings: GameSettings {
+            rules: RuleSetKind::Remote,
+            language: Language::En,
+            players: vec!["ann".into(), "bob".into(), "cy".into()],
+            layout: None,
+        },
         seed: 11,
-        layout: None,
     };
     let mut game = Game::new(config, support::permissive_lexicon()).unwrap();
     support::drain_bag(&mut game, 40);
@@ -406,11 +421,13 @@ fn a_custom_layout_replaces_the_rule_sets_board() {
     let custom = wocable_crossword::board::CLASSIC.replace("T..d...*...d..T", "T..d...T...d..T");
     let layout = wocable_crossword::Layout::parse(&custom, wocable_crossword::Premium::None).unwrap();
     let config = GameConfig {
-        rules: RuleSetKind::Wocable,
-        language: Language::En,
-        players: vec!["a".into(), "b".into()],
+        settings: GameSettings {
+            rules: RuleSetKind::Wocable,
+            language: Language::En,
+            players: vec!["a".into(), "b".into()],
+            layout: Some(layout),
+        },
         seed: 1,
-        layout: Some(layout),
     };
     let mut game = Game::with_draws(config, lexicon(), [Some(tiles("CATSDOG"))]).unwrap();
     let events = game.apply(play(&game, 0, "8G", "CAT")).unwrap();
@@ -454,4 +471,36 @@ fn intents_off_the_board_or_alphabet_are_refused() {
         (Pos { row: 7, col: 8 }, PlacedTile { letter: c, blank: false }),
     ];
     assert_eq!(refused(&mut game, Intent::Play { seat: 0, tiles: odd }), RuleError::NotALetter);
+}
+
+#[test]
+fn a_seat_view_takes_only_its_own_events_in_order() {
+    let mut game = new_game(RuleSetKind::Wocable, &["CATSDOG", "ZAXEQIJ"]);
+    game.apply(play(&game, 0, "H8", "CAT")).unwrap();
+    let mut events = game.sequenced(Some(1));
+    let mut view = SeatView::new(game.settings().clone(), Some(1)).unwrap();
+    let first = events.next().unwrap();
+    assert!(matches!(first.event, Event::Drew { seat: 1, .. }), "seat 1 sees its own deal, not seat 0's");
+    view.apply(first.clone()).unwrap();
+    assert_eq!(view.rack(), game.rack(1));
+    let before = view.clone();
+    assert!(matches!(view.apply(first), Err(ViewError::OutOfOrder { .. })), "a replayed event is refused");
+    let others = game.sequenced(Some(0)).filter(|e| !e.event.visible_to(Some(1))).last().unwrap();
+    assert_eq!(view.apply(others.clone()), Err(ViewError::NotVisible(others.seq)), "another seat's draw is refused");
+    assert_eq!(view, before, "refused events change nothing");
+    for event in events {
+        view.apply(event).unwrap();
+    }
+    assert_eq!((view.scores(), view.turn(), view.bag_len()), (game.scores(), 1, game.bag().len()));
+    assert_eq!(view.rack_sizes(), [7, 7]);
+
+    // Serialised as its settings and events, and checked again when read.
+    let text = serde_json::to_string(&view).unwrap();
+    assert!(!text.contains("CATSDOG") && !text.contains("seed"));
+    assert_eq!(serde_json::from_str::<SeatView>(&text).unwrap(), view);
+    let forged = text.replacen("\"seq\":1,", "\"seq\":99,", 1);
+    assert_ne!(forged, text);
+    assert!(serde_json::from_str::<SeatView>(&forged).is_err(), "a view whose events are out of order is refused");
+    let spectator = game.seat_view(None);
+    assert!(spectator.rack().is_empty() && spectator.log().iter().all(|e| !matches!(e.event, Event::Drew { .. })));
 }

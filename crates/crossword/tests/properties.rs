@@ -1,11 +1,12 @@
 //! Property tests over random games: tiles are conserved, scores are the
-//! sum of the events, refused intents change nothing, and saves and GCG
-//! records give back the same game.
+//! sum of the events, refused intents change nothing, saves and GCG
+//! records give back the same game, and every seat's view, built from the
+//! events it may see, agrees with the game.
 
 use proptest::prelude::*;
 use wocable_crossword::board::{PlacedTile, Pos};
 use wocable_crossword::tile::full_bag;
-use wocable_crossword::{Event, Game, GameConfig, Intent, RuleSetKind, Tile, gcg};
+use wocable_crossword::{Event, Game, GameConfig, GameSettings, Intent, RuleSetKind, SeatView, Tile, gcg};
 use wocable_lexicon::{Language, Letter};
 
 mod support;
@@ -17,7 +18,7 @@ fn sorted(mut tiles: Vec<Tile>) -> Vec<Tile> {
 
 fn check_invariants(game: &Game) -> Result<(), TestCaseError> {
     let mut all: Vec<Tile> = game.bag().to_vec();
-    for seat in 0..game.config().players.len() {
+    for seat in 0..game.settings().players.len() {
         all.extend(game.rack(seat));
     }
     all.extend(game.board().tiles().map(|(_, t)| if t.blank { Tile::Blank } else { Tile::Letter(t.letter) }));
@@ -31,6 +32,29 @@ fn check_invariants(game: &Game) -> Result<(), TestCaseError> {
         }
     }
     prop_assert_eq!(totals.as_slice(), game.scores(), "scores are the sum of the events");
+    Ok(())
+}
+
+/// Brings each view up to date with the events it has not seen, and
+/// checks it against what the game holds.
+fn follow_views(game: &Game, views: &mut [SeatView]) -> Result<(), TestCaseError> {
+    for view in views.iter_mut() {
+        let viewer = view.viewer();
+        let last = view.last_seq();
+        for event in game.sequenced(viewer).filter(|e| last.is_none_or(|last| e.seq > last)) {
+            view.apply(event).map_err(|e| TestCaseError::fail(format!("{viewer:?}: {e}")))?;
+        }
+        prop_assert_eq!(view.board(), game.board());
+        prop_assert_eq!(view.scores(), game.scores());
+        prop_assert_eq!(view.rack(), viewer.map_or(&[][..], |seat| game.rack(seat)), "{:?}'s rack", viewer);
+        let sizes: Vec<usize> = (0..game.scores().len()).map(|seat| game.rack(seat).len()).collect();
+        prop_assert_eq!(view.rack_sizes(), sizes.as_slice(), "{:?} counts the racks", viewer);
+        prop_assert_eq!(view.bag_len(), game.bag().len());
+        prop_assert_eq!(view.turn(), game.turn());
+        prop_assert_eq!(view.left(), game.left());
+        prop_assert_eq!(view.ended(), game.ended());
+        prop_assert_eq!(&*view, &game.seat_view(viewer), "followed and rebuilt views agree");
+    }
     Ok(())
 }
 
@@ -92,13 +116,14 @@ proptest! {
         actions in proptest::collection::vec(action(), 1..120),
     ) {
         let players = if rules == RuleSetKind::Webfeud { 2 } else { players };
-        let config = GameConfig {
-            rules,
-            language: Language::En,
-            players: (0..players).map(|i| format!("p{i}")).collect(),
-            seed, layout: None };
+        let config = GameConfig { settings: GameSettings { rules, language: Language::En, players: (0..players).map(|i| format!("p{i}")).collect(), layout: None }, seed };
         let lexicon = support::permissive_lexicon();
         let mut game = Game::new(config, lexicon.clone()).unwrap();
+        let mut views: Vec<SeatView> = std::iter::once(None)
+            .chain((0..players).map(Some))
+            .map(|viewer| SeatView::new(game.settings().clone(), viewer).unwrap())
+            .collect();
+        follow_views(&game, &mut views)?;
         for action in &actions {
             if game.is_over() {
                 break;
@@ -109,6 +134,7 @@ proptest! {
                 prop_assert_eq!(game.save(), before, "a refused intent changed nothing");
             }
             check_invariants(&game)?;
+            follow_views(&game, &mut views)?;
         }
         let restored = Game::restore(&game.save(), lexicon.clone()).unwrap();
         prop_assert_eq!(restored.save(), game.save());

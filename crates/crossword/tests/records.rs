@@ -2,18 +2,20 @@
 
 use wocable_crossword::gcg::{self, Entry};
 use wocable_crossword::notation::{parse_move, parse_rack};
-use wocable_crossword::{Event, Game, GameConfig, Intent, RuleSetKind};
+use wocable_crossword::{Event, Game, GameConfig, GameSettings, Intent, RuleSetKind};
 use wocable_lexicon::{Language, Lexicon};
 
 mod support;
 
 fn game(rules: RuleSetKind, players: usize, seed: u64) -> Game {
     let config = GameConfig {
-        rules,
-        language: Language::En,
-        players: ["ann", "bob", "cy", "di"][..players].iter().map(|s| s.to_string()).collect(),
+        settings: GameSettings {
+            rules,
+            language: Language::En,
+            players: ["ann", "bob", "cy", "di"][..players].iter().map(|s| s.to_string()).collect(),
+            layout: None,
+        },
         seed,
-        layout: None,
     };
     Game::new(config, support::permissive_lexicon()).unwrap()
 }
@@ -21,7 +23,7 @@ fn game(rules: RuleSetKind, players: usize, seed: u64) -> Game {
 fn round_trip(original: &Game) -> Game {
     let text = gcg::export(original);
     let record = gcg::parse(&text).unwrap();
-    let replayed = gcg::replay(&record, original.config().rules, support::permissive_lexicon())
+    let replayed = gcg::replay(&record, original.settings().rules, support::permissive_lexicon())
         .unwrap_or_else(|e| panic!("{e}\n{text}"));
     assert_eq!(gcg::export(&replayed), text);
     assert_eq!(replayed.log(), original.log(), "{text}");
@@ -63,11 +65,13 @@ fn games_in_progress_with_exchanges_and_resignations_round_trip() {
 fn a_withdrawn_play_is_written_and_read_back() {
     let words = Lexicon::import(Language::En, b"CAT\nAT\n").unwrap().0;
     let config = GameConfig {
-        rules: RuleSetKind::Remote,
-        language: Language::En,
-        players: vec!["ann".into(), "bob".into()],
+        settings: GameSettings {
+            rules: RuleSetKind::Remote,
+            language: Language::En,
+            players: vec!["ann".into(), "bob".into()],
+            layout: None,
+        },
         seed: 1,
-        layout: None,
     };
     let racks =
         [Some(parse_rack(Language::En, "CATSDOG").unwrap()), Some(parse_rack(Language::En, "AACTTXY").unwrap())];
