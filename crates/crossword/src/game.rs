@@ -7,6 +7,7 @@ use crate::error::RuleError;
 use crate::play::{Placement, ScoredPlay, Scoring, check_words, score_placement};
 use crate::rules::{InvalidWord, PassEnding, RACK_SIZE, RuleSet, RuleSetKind};
 use crate::tile::{Tile, full_bag, rack_value, take_from, tiles_used};
+use crate::view::SeatView;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
@@ -337,6 +338,37 @@ impl Game {
             // Only a scripted deal can fail: racks the bag cannot hold.
             game.draw(seat, RACK_SIZE, &mut events).map_err(|e| ConfigError::Deal(e.to_string()))?;
         }
+        Ok(game)
+    }
+
+    /// A game that looks to `seat` as its view does: its board, scores,
+    /// turn and own rack, with the tiles it cannot see dealt at random
+    /// (from `seed`) to the others' racks and the bag. A computer player
+    /// that may not peek chooses its move on it.
+    pub fn guessed(view: &SeatView, lexicon: Lexicon, seed: u64) -> Result<Game, ConfigError> {
+        let seat = view.viewer().ok_or(ConfigError::NoSuchSeat(usize::MAX))?;
+        let config = GameConfig { settings: view.settings().clone(), seed };
+        let mut game = Game::new(config, lexicon)?;
+        let mut unseen = full_bag(&game.tiles);
+        unseen = take_from(&unseen, &view.board().tiles().map(|(_, t)| Tile::from(t)).collect::<Vec<_>>())
+            .and_then(|rest| take_from(&rest, view.rack()))
+            .ok_or_else(|| ConfigError::Deal("the view holds tiles the set has not".into()))?;
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        for (other, size) in view.rack_sizes().iter().enumerate() {
+            game.racks[other] = if other == seat {
+                view.rack().to_vec()
+            } else {
+                (0..(*size).min(unseen.len())).map(|_| unseen.swap_remove(rng.random_range(0..unseen.len()))).collect()
+            };
+        }
+        game.bag = unseen;
+        game.board = view.board().clone();
+        game.scores = view.scores().to_vec();
+        game.turn = view.turn();
+        game.left = view.left().to_vec();
+        game.pass_run = view.pass_run().to_vec();
+        game.ended = view.ended();
+        game.log.clear();
         Ok(game)
     }
 

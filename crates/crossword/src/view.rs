@@ -46,6 +46,8 @@ pub struct SeatView {
     rack_sizes: Vec<usize>,
     bag: usize,
     turn: usize,
+    /// Who passed, in order, since the last turn that was not a pass.
+    pass_run: Vec<usize>,
     left: Vec<usize>,
     ended: Option<EndReason>,
     log: Vec<Sequenced>,
@@ -71,6 +73,7 @@ impl SeatView {
             rack: Vec::new(),
             rack_sizes: vec![RACK_SIZE; players],
             turn: 0,
+            pass_run: Vec::new(),
             left: Vec::new(),
             ended: None,
             log: Vec::new(),
@@ -145,12 +148,20 @@ impl SeatView {
                 let drawn = used.len().min(self.bag);
                 self.rack_sizes[*seat] = self.rack_sizes[*seat] - used.len() + drawn;
                 self.bag -= drawn;
+                self.pass_run.clear();
                 self.advance_turn();
             }
             Event::Returned { tiles, .. } => {
                 self.rack = take_from(&self.rack, tiles).ok_or_else(|| inconsistent("a tile is not on the rack"))?;
             }
-            Event::PlayWithdrawn { .. } | Event::Exchanged { .. } | Event::Passed { .. } => self.advance_turn(),
+            Event::PlayWithdrawn { .. } | Event::Exchanged { .. } => {
+                self.pass_run.clear();
+                self.advance_turn();
+            }
+            Event::Passed { seat } => {
+                self.pass_run.push(*seat);
+                self.advance_turn();
+            }
             Event::Left { seat, .. } => {
                 if self.left.contains(seat) {
                     return Err(inconsistent("the player left already"));
@@ -213,6 +224,11 @@ impl SeatView {
 
     pub fn turn(&self) -> usize {
         self.turn
+    }
+
+    /// Who passed, in order, since the last turn that was not a pass.
+    pub fn pass_run(&self) -> &[usize] {
+        &self.pass_run
     }
 
     /// Seats that left, in the order they left.

@@ -17,12 +17,7 @@ fn sorted(mut tiles: Vec<Tile>) -> Vec<Tile> {
 }
 
 fn check_invariants(game: &Game) -> Result<(), TestCaseError> {
-    let mut all: Vec<Tile> = game.bag().to_vec();
-    for seat in 0..game.settings().players.len() {
-        all.extend(game.rack(seat));
-    }
-    all.extend(game.board().tiles().map(|(_, t)| if t.blank { Tile::Blank } else { Tile::Letter(t.letter) }));
-    prop_assert_eq!(sorted(all), sorted(full_bag(game.tile_set())), "tiles are conserved");
+    tiles_are_conserved(game)?;
     let mut totals = vec![0i32; game.scores().len()];
     for event in game.log() {
         match event {
@@ -32,6 +27,16 @@ fn check_invariants(game: &Game) -> Result<(), TestCaseError> {
         }
     }
     prop_assert_eq!(totals.as_slice(), game.scores(), "scores are the sum of the events");
+    Ok(())
+}
+
+fn tiles_are_conserved(game: &Game) -> Result<(), TestCaseError> {
+    let mut all: Vec<Tile> = game.bag().to_vec();
+    for seat in 0..game.settings().players.len() {
+        all.extend(game.rack(seat));
+    }
+    all.extend(game.board().tiles().map(|(_, t)| if t.blank { Tile::Blank } else { Tile::Letter(t.letter) }));
+    prop_assert_eq!(sorted(all), sorted(full_bag(game.tile_set())), "tiles are conserved");
     Ok(())
 }
 
@@ -54,6 +59,18 @@ fn follow_views(game: &Game, views: &mut [SeatView]) -> Result<(), TestCaseError
         prop_assert_eq!(view.left(), game.left());
         prop_assert_eq!(view.ended(), game.ended());
         prop_assert_eq!(&*view, &game.seat_view(viewer), "followed and rebuilt views agree");
+        if let Some(seat) = viewer.filter(|_| !game.is_over()) {
+            let guessed = Game::guessed(view, game.lexicon().clone(), 9).unwrap();
+            prop_assert_eq!(guessed.rack(seat), game.rack(seat));
+            let sizes_guessed: Vec<usize> = (0..sizes.len()).map(|seat| guessed.rack(seat).len()).collect();
+            prop_assert_eq!(sizes_guessed, sizes);
+            prop_assert_eq!((guessed.board(), guessed.scores()), (game.board(), game.scores()));
+            prop_assert_eq!(
+                (guessed.bag().len(), guessed.turn(), guessed.left()),
+                (game.bag().len(), game.turn(), game.left())
+            );
+            tiles_are_conserved(&guessed)?;
+        }
     }
     Ok(())
 }
