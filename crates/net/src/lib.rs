@@ -1,0 +1,19 @@
+//! Online play for Wocable (SPEC §5): the protocol between clients and the
+//! referee, invite codes, random-game queues, and rooms with their referee
+//! as pure state machines. Time is passed in; nothing here does I/O, so
+//! the server, the app and the tests share it.
+
+mod code;
+mod protocol;
+mod queue;
+mod rate;
+mod room;
+
+pub use code::{CODE_LENGTH, CodeError, RoomCode};
+pub use protocol::{
+    ClientMessage, Clock, DecodeError, EVENTS_PER_MESSAGE, MAX_CLIENT_MESSAGE, MAX_SERVER_MESSAGE, PROTOCOL_VERSION,
+    Refusal, RoomSettings, SeatToken, ServerMessage, event_messages,
+};
+pub use queue::{Matched, QueueKey, Queues, Waiting};
+pub use rate::{RateLimit, Verdict};
+pub use room::{ABSENT_GRACE_MS, ComputerTurn, LobbyError, MAX_NAME, Player, Room, Seat, Step};

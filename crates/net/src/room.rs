@@ -1,0 +1,369 @@
+//! A room and its referee as a state machine (§5.2–§5.5): seats are taken,
+//! players connect, the game starts when every seat is taken and every
+//! human is here, intents are checked by the rules, each seat is sent
+//! only what its view may hold, the turn clock and absent players time
+//! out (§3.3), and anyone who connects again gets their whole view. Time
+//! is passed in (milliseconds); nothing here touches a socket or a clock.
+
+use crate::code::RoomCode;
+use crate::protocol::{Clock, Refusal, RoomSettings, SeatToken, ServerMessage, event_messages};
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+use wocable_crossword::computer::{self, LeaveModel, Level};
+use wocable_crossword::{
+    ConfigError, Game, GameConfig, GameSettings, Intent, RestoreError, SavedGame, SeatView, Sequenced, gcg,
+};
+use wocable_lexicon::Lexicon;
+
+/// How long a player without a turn clock may be away on their turn
+/// before they are out of the game.
+pub const ABSENT_GRACE_MS: u64 = 60_000;
+
+/// The longest turn clock a room may have: a day.
+const MAX_CLOCK_SECONDS: u32 = 86_400;
+
+/// The longest nickname.
+pub const MAX_NAME: usize = 20;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Player {
+    Human,
+    Computer(Level),
+}
+
+/// A seat taken: who sits there and the secret that proves it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Seat {
+    pub name: String,
+    pub player: Player,
+    pub token: SeatToken,
+}
+
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum LobbyError {
+    #[error("{rules} games are for {min} to {max} players, not {found}")]
+    PlayerCount { rules: String, min: usize, max: usize, found: usize },
+    #[error("a turn clock is 1 second to a day")]
+    Clock,
+    #[error("the room is full")]
+    Full,
+    #[error("someone in the room is called {0} already")]
+    NameTaken(String),
+    #[error("a nickname is 1 to {MAX_NAME} letters or digits, without spaces")]
+    BadName,
+    #[error("the game cannot start: {0}")]
+    Config(#[from] ConfigError),
+    #[error("the room's game cannot be restored: {0}")]
+    Restore(#[from] RestoreError),
+}
+
+/// What a change in a room produced: events for the log (to be stored
+/// before anything is sent) and messages, each for one seat.
+#[derive(Debug, Default, PartialEq)]
+pub struct Step {
+    pub events: Vec<Sequenced>,
+    pub messages: Vec<(usize, ServerMessage)>,
+}
+
+/// A computer player's turn to think about, away from the room: its
+/// view, and nothing it may not see.
+#[derive(Clone, Debug)]
+pub struct ComputerTurn {
+    pub seat: usize,
+    pub level: Level,
+    pub view: SeatView,
+    pub seed: u64,
+}
+
+impl ComputerTurn {
+    /// The move, chosen on a game guessed from the view (so no peeking).
+    pub fn choose(&self, lexicon: Lexicon, leaves: &LeaveModel) -> Intent {
+        match Game::guessed(&self.view, lexicon, self.seed) {
+            Ok(game) => computer::choose(&game, self.level, leaves, self.seed),
+            Err(_) => Intent::Pass { seat: self.seat },
+        }
+    }
+}
+
+pub struct Room {
+    code: RoomCode,
+    settings: RoomSettings,
+    seed: u64,
+    lexicon: Lexicon,
+    seats: Vec<Seat>,
+    connected: Vec<bool>,
+    /// Since when each seat's player has been away (ms).
+    away_since: Vec<Option<u64>>,
+    game: Option<Game>,
+    /// When the turn on the clock began (ms).
+    turn_started: u64,
+}
+
+impl Room {
+    pub fn new(code: RoomCode, settings: RoomSettings, seed: u64, lexicon: Lexicon) -> Result<Room, LobbyError> {
+        let rules = settings.rules.rules();
+        if !(rules.min_players..=rules.max_players).contains(&settings.players) {
+            return Err(LobbyError::PlayerCount {
+                rules: settings.rules.to_string(),
+                min: rules.min_players,
+                max: rules.max_players,
+                found: settings.players,
+            });
+        }
+        if settings.clock.is_some_and(|s| s == 0 || s > MAX_CLOCK_SECONDS) {
+            return Err(LobbyError::Clock);
+        }
+        if lexicon.language() != settings.language {
+            return Err(ConfigError::LexiconLanguage { wanted: settings.language, found: lexicon.language() }.into());
+        }
+        Ok(Room {
+            code,
+            settings,
+            seed,
+            lexicon,
+            seats: Vec::new(),
+            connected: Vec::new(),
+            away_since: Vec::new(),
+            game: None,
+            turn_started: 0,
+        })
+    }
+
+    /// A room as stored: its seats and, once it started, its game's log.
+    pub fn restore(
+        code: RoomCode,
+        settings: RoomSettings,
+        seed: u64,
+        lexicon: Lexicon,
+        seats: Vec<Seat>,
+        events: Option<Vec<wocable_crossword::Event>>,
+        now: u64,
+    ) -> Result<Room, LobbyError> {
+        let mut room = Room::new(code, settings, seed, lexicon)?;
+        room.connected = vec![false; seats.len()];
+        room.away_since = vec![Some(now); seats.len()];
+        room.seats = seats;
+        if let Some(events) = events {
+            let saved = SavedGame { version: 1, config: room.config(), events };
+            room.game = Some(Game::restore(&saved, room.lexicon.clone())?);
+            room.turn_started = now;
+        }
+        Ok(room)
+    }
+
+    pub fn code(&self) -> RoomCode {
+        self.code
+    }
+
+    pub fn settings(&self) -> &RoomSettings {
+        &self.settings
+    }
+
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    pub fn seats(&self) -> &[Seat] {
+        &self.seats
+    }
+
+    pub fn game(&self) -> Option<&Game> {
+        self.game.as_ref()
+    }
+
+    pub fn is_full(&self) -> bool {
+        self.seats.len() == self.settings.players
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.game.as_ref().is_some_and(Game::is_over)
+    }
+
+    fn config(&self) -> GameConfig {
+        let settings = GameSettings {
+            rules: self.settings.rules,
+            language: self.settings.language,
+            players: self.seats.iter().map(|s| s.name.clone()).collect(),
+            layout: None,
+        };
+        GameConfig { settings, seed: self.seed }
+    }
+
+    /// Takes the next seat; the caller draws the token at random.
+    pub fn join(&mut self, name: &str, player: Player, token: SeatToken) -> Result<usize, LobbyError> {
+        if self.is_full() || self.game.is_some() {
+            return Err(LobbyError::Full);
+        }
+        let fits = |c: char| c.is_alphanumeric() || c == '-' || c == '_' || c == '.';
+        if name.is_empty() || name.chars().count() > MAX_NAME || !name.chars().all(fits) {
+            return Err(LobbyError::BadName);
+        }
+        if self.seats.iter().any(|s| s.name.eq_ignore_ascii_case(name)) {
+            return Err(LobbyError::NameTaken(name.to_string()));
+        }
+        self.seats.push(Seat { name: name.to_string(), player, token });
+        let computer = matches!(player, Player::Computer(_));
+        self.connected.push(computer);
+        self.away_since.push(None);
+        Ok(self.seats.len() - 1)
+    }
+
+    /// The seat a token belongs to.
+    pub fn seat_of(&self, token: SeatToken) -> Option<usize> {
+        self.seats.iter().position(|s| s.token == token && s.player == Player::Human)
+    }
+
+    /// A peer proved it holds `seat`: it gets its whole view (§5.5), or
+    /// who is waiting; the game starts if it was the last one awaited.
+    pub fn connect(&mut self, seat: usize, now: u64) -> Result<Step, LobbyError> {
+        if seat >= self.seats.len() {
+            return Ok(Step::default());
+        }
+        self.connected[seat] = true;
+        self.away_since[seat] = None;
+        if self.game.is_some() {
+            let mut step = Step::default();
+            self.welcome(seat, now, &mut step);
+            return Ok(step);
+        }
+        if self.is_full() && self.connected.iter().all(|c| *c) {
+            return self.start(now);
+        }
+        Ok(self.waiting())
+    }
+
+    /// A seat's peer went away; it may come back (§5.5).
+    pub fn disconnect(&mut self, seat: usize, now: u64) {
+        if let Some(connected) = self.connected.get_mut(seat)
+            && self.seats[seat].player == Player::Human
+        {
+            *connected = false;
+            self.away_since[seat] = Some(now);
+        }
+    }
+
+    fn waiting(&self) -> Step {
+        let seats: Vec<Option<String>> =
+            (0..self.settings.players).map(|i| self.seats.get(i).map(|s| s.name.clone())).collect();
+        let messages = self
+            .connected_seats()
+            .map(|seat| (seat, ServerMessage::Waiting { room: self.settings.clone(), seats: seats.clone() }))
+            .collect();
+        Step { events: Vec::new(), messages }
+    }
+
+    fn connected_seats(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.seats.len()).filter(|s| self.connected[*s] && self.seats[*s].player == Player::Human)
+    }
+
+    fn start(&mut self, now: u64) -> Result<Step, LobbyError> {
+        let game = Game::new(self.config(), self.lexicon.clone())?;
+        self.game = Some(game);
+        self.turn_started = now;
+        let mut step = Step { events: self.log_from(0), messages: Vec::new() };
+        for seat in self.connected_seats().collect::<Vec<_>>() {
+            self.welcome(seat, now, &mut step);
+        }
+        Ok(step)
+    }
+
+    /// The game's events from `seq` on, numbered.
+    fn log_from(&self, seq: usize) -> Vec<Sequenced> {
+        let Some(game) = &self.game else { return Vec::new() };
+        (seq..)
+            .zip(&game.log()[seq..])
+            .map(|(seq, event)| Sequenced { seq: seq as u32, event: event.clone() })
+            .collect()
+    }
+
+    fn welcome(&self, seat: usize, now: u64, step: &mut Step) {
+        let Some(game) = &self.game else { return };
+        let welcome = ServerMessage::Welcome { seat, room: self.settings.clone(), settings: game.settings().clone() };
+        step.messages.push((seat, welcome));
+        let events: Vec<Sequenced> = game.sequenced(Some(seat)).collect();
+        for message in event_messages(&events, self.clock(now)) {
+            step.messages.push((seat, message));
+        }
+        if game.is_over() {
+            step.messages.push((seat, self.finished()));
+        }
+    }
+
+    fn finished(&self) -> ServerMessage {
+        let game = self.game.as_ref().expect("a finished game");
+        ServerMessage::Finished { standings: game.standings(), gcg: gcg::export(game) }
+    }
+
+    /// Whose turn it is and the time they have left.
+    pub fn clock(&self, now: u64) -> Option<Clock> {
+        let game = self.game.as_ref().filter(|g| !g.is_over())?;
+        let left_ms = self.settings.clock.map(|s| (u64::from(s) * 1000).saturating_sub(now - self.turn_started));
+        Some(Clock { seat: game.turn(), left_ms })
+    }
+
+    /// A seat's intent, checked by the rules; refused, it changes nothing.
+    pub fn intent(&mut self, seat: usize, intent: Intent, now: u64) -> Result<Step, Refusal> {
+        if intent.seat() != seat {
+            return Err(Refusal::NotYourSeat);
+        }
+        self.apply(intent, now)
+    }
+
+    fn apply(&mut self, intent: Intent, now: u64) -> Result<Step, Refusal> {
+        let game = self.game.as_mut().ok_or(Refusal::NotStarted)?;
+        let first = game.log().len();
+        let turn = game.turn();
+        game.apply(intent).map_err(Refusal::Rule)?;
+        if game.turn() != turn {
+            self.turn_started = now;
+        }
+        let events = self.log_from(first);
+        let mut step = Step { events: events.clone(), messages: Vec::new() };
+        let clock = self.clock(now);
+        let over = self.is_over();
+        for seat in self.connected_seats().collect::<Vec<_>>() {
+            let visible: Vec<Sequenced> = events.iter().filter(|e| e.event.visible_to(Some(seat))).cloned().collect();
+            for message in event_messages(&visible, clock) {
+                step.messages.push((seat, message));
+            }
+            if over {
+                step.messages.push((seat, self.finished()));
+            }
+        }
+        Ok(step)
+    }
+
+    /// Times out the player on turn whose clock ran out, or who has been
+    /// away too long in a game without a clock (§3.3).
+    pub fn tick(&mut self, now: u64) -> Step {
+        let Some(clock) = self.clock(now) else { return Step::default() };
+        let seat = clock.seat;
+        let out_of_time = clock.left_ms == Some(0);
+        let gone = self.settings.clock.is_none()
+            && self.away_since[seat].is_some_and(|since| now.saturating_sub(since) >= ABSENT_GRACE_MS);
+        if (out_of_time || gone) && self.seats[seat].player == Player::Human {
+            return self.apply(Intent::TimeOut { seat }, now).unwrap_or_default();
+        }
+        Step::default()
+    }
+
+    /// The computer player on turn, if it is one's turn.
+    pub fn computer_turn(&self) -> Option<ComputerTurn> {
+        let game = self.game.as_ref().filter(|g| !g.is_over())?;
+        let seat = game.turn();
+        let Player::Computer(level) = self.seats[seat].player else { return None };
+        let seed = self.seed ^ (game.log().len() as u64).rotate_left(32);
+        Some(ComputerTurn { seat, level, view: game.seat_view(Some(seat)), seed })
+    }
+
+    /// A computer's chosen move; if the rules refuse it, it passes.
+    pub fn computer_move(&mut self, turn: &ComputerTurn, intent: Intent, now: u64) -> Step {
+        let current = self.computer_turn().is_some_and(|t| t.seat == turn.seat && t.view == turn.view);
+        if !current {
+            return Step::default();
+        }
+        let seat = turn.seat;
+        self.apply(intent, now).or_else(|_| self.apply(Intent::Pass { seat }, now)).unwrap_or_default()
+    }
+}

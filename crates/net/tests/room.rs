@@ -1,0 +1,165 @@
+//! The referee as a state machine: who is sent what, refusals that change
+//! nothing, rejoining with the whole view, the turn clock, and computer
+//! players seated by the referee.
+
+use wocable_crossword::computer::{LeaveModel, Level};
+use wocable_crossword::{Event, Intent, LeaveReason, RuleError, RuleSetKind, SeatView};
+use wocable_lexicon::{Language, Lexicon};
+use wocable_net::{Player, Refusal, Room, RoomCode, RoomSettings, SeatToken, ServerMessage, Step};
+
+fn room(players: usize, clock: Option<u32>) -> Room {
+    let settings = RoomSettings { rules: RuleSetKind::Wocable, language: Language::En, players, clock };
+    Room::new(RoomCode::from_number(7), settings, 11, Lexicon::bundled(Language::En)).unwrap()
+}
+
+/// Each seat's view, followed from the messages it is sent.
+#[derive(Default)]
+struct Clients {
+    views: Vec<Option<SeatView>>,
+    finished: Vec<bool>,
+}
+
+impl Clients {
+    fn deliver(&mut self, step: &Step) {
+        for (seat, message) in &step.messages {
+            if self.views.len() <= *seat {
+                self.views.resize(seat + 1, None);
+                self.finished.resize(seat + 1, false);
+            }
+            match message {
+                ServerMessage::Welcome { seat: s, settings, .. } => {
+                    assert_eq!(s, seat);
+                    self.views[*seat] = Some(SeatView::new(settings.clone(), Some(*seat)).unwrap());
+                }
+                ServerMessage::Events { events, .. } => {
+                    for event in events {
+                        if let Event::Drew { seat: drew, .. } | Event::Returned { seat: drew, .. } = event.event {
+                            assert_eq!(drew, *seat, "a seat is sent only its own tiles");
+                        }
+                        self.views[*seat].as_mut().unwrap().apply(event.clone()).unwrap();
+                    }
+                }
+                ServerMessage::Finished { .. } => self.finished[*seat] = true,
+                other => assert!(matches!(other, ServerMessage::Waiting { .. }), "{other:?}"),
+            }
+        }
+    }
+}
+
+#[test]
+fn a_room_fills_starts_and_plays_to_the_end_with_each_seat_seeing_its_own() {
+    let leaves = LeaveModel::bundled(Language::En);
+    let lexicon = Lexicon::bundled(Language::En);
+    let mut room = room(3, Some(120));
+    let mut clients = Clients::default();
+    let ann = room.join("ann", Player::Human, SeatToken(1)).unwrap();
+    assert!(matches!(room.join("ANN", Player::Human, SeatToken(2)), Err(wocable_net::LobbyError::NameTaken(_))));
+    assert!(room.join("b c", Player::Human, SeatToken(2)).is_err(), "a name with a space");
+    let bob = room.join("bob", Player::Human, SeatToken(2)).unwrap();
+    room.join("bot", Player::Computer(Level::Strong), SeatToken(3)).unwrap();
+    assert!(room.join("dan", Player::Human, SeatToken(4)).is_err(), "the room is full");
+    assert_eq!(room.seat_of(SeatToken(2)), Some(bob));
+    assert_eq!(room.seat_of(SeatToken(3)), None, "a computer's seat cannot be taken over");
+
+    let step = room.connect(ann, 0).unwrap();
+    assert!(step.events.is_empty() && room.game().is_none(), "bob is awaited");
+    clients.deliver(&step);
+    let step = room.connect(bob, 10).unwrap();
+    assert_eq!(step.events.len(), 3, "the deal is logged");
+    clients.deliver(&step);
+
+    let mut now = 10;
+    while !room.is_over() {
+        now += 1_000;
+        if let Some(turn) = room.computer_turn() {
+            let intent = turn.choose(lexicon.clone(), &leaves);
+            let step = room.computer_move(&turn, intent, now);
+            assert!(!step.events.is_empty(), "the computer moved");
+            clients.deliver(&step);
+            continue;
+        }
+        let seat = room.clock(now).unwrap().seat;
+        let view = clients.views[seat].clone().unwrap();
+        // Out of turn, and for another seat: refused, nothing sent.
+        let other = 1 - seat.min(1);
+        assert!(matches!(
+            room.intent(other, Intent::Pass { seat: other }, now),
+            Err(Refusal::Rule(RuleError::NotYourTurn))
+        ));
+        assert_eq!(room.intent(other, Intent::Pass { seat }, now), Err(Refusal::NotYourSeat));
+        let turn = wocable_net::ComputerTurn { seat, level: Level::Strong, view, seed: now };
+        let step = room.intent(seat, turn.choose(lexicon.clone(), &leaves), now).unwrap();
+        clients.deliver(&step);
+    }
+    let game = room.game().unwrap();
+    let plays = game.log().iter().filter(|e| matches!(e, Event::Played { .. })).count();
+    assert!(plays >= 15, "a whole game: {plays} plays");
+    for seat in [ann, bob] {
+        assert_eq!(clients.views[seat].as_ref(), Some(&game.seat_view(Some(seat))), "seat {seat} followed the game");
+        assert!(clients.finished[seat]);
+    }
+}
+
+#[test]
+fn a_player_who_comes_back_gets_the_whole_view_and_the_clock_times_out_the_absent() {
+    let mut room = room(3, Some(30));
+    for (i, name) in ["ann", "bob", "cyd"].iter().enumerate() {
+        room.join(name, Player::Human, SeatToken(i as u128)).unwrap();
+    }
+    for seat in 0..3 {
+        room.connect(seat, 0).unwrap();
+    }
+    let first = room.clock(0).unwrap().seat;
+    room.intent(first, Intent::Pass { seat: first }, 1_000).unwrap();
+    let second = room.clock(1_000).unwrap().seat;
+    room.disconnect(second, 2_000);
+    assert_eq!(room.tick(30_999), Step::default(), "the clock has a moment left");
+    let step = room.tick(31_000);
+    assert!(step.events.iter().any(|e| e.event == Event::Left { seat: second, reason: LeaveReason::TimedOut }));
+    assert!(!room.is_over(), "with three players the game goes on");
+    assert!(step.messages.iter().all(|(seat, _)| *seat != second), "nothing is sent to a seat that is away");
+
+    let mut clients = Clients::default();
+    clients.deliver(&room.connect(second, 40_000).unwrap());
+    assert_eq!(clients.views[second].as_ref(), Some(&room.game().unwrap().seat_view(Some(second))));
+}
+
+#[test]
+fn without_a_clock_a_player_away_on_their_turn_is_out_after_the_grace() {
+    let mut room = room(2, None);
+    room.join("ann", Player::Human, SeatToken(1)).unwrap();
+    room.join("bob", Player::Human, SeatToken(2)).unwrap();
+    room.connect(0, 0).unwrap();
+    room.connect(1, 0).unwrap();
+    let seat = room.clock(0).unwrap().seat;
+    assert_eq!(room.clock(0).unwrap().left_ms, None);
+    room.disconnect(seat, 5_000);
+    assert_eq!(room.tick(5_000 + wocable_net::ABSENT_GRACE_MS - 1), Step::default());
+    let step = room.tick(5_000 + wocable_net::ABSENT_GRACE_MS);
+    assert!(step.events.iter().any(|e| matches!(e.event, Event::Ended { .. })), "two players: the other wins");
+}
+
+#[test]
+fn a_stored_room_restores_its_game() {
+    let mut room = room(2, Some(60));
+    room.join("ann", Player::Human, SeatToken(1)).unwrap();
+    room.join("bot", Player::Computer(Level::Beginner), SeatToken(2)).unwrap();
+    let mut events = room.connect(0, 0).unwrap().events;
+    let seat = room.clock(0).unwrap().seat;
+    if seat == 0 {
+        events.extend(room.intent(0, Intent::Pass { seat: 0 }, 10).unwrap().events);
+    }
+    let stored: Vec<Event> = events.into_iter().map(|e| e.event).collect();
+    let restored = Room::restore(
+        room.code(),
+        room.settings().clone(),
+        room.seed(),
+        Lexicon::bundled(Language::En),
+        room.seats().to_vec(),
+        Some(stored),
+        99,
+    )
+    .unwrap();
+    assert_eq!(restored.game().unwrap().save(), room.game().unwrap().save());
+    assert_eq!(restored.clock(99).unwrap().left_ms, Some(60_000), "the turn's clock starts again");
+}
