@@ -144,7 +144,7 @@ impl Starting {
     fn language(&self) -> Language {
         match self {
             Starting::New(setup) => setup.language,
-            Starting::Resume(saved) => saved.game.config.language,
+            Starting::Resume(saved) => saved.game.config.settings.language,
         }
     }
 }

@@ -45,7 +45,7 @@ fn check_saved_game(
     mut info: ResMut<SavedGameInfo>,
 ) {
     let Some(SaveToCheck(saved)) = save.as_deref() else { return };
-    let lexicon = match lexicons.get(saved.game.config.language) {
+    let lexicon = match lexicons.get(saved.game.config.settings.language) {
         Ok(Some(lexicon)) => Some(lexicon),
         Ok(None) => return,
         Err(_) => None,

@@ -104,7 +104,7 @@ pub fn setup_problem(locale: &Locale, setup: &MatchSetup) -> Option<String> {
     if !setup.players.iter().any(|(_, seat)| *seat == Seat::Human) {
         return Some(locale.t("error-no-human"));
     }
-    match setup.config().check().err()? {
+    match setup.config().settings.check().err()? {
         ConfigError::PlayerCount { min, max, .. } if min == max => {
             Some(locale.t_with("error-player-count-exact", &[("count", min.into())]))
         }

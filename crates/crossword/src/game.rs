@@ -23,8 +23,9 @@ pub struct GameSettings {
     pub language: Language,
     /// Players' nicknames, in turn order.
     pub players: Vec<String>,
-    /// A custom premium layout instead of the rule set's own.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// A custom premium layout instead of the rule set's own. (Written
+    /// even when `None`: the wire format has no field names to skip by.)
+    #[serde(default)]
     pub layout: Option<Layout>,
 }
 
