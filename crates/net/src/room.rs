@@ -141,8 +141,8 @@ impl Room {
         now: u64,
     ) -> Result<Room, LobbyError> {
         let mut room = Room::new(code, settings, seed, lexicon)?;
-        room.connected = vec![false; seats.len()];
-        room.away_since = vec![Some(now); seats.len()];
+        room.connected = seats.iter().map(|s| s.player != Player::Human).collect();
+        room.away_since = seats.iter().map(|s| (s.player == Player::Human).then_some(now)).collect();
         room.seats = seats;
         if let Some(events) = events {
             let saved = SavedGame { version: 1, config: room.config(), events };

@@ -22,6 +22,9 @@ struct Clients {
 impl Clients {
     fn deliver(&mut self, step: &Step) {
         for (seat, message) in &step.messages {
+            let bytes = message.encode();
+            assert!(bytes.len() <= wocable_net::MAX_SERVER_MESSAGE);
+            let message = &ServerMessage::decode(&bytes).expect("what the referee sends reads back");
             if self.views.len() <= *seat {
                 self.views.resize(seat + 1, None);
                 self.finished.resize(seat + 1, false);
