@@ -45,6 +45,12 @@ impl Args {
         Ok(Some(self.items.remove(i)))
     }
 
+    /// Takes `--name` (a flag without a value) if present.
+    pub fn flag(&mut self, name: &str) -> bool {
+        let found = self.items.iter().position(|a| a == name);
+        found.map(|i| self.items.remove(i)).is_some()
+    }
+
     pub fn required(&mut self, name: &'static str) -> Result<String, UsageError> {
         self.option(name)?.ok_or(UsageError::Missing(name))
     }

@@ -3,6 +3,7 @@
 
 mod args;
 mod computer;
+mod online;
 mod play;
 mod trace;
 
@@ -31,6 +32,10 @@ const USAGE: &str = "usage:
   wocable-cli trace stats --mode M --lang L [--puzzles N] [--size 4|5]
   wocable-cli search --lang L prefix|contains|pattern|anagrams TEXT [--limit N]
   wocable-cli lexicon build --lang L --input words.txt --output x.fst
+  wocable-cli online create --server URL --rules R --lang L --players N [--clock SECONDS]
+  wocable-cli online bot --server URL (--code CODE | --random --rules R --lang L --players N [--wait SECONDS])
+                         --level LEVEL [--name NICK] [--gcg FILE]
+  wocable-cli online load --server URL --rooms N --players P [--level LEVEL]
 (--lexicon FILE, a word list or an fst, replaces the bundled lexicon wherever --lang is taken)";
 
 /// A failure to report: the message, and the exit status.
@@ -70,6 +75,7 @@ fn run(args: &mut Args) -> Result<(), Failure> {
         Some("leaves") => computer::leaves(args),
         Some("trace") => trace::run(args),
         Some("lexicon") => lexicon_build(args),
+        Some("online") => online::run(args),
         Some("help") | Some("--help") | Some("-h") => {
             println!("{USAGE}");
             Ok(())

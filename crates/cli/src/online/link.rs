@@ -1,0 +1,114 @@
+//! A client's connection to the referee: a WebRTC data channel to the
+//! server's host peer, set up through its matchbox signalling.
+
+use futures::StreamExt;
+use matchbox_socket::{PeerId, PeerState, RtcIceServerConfig, WebRtcChannel, WebRtcSocket, WebRtcSocketBuilder};
+use std::time::Duration;
+use thiserror::Error;
+use tokio::task::JoinHandle;
+use wocable_net::{ClientMessage, DecodeError, RoomCode, ServerMessage};
+
+#[derive(Debug, Error)]
+pub enum LinkError {
+    #[error("the server could not be reached")]
+    Unreachable,
+    #[error("the connection to the server dropped")]
+    Dropped,
+    #[error("the server sent a message that could not be read: {0}")]
+    Unreadable(DecodeError),
+}
+
+pub struct Link {
+    socket: WebRtcSocket,
+    channel: WebRtcChannel,
+    host: PeerId,
+    driver: JoinHandle<Result<(), matchbox_socket::Error>>,
+}
+
+/// `http://host:port` → `ws://host:port/CODE` (and `https` → `wss`).
+fn signalling_url(server: &str, code: RoomCode) -> String {
+    let base = match server.split_once("://") {
+        Some(("https", rest)) => format!("wss://{rest}"),
+        Some((_, rest)) => format!("ws://{rest}"),
+        None => format!("ws://{server}"),
+    };
+    format!("{}/{code}", base.trim_end_matches('/'))
+}
+
+impl Link {
+    /// Connects to the server's host peer, waiting at most `wait`.
+    pub async fn open(server: &str, code: RoomCode, wait: Duration) -> Result<Link, LinkError> {
+        // No STUN or TURN: on loopback and a LAN the host's own addresses do.
+        let ice = RtcIceServerConfig { urls: Vec::new(), username: None, credential: None };
+        let (mut socket, driver) = WebRtcSocketBuilder::new(signalling_url(server, code))
+            .ice_server(ice)
+            .reconnect_attempts(Some(1))
+            .add_reliable_channel()
+            .build();
+        let driver = tokio::spawn(driver);
+        let channel = socket.take_channel(0).map_err(|_| LinkError::Unreachable)?;
+        let host = tokio::time::timeout(wait, async {
+            while let Some((peer, state)) = socket.next().await {
+                if state == PeerState::Connected {
+                    return Some(peer);
+                }
+            }
+            None
+        })
+        .await;
+        match host {
+            Ok(Some(host)) => Ok(Link { socket, channel, host, driver }),
+            _ => {
+                driver.abort();
+                Err(LinkError::Unreachable)
+            }
+        }
+    }
+
+    pub fn send(&mut self, message: &ClientMessage) -> Result<(), LinkError> {
+        self.send_bytes(message.encode())
+    }
+
+    /// Sends bytes as they are: what a hostile client would.
+    pub fn send_bytes(&mut self, bytes: Vec<u8>) -> Result<(), LinkError> {
+        self.channel.try_send(bytes.into(), self.host).map_err(|_| LinkError::Dropped)
+    }
+
+    /// The next message from the referee.
+    pub async fn recv(&mut self) -> Result<ServerMessage, LinkError> {
+        loop {
+            tokio::select! {
+                Some((peer, packet)) = self.channel.next() => {
+                    if peer == self.host {
+                        return ServerMessage::decode(&packet).map_err(LinkError::Unreadable);
+                    }
+                }
+                Some((peer, state)) = self.socket.next() => {
+                    if peer == self.host && state == PeerState::Disconnected {
+                        return Err(LinkError::Dropped);
+                    }
+                }
+                else => return Err(LinkError::Dropped),
+            }
+        }
+    }
+}
+
+impl Drop for Link {
+    fn drop(&mut self) {
+        self.driver.abort();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_signalling_url_follows_the_server_url() {
+        let code = RoomCode::parse("7KQ2MX").unwrap();
+        assert_eq!(signalling_url("http://127.0.0.1:3536", code), "ws://127.0.0.1:3536/7KQ2MX");
+        assert_eq!(signalling_url("https://wocable.example/", code), "wss://wocable.example/7KQ2MX");
+        assert_eq!(signalling_url("localhost:80", code), "ws://localhost:80/7KQ2MX");
+    }
+}

@@ -1,0 +1,77 @@
+//! The lobby's HTTP API, as a client calls it.
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use wocable_net::{RoomCode, RoomSettings, SeatToken};
+
+/// A seat taken: what connecting to it takes.
+#[derive(Clone, Debug, Deserialize)]
+pub struct Joined {
+    pub code: RoomCode,
+    pub seat: usize,
+    #[serde(deserialize_with = "token")]
+    pub token: SeatToken,
+}
+
+fn token<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<SeatToken, D::Error> {
+    let text = String::deserialize(deserializer)?;
+    SeatToken::from_hex(&text).ok_or_else(|| serde::de::Error::custom("a seat token is 32 hexadecimal digits"))
+}
+
+#[derive(Serialize)]
+pub struct RandomGame {
+    pub rules: wocable_crossword::RuleSetKind,
+    pub language: wocable_lexicon::Language,
+    pub players: usize,
+    pub name: String,
+    pub wait: u64,
+}
+
+#[derive(Clone)]
+pub struct Lobby {
+    http: reqwest::Client,
+    server: String,
+}
+
+#[derive(Deserialize)]
+struct Created {
+    code: RoomCode,
+}
+
+#[derive(Deserialize)]
+struct Refused {
+    error: String,
+}
+
+impl Lobby {
+    pub fn new(server: &str) -> Lobby {
+        Lobby { http: reqwest::Client::new(), server: server.trim_end_matches('/').to_string() }
+    }
+
+    pub fn server(&self) -> &str {
+        &self.server
+    }
+
+    async fn post<T: DeserializeOwned>(&self, path: &str, body: &impl Serialize) -> Result<T, String> {
+        let url = format!("{}{path}", self.server);
+        let response = self.http.post(&url).json(body).send().await.map_err(|e| format!("{url}: {e}"))?;
+        if !response.status().is_success() {
+            let status = response.status();
+            let reason = response.json::<Refused>().await.map_or_else(|_| status.to_string(), |r| r.error);
+            return Err(reason);
+        }
+        response.json().await.map_err(|e| format!("{url}: {e}"))
+    }
+
+    pub async fn create(&self, settings: &RoomSettings) -> Result<RoomCode, String> {
+        self.post::<Created>("/api/rooms", settings).await.map(|created| created.code)
+    }
+
+    pub async fn join(&self, code: RoomCode, name: &str) -> Result<Joined, String> {
+        self.post(&format!("/api/rooms/{code}/join"), &serde_json::json!({ "name": name })).await
+    }
+
+    pub async fn random(&self, request: &RandomGame) -> Result<Joined, String> {
+        self.post("/api/random", request).await
+    }
+}

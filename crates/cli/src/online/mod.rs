@@ -1,0 +1,99 @@
+//! `wocable-cli online …`: headless clients of wocable-server, the contract
+//! the tests and our tools use (see the README).
+
+mod bot;
+mod link;
+mod load;
+mod lobby;
+
+use crate::args::{Args, UsageError};
+use crate::{Failure, fail, language, rules};
+use bot::Bot;
+use lobby::{Lobby, RandomGame};
+use wocable_crossword::computer::Level;
+use wocable_net::{RoomCode, RoomSettings};
+
+pub fn run(args: &mut Args) -> Result<(), Failure> {
+    let runtime = tokio::runtime::Runtime::new().map_err(fail)?;
+    match args.positional("online create|bot|load")?.as_str() {
+        "create" => create(args, &runtime),
+        "bot" => bot(args, &runtime),
+        "load" => load(args, &runtime),
+        other => Err(UsageError::UnknownCommand(format!("online {other}")).into()),
+    }
+}
+
+fn level(args: &mut Args) -> Result<Level, Failure> {
+    let name = args.required("--level")?;
+    Level::ALL.into_iter().find(|l| l.name() == name).ok_or_else(|| UsageError::Value("--level", name).into())
+}
+
+fn count(args: &mut Args, name: &'static str) -> Result<usize, Failure> {
+    args.number(name)?.map(|n| n as usize).ok_or_else(|| UsageError::Missing(name).into())
+}
+
+fn create(args: &mut Args, runtime: &tokio::runtime::Runtime) -> Result<(), Failure> {
+    let server = args.required("--server")?;
+    let settings = RoomSettings {
+        rules: rules(args)?,
+        language: language(args)?,
+        players: count(args, "--players")?,
+        clock: args.number("--clock")?.map(|s| s.min(u64::from(u32::MAX)) as u32),
+    };
+    args.finish()?;
+    let code = runtime.block_on(Lobby::new(&server).create(&settings)).map_err(fail)?;
+    println!("{code}");
+    Ok(())
+}
+
+fn bot(args: &mut Args, runtime: &tokio::runtime::Runtime) -> Result<(), Failure> {
+    let server = args.required("--server")?;
+    let level = level(args)?;
+    let name = args.option("--name")?.unwrap_or_else(|| format!("{}-bot", level.name()));
+    let gcg = args.option("--gcg")?;
+    let code = args.option("--code")?;
+    let random = args.flag("--random");
+    let lobby = Lobby::new(&server);
+    let joined = match (code, random) {
+        (Some(code), false) => {
+            args.finish()?;
+            let code = RoomCode::parse(&code).map_err(|e| fail(format!("--code: {e}")))?;
+            runtime.block_on(lobby.join(code, &name)).map_err(fail)?
+        }
+        (None, true) => {
+            let request = RandomGame {
+                rules: rules(args)?,
+                language: language(args)?,
+                players: count(args, "--players")?,
+                name,
+                wait: args.number("--wait")?.unwrap_or(30),
+            };
+            args.finish()?;
+            runtime.block_on(lobby.random(&request)).map_err(fail)?
+        }
+        _ => return Err(UsageError::Missing("--code CODE or --random").into()),
+    };
+    let bot = Bot { server: lobby.server().to_string(), joined, level, watch: None };
+    let finished = runtime.block_on(bot.play()).map_err(fail)?;
+    if let Some(path) = gcg {
+        std::fs::write(&path, &finished.gcg).map_err(|e| fail(format!("{path}: {e}")))?;
+    }
+    let names = &finished.view.settings().players;
+    for standing in &finished.standings {
+        let me = if standing.seat == finished.seat { " (me)" } else { "" };
+        println!("{} {} {}{me}", standing.rank, names[standing.seat], standing.score);
+    }
+    Ok(())
+}
+
+fn load(args: &mut Args, runtime: &tokio::runtime::Runtime) -> Result<(), Failure> {
+    let server = args.required("--server")?;
+    let rooms = count(args, "--rooms")?;
+    let players = count(args, "--players")?;
+    let level = match args.option("--level")? {
+        Some(name) => Level::ALL.into_iter().find(|l| l.name() == name).ok_or(UsageError::Value("--level", name))?,
+        None => Level::Strong,
+    };
+    args.finish()?;
+    runtime.block_on(load::run(&server, rooms, players, level)).map_err(fail)
+}

@@ -1,0 +1,145 @@
+//! The database: rooms, their seats and their games' logs. Events are
+//! written before they are sent (see `hub`), so that a server killed and
+//! started again on the same file resumes every game where it was.
+
+use futures::future::BoxFuture;
+use sqlx::migrate::{Migration, MigrationSource, MigrationType, Migrator};
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions};
+use sqlx::{Row, SqlStr};
+use std::path::Path;
+use wocable_crossword::{Event, Sequenced};
+use wocable_net::{RoomCode, RoomSettings, Seat};
+
+/// The migrations, built into the binary.
+#[derive(Debug)]
+struct Embedded;
+
+impl MigrationSource<'static> for Embedded {
+    fn resolve(self) -> BoxFuture<'static, std::result::Result<Vec<Migration>, sqlx::error::BoxDynError>> {
+        Box::pin(async {
+            let sql = SqlStr::from_static(include_str!("../migrations/0001_rooms.sql"));
+            Ok(vec![Migration::new(1, "rooms".into(), MigrationType::Simple, sql, false)])
+        })
+    }
+}
+
+#[derive(Clone)]
+pub struct Db {
+    pool: SqlitePool,
+}
+
+/// A room as stored.
+pub struct StoredRoom {
+    pub code: RoomCode,
+    pub settings: RoomSettings,
+    pub seed: u64,
+    pub seats: Vec<Seat>,
+    pub events: Vec<Event>,
+}
+
+type Result<T> = std::result::Result<T, String>;
+
+fn text(value: &impl serde::Serialize) -> String {
+    serde_json::to_string(value).expect("stored values serialise")
+}
+
+impl Db {
+    pub async fn open(path: &Path) -> Result<Db> {
+        if let Some(folder) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+            std::fs::create_dir_all(folder).map_err(|e| format!("{}: {e}", folder.display()))?;
+        }
+        let options = SqliteConnectOptions::new()
+            .filename(path)
+            .create_if_missing(true)
+            .journal_mode(SqliteJournalMode::Wal)
+            .foreign_keys(true);
+        let pool = SqlitePoolOptions::new()
+            .max_connections(1)
+            .connect_with(options)
+            .await
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        let migrator = Migrator::new(Embedded).await.map_err(|e| e.to_string())?;
+        migrator.run(&pool).await.map_err(|e| format!("{}: {e}", path.display()))?;
+        Ok(Db { pool })
+    }
+
+    pub async fn create_room(&self, code: RoomCode, settings: &RoomSettings, seed: u64, now: u64) -> Result<()> {
+        sqlx::query("INSERT INTO rooms (code, settings, seed, seats, created_ms) VALUES ($1, $2, $3, '[]', $4)")
+            .bind(code.as_str())
+            .bind(text(settings))
+            .bind(seed as i64)
+            .bind(now as i64)
+            .execute(&self.pool)
+            .await
+            .map(drop)
+            .map_err(|e| e.to_string())
+    }
+
+    pub async fn set_seats(&self, code: RoomCode, seats: &[Seat]) -> Result<()> {
+        sqlx::query("UPDATE rooms SET seats = $1 WHERE code = $2")
+            .bind(text(&seats))
+            .bind(code.as_str())
+            .execute(&self.pool)
+            .await
+            .map(drop)
+            .map_err(|e| e.to_string())
+    }
+
+    /// Appends events to a room's log, all or none.
+    pub async fn append(&self, code: RoomCode, events: &[Sequenced], finished: bool) -> Result<()> {
+        let mut tx = self.pool.begin().await.map_err(|e| e.to_string())?;
+        for event in events {
+            sqlx::query("INSERT INTO events (code, seq, event) VALUES ($1, $2, $3)")
+                .bind(code.as_str())
+                .bind(event.seq as i64)
+                .bind(text(&event.event))
+                .execute(&mut *tx)
+                .await
+                .map_err(|e| e.to_string())?;
+        }
+        if finished {
+            sqlx::query("UPDATE rooms SET finished = TRUE WHERE code = $1")
+                .bind(code.as_str())
+                .execute(&mut *tx)
+                .await
+                .map_err(|e| e.to_string())?;
+        }
+        tx.commit().await.map_err(|e| e.to_string())
+    }
+
+    /// Every room whose game is not over, with its log.
+    pub async fn open_rooms(&self) -> Result<Vec<StoredRoom>> {
+        let rows = sqlx::query("SELECT code, settings, seed, seats FROM rooms WHERE NOT finished")
+            .fetch_all(&self.pool)
+            .await
+            .map_err(|e| e.to_string())?;
+        let mut rooms = Vec::new();
+        for row in rows {
+            let code: String = row.get(0);
+            let damaged = |what: &str, e: &dyn std::fmt::Display| format!("room {code}: {what}: {e}");
+            let settings: String = row.get(1);
+            let seats: String = row.get(3);
+            let events = sqlx::query("SELECT event FROM events WHERE code = $1 ORDER BY seq")
+                .bind(&code)
+                .fetch_all(&self.pool)
+                .await
+                .map_err(|e| e.to_string())?
+                .iter()
+                .map(|row| serde_json::from_str(row.get::<&str, _>(0)))
+                .collect::<std::result::Result<Vec<Event>, _>>()
+                .map_err(|e| damaged("events", &e))?;
+            rooms.push(StoredRoom {
+                code: RoomCode::parse(&code).map_err(|e| damaged("code", &e))?,
+                settings: serde_json::from_str(&settings).map_err(|e| damaged("settings", &e))?,
+                seed: row.get::<i64, _>(2) as u64,
+                seats: serde_json::from_str(&seats).map_err(|e| damaged("seats", &e))?,
+                events,
+            });
+        }
+        Ok(rooms)
+    }
+
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+}

@@ -1,0 +1,394 @@
+//! The host peer and every room. One task owns the rooms, the random-game
+//! queues and the server's own WebRTC socket, which is the host of every
+//! room: clients talk only to it. Each change to a room is written to the
+//! database before anything is sent, and computer players think on
+//! blocking threads, away from this task.
+
+use crate::db::Db;
+use futures::StreamExt;
+use matchbox_socket::{PeerId, PeerState, RtcIceServerConfig, WebRtcChannel, WebRtcSocketBuilder};
+use serde::Serialize;
+use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use tokio::sync::{mpsc, oneshot, watch};
+use tracing::{error, info, warn};
+use wocable_crossword::Intent;
+use wocable_crossword::computer::{LeaveModel, Level};
+use wocable_lexicon::{Language, Lexicon};
+use wocable_net::{
+    ClientMessage, ComputerTurn, Matched, Player, QueueKey, Queues, RateLimit, Refusal, Room, RoomCode, RoomSettings,
+    SeatToken, ServerMessage, Step, Verdict, Waiting,
+};
+
+pub enum Command {
+    Create { settings: RoomSettings, reply: oneshot::Sender<Result<RoomCode, String>> },
+    Join { code: RoomCode, name: String, reply: oneshot::Sender<Result<Joined, String>> },
+    Look { code: RoomCode, reply: oneshot::Sender<Option<RoomInfo>> },
+    Random { key: QueueKey, name: String, wait_ms: u64, reply: oneshot::Sender<Result<Joined, String>> },
+    Thought { code: RoomCode, turn: Box<ComputerTurn>, intent: Intent },
+}
+
+/// A seat taken: what a client needs to connect to it.
+#[derive(Debug, Serialize)]
+pub struct Joined {
+    pub code: RoomCode,
+    pub seat: usize,
+    pub token: String,
+}
+
+/// What anyone with the code may know of a room.
+#[derive(Debug, Serialize)]
+pub struct RoomInfo {
+    pub code: RoomCode,
+    #[serde(flatten)]
+    pub settings: RoomSettings,
+    pub seats: Vec<String>,
+    pub started: bool,
+    pub finished: bool,
+}
+
+/// Messages a peer may send at once, and per second after that.
+const BURST: u32 = 20;
+const PER_SECOND: u32 = 10;
+
+/// The level of the computer players that fill random games.
+const FILL_LEVEL: Level = Level::Strong;
+
+struct Peer {
+    rate: RateLimit,
+    seat: Option<(RoomCode, usize)>,
+}
+
+pub struct Hub {
+    db: Db,
+    rooms: HashMap<RoomCode, Room>,
+    peers: HashMap<PeerId, Peer>,
+    seat_peers: HashMap<(RoomCode, usize), PeerId>,
+    queues: Queues,
+    tickets: HashMap<u64, oneshot::Sender<Result<Joined, String>>>,
+    next_ticket: u64,
+    thinking: HashSet<RoomCode>,
+    leaves: HashMap<Language, Arc<LeaveModel>>,
+    commands: mpsc::Sender<Command>,
+}
+
+pub fn now_ms() -> u64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_millis() as u64)
+}
+
+fn lexicon(language: Language) -> Lexicon {
+    Lexicon::bundled(language)
+}
+
+impl Hub {
+    /// The hub with every unfinished room of the database, games resumed.
+    pub async fn load(db: Db, commands: mpsc::Sender<Command>) -> Result<Hub, String> {
+        let mut rooms = HashMap::new();
+        let now = now_ms();
+        for stored in db.open_rooms().await? {
+            let language = stored.settings.language;
+            let events = (!stored.events.is_empty()).then_some(stored.events);
+            let room =
+                Room::restore(stored.code, stored.settings, stored.seed, lexicon(language), stored.seats, events, now)
+                    .map_err(|e| format!("room {}: {e}", stored.code))?;
+            rooms.insert(room.code(), room);
+        }
+        if !rooms.is_empty() {
+            info!(rooms = rooms.len(), "resumed the rooms of the database");
+        }
+        Ok(Hub {
+            db,
+            rooms,
+            peers: HashMap::new(),
+            seat_peers: HashMap::new(),
+            queues: Queues::default(),
+            tickets: HashMap::new(),
+            next_ticket: 0,
+            thinking: HashSet::new(),
+            leaves: HashMap::new(),
+            commands,
+        })
+    }
+
+    /// Runs until `shutdown` says so; the host peer is started again
+    /// whenever its connection ends.
+    pub async fn run(
+        mut self,
+        mut commands: mpsc::Receiver<Command>,
+        host_url: String,
+        ice: RtcIceServerConfig,
+        mut shutdown: watch::Receiver<bool>,
+    ) {
+        loop {
+            let (mut socket, message_loop) =
+                WebRtcSocketBuilder::new(host_url.clone()).ice_server(ice.clone()).add_reliable_channel().build();
+            let mut message_loop = tokio::spawn(message_loop);
+            let Ok(mut channel) = socket.take_channel(0) else { return };
+            let mut tick = tokio::time::interval(Duration::from_millis(100));
+            loop {
+                tokio::select! {
+                    _ = shutdown.changed() => {
+                        message_loop.abort();
+                        self.db.close().await;
+                        return;
+                    }
+                    Some(command) = commands.recv() => self.command(command, &mut channel).await,
+                    Some((peer, state)) = socket.next() => self.peer_changed(peer, state),
+                    Some((peer, packet)) = channel.next() => self.message(peer, &packet, &mut channel).await,
+                    _ = tick.tick() => self.tick(&mut channel).await,
+                    result = &mut message_loop => {
+                        warn!("the host peer stopped ({result:?}); starting it again");
+                        break;
+                    }
+                }
+            }
+            let now = now_ms();
+            for (code, seat) in self.peers.drain().filter_map(|(_, p)| p.seat) {
+                if let Some(room) = self.rooms.get_mut(&code) {
+                    room.disconnect(seat, now);
+                }
+            }
+            self.seat_peers.clear();
+            tokio::time::sleep(Duration::from_secs(1)).await;
+        }
+    }
+
+    async fn command(&mut self, command: Command, channel: &mut WebRtcChannel) {
+        match command {
+            Command::Create { settings, reply } => {
+                let _ = reply.send(self.create(settings).await);
+            }
+            Command::Join { code, name, reply } => {
+                let _ = reply.send(self.join(code, &name, Player::Human).await);
+            }
+            Command::Look { code, reply } => {
+                let info = self.rooms.get(&code).map(|room| RoomInfo {
+                    code,
+                    settings: room.settings().clone(),
+                    seats: room.seats().iter().map(|s| s.name.clone()).collect(),
+                    started: room.game().is_some(),
+                    finished: room.is_over(),
+                });
+                let _ = reply.send(info);
+            }
+            Command::Random { key, name, wait_ms, reply } => {
+                self.next_ticket += 1;
+                let ticket = self.next_ticket;
+                self.tickets.insert(ticket, reply);
+                let waiting = Waiting { ticket, name, since: now_ms(), wait_ms };
+                info!(rules = %key.rules, language = %key.language, players = key.players, "a player asks for a random game");
+                if let Some(matched) = self.queues.push(key, waiting) {
+                    self.seat_match(matched).await;
+                }
+            }
+            Command::Thought { code, turn, intent } => {
+                self.thinking.remove(&code);
+                let Some(room) = self.rooms.get_mut(&code) else { return };
+                let step = room.computer_move(&turn, intent, now_ms());
+                self.deliver(code, step, channel).await;
+            }
+        }
+    }
+
+    async fn create(&mut self, settings: RoomSettings) -> Result<RoomCode, String> {
+        loop {
+            let code = RoomCode::from_number(rand::random());
+            if self.rooms.contains_key(&code) {
+                continue;
+            }
+            let seed = rand::random();
+            let room =
+                Room::new(code, settings.clone(), seed, lexicon(settings.language)).map_err(|e| e.to_string())?;
+            // A code a finished game had is taken in the database: draw again.
+            if self.db.create_room(code, &settings, seed, now_ms()).await.is_err() {
+                continue;
+            }
+            info!(%code, rules = %settings.rules, language = %settings.language, players = settings.players, "room made");
+            self.rooms.insert(code, room);
+            return Ok(code);
+        }
+    }
+
+    async fn join(&mut self, code: RoomCode, name: &str, player: Player) -> Result<Joined, String> {
+        let room = self.rooms.get_mut(&code).ok_or_else(|| Refusal::NoSuchRoom(code).to_string())?;
+        let token = SeatToken(rand::random());
+        let seat = room.join(name, player, token).map_err(|e| e.to_string())?;
+        self.db.set_seats(code, room.seats()).await?;
+        info!(%code, seat, name, "seat taken");
+        Ok(Joined { code, seat, token: token.to_hex() })
+    }
+
+    /// Seats matched players (and computers) in a new room.
+    async fn seat_match(&mut self, matched: Matched) {
+        let settings = RoomSettings {
+            rules: matched.key.rules,
+            language: matched.key.language,
+            players: matched.key.players,
+            clock: Some(120),
+        };
+        let code = match self.create(settings).await {
+            Ok(code) => code,
+            Err(e) => {
+                for waiting in matched.players {
+                    if let Some(reply) = self.tickets.remove(&waiting.ticket) {
+                        let _ = reply.send(Err(e.clone()));
+                    }
+                }
+                return;
+            }
+        };
+        for waiting in matched.players {
+            let mut joined = self.join(code, &waiting.name, Player::Human).await;
+            for n in 2.. {
+                if joined.is_ok() || n > 9 {
+                    break;
+                }
+                joined = self.join(code, &format!("{}{n}", waiting.name), Player::Human).await;
+            }
+            if let Some(reply) = self.tickets.remove(&waiting.ticket) {
+                let _ = reply.send(joined);
+            }
+        }
+        for n in 1..=matched.computers {
+            let _ = self.join(code, &format!("Bot{n}"), Player::Computer(FILL_LEVEL)).await;
+        }
+    }
+
+    fn peer_changed(&mut self, peer: PeerId, state: PeerState) {
+        let now = now_ms();
+        match state {
+            PeerState::Connected => {
+                self.peers.insert(peer, Peer { rate: RateLimit::new(BURST, PER_SECOND, now), seat: None });
+            }
+            PeerState::Disconnected => self.forget(peer, now),
+        }
+    }
+
+    /// A peer is gone, or is no longer listened to.
+    fn forget(&mut self, peer: PeerId, now: u64) {
+        let Some((code, seat)) = self.peers.remove(&peer).and_then(|p| p.seat) else { return };
+        if self.seat_peers.get(&(code, seat)) == Some(&peer) {
+            self.seat_peers.remove(&(code, seat));
+            if let Some(room) = self.rooms.get_mut(&code) {
+                room.disconnect(seat, now);
+                info!(%code, seat, "player away");
+            }
+        }
+    }
+
+    async fn message(&mut self, peer: PeerId, packet: &[u8], channel: &mut WebRtcChannel) {
+        let now = now_ms();
+        let Some(state) = self.peers.get_mut(&peer) else { return };
+        match state.rate.check(now) {
+            Verdict::Accept => {}
+            Verdict::Refuse => return send(channel, peer, &ServerMessage::Refused(Refusal::TooFast)),
+            Verdict::Drop => {
+                warn!(%peer, "peer floods: no longer listened to");
+                return self.forget(peer, now);
+            }
+        }
+        let message = match ClientMessage::decode(packet) {
+            Ok(message) => message,
+            Err(e) => {
+                warn!(%peer, "refused: {e}");
+                return send(channel, peer, &ServerMessage::Refused(Refusal::Malformed(e)));
+            }
+        };
+        match message {
+            ClientMessage::Hello { room: code, token } => {
+                let Some(room) = self.rooms.get_mut(&code) else {
+                    return send(channel, peer, &ServerMessage::Refused(Refusal::NoSuchRoom(code)));
+                };
+                let Some(seat) = room.seat_of(token) else {
+                    warn!(%peer, %code, "refused: a token not of this room");
+                    return send(channel, peer, &ServerMessage::Refused(Refusal::BadToken));
+                };
+                if let Some(old) = self.seat_peers.insert((code, seat), peer).filter(|old| *old != peer)
+                    && let Some(old) = self.peers.get_mut(&old)
+                {
+                    old.seat = None;
+                }
+                if let Some(state) = self.peers.get_mut(&peer) {
+                    state.seat = Some((code, seat));
+                }
+                info!(%code, seat, "player connected");
+                match room.connect(seat, now) {
+                    Ok(step) => self.deliver(code, step, channel).await,
+                    Err(e) => error!(%code, "the game cannot start: {e}"),
+                }
+            }
+            ClientMessage::Intent(intent) => {
+                let Some((code, seat)) = self.peers.get(&peer).and_then(|p| p.seat) else {
+                    return send(channel, peer, &ServerMessage::Refused(Refusal::NoHello));
+                };
+                let Some(room) = self.rooms.get_mut(&code) else { return };
+                match room.intent(seat, intent, now) {
+                    Ok(step) => self.deliver(code, step, channel).await,
+                    Err(refusal) => {
+                        info!(%code, seat, "refused: {refusal}");
+                        send(channel, peer, &ServerMessage::Refused(refusal));
+                    }
+                }
+            }
+        }
+    }
+
+    async fn tick(&mut self, channel: &mut WebRtcChannel) {
+        let now = now_ms();
+        let codes: Vec<RoomCode> = self.rooms.keys().copied().collect();
+        for code in codes {
+            let Some(room) = self.rooms.get_mut(&code) else { continue };
+            let step = room.tick(now);
+            self.deliver(code, step, channel).await;
+        }
+        for matched in self.queues.tick(now) {
+            self.seat_match(matched).await;
+        }
+    }
+
+    /// Stores a step's events, then sends its messages; then lets a
+    /// computer player think if it is its turn.
+    async fn deliver(&mut self, code: RoomCode, step: Step, channel: &mut WebRtcChannel) {
+        let Some(room) = self.rooms.get(&code) else { return };
+        if !step.events.is_empty() {
+            if let Err(e) = self.db.append(code, &step.events, room.is_over()).await {
+                error!(%code, "events not stored: {e}");
+            }
+            if room.is_over() {
+                info!(%code, "game over");
+            }
+        }
+        for (seat, message) in &step.messages {
+            if let Some(peer) = self.seat_peers.get(&(code, *seat)) {
+                send(channel, *peer, message);
+            }
+        }
+        self.think(code);
+    }
+
+    fn think(&mut self, code: RoomCode) {
+        let Some(turn) = self.rooms.get(&code).and_then(Room::computer_turn) else { return };
+        if !self.thinking.insert(code) {
+            return;
+        }
+        let language = turn.view.settings().language;
+        let leaves = self.leaves.entry(language).or_insert_with(|| Arc::new(LeaveModel::bundled(language))).clone();
+        let commands = self.commands.clone();
+        tokio::spawn(async move {
+            let thought = turn.clone();
+            let Ok(intent) = tokio::task::spawn_blocking(move || thought.choose(lexicon(language), &leaves)).await
+            else {
+                return;
+            };
+            let _ = commands.send(Command::Thought { code, turn: Box::new(turn), intent }).await;
+        });
+    }
+}
+
+fn send(channel: &mut WebRtcChannel, peer: PeerId, message: &ServerMessage) {
+    let bytes = message.encode();
+    if channel.try_send(bytes.into(), peer).is_err() {
+        warn!(%peer, "a message could not be sent");
+    }
+}
