@@ -64,6 +64,9 @@ pub enum ClientMessage {
     Hello { room: RoomCode, token: SeatToken },
     /// A move. The seat it names must be the peer's own.
     Intent(Intent),
+    /// Are you there? (A connection to a server that died goes quiet
+    /// rather than closing.)
+    Ping,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -80,6 +83,8 @@ pub enum ServerMessage {
     Finished { standings: Vec<Standing>, gcg: String },
     /// The peer's message was refused and changed nothing.
     Refused(Refusal),
+    /// The answer to a [`ClientMessage::Ping`].
+    Pong,
 }
 
 /// Why a client's message was refused.

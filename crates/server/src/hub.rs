@@ -48,9 +48,10 @@ pub struct RoomInfo {
     pub finished: bool,
 }
 
-/// Messages a peer may send at once, and per second after that.
-const BURST: u32 = 20;
-const PER_SECOND: u32 = 10;
+/// Messages a peer may send at once, and per second after that: more
+/// than a person ever sends; a computer player may have to wait.
+const BURST: u32 = 30;
+const PER_SECOND: u32 = 15;
 
 /// The level of the computer players that fill random games.
 const FILL_LEVEL: Level = Level::Strong;
@@ -296,6 +297,7 @@ impl Hub {
             }
         };
         match message {
+            ClientMessage::Ping => send(channel, peer, &ServerMessage::Pong),
             ClientMessage::Hello { room: code, token } => {
                 let Some(room) = self.rooms.get_mut(&code) else {
                     return send(channel, peer, &ServerMessage::Refused(Refusal::NoSuchRoom(code)));

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use wocable_crossword::computer::{self, LeaveModel, Level};
 use wocable_crossword::{Event, Game, Intent, SeatView, Standing};
 use wocable_lexicon::Lexicon;
-use wocable_net::{ClientMessage, RoomCode, ServerMessage};
+use wocable_net::{ClientMessage, Refusal, RoomCode, ServerMessage};
 
 /// How long a player without a turn clock may be away (the referee's
 /// grace), and the first and longest pause between tries to reconnect.
@@ -127,13 +127,26 @@ impl Bot {
                     let Some(view) = view.take() else { return Err(LinkError::Dropped) };
                     return Ok(Finished { seat: self.joined.seat, standings, gcg, view });
                 }
-                ServerMessage::Refused(refusal) => {
-                    eprintln!("{}: refused: {refusal}", self.joined.code);
+                ServerMessage::Refused(refusal @ (Refusal::NoSuchRoom(_) | Refusal::BadToken)) => {
+                    return Err(LinkError::Refused(refusal));
+                }
+                ServerMessage::Refused(Refusal::Rule(error)) => {
+                    eprintln!("{}: move refused: {error}", self.joined.code);
                     // A move of ours refused: pass rather than stall.
-                    if let Some(view) = view.as_ref().filter(|v| Some(v.turn()) == v.viewer()) {
+                    if let Some(view) = view.as_ref().filter(|v| v.ended().is_none() && Some(v.turn()) == v.viewer()) {
                         link.send(&ClientMessage::Intent(Intent::Pass { seat: view.turn() }))?;
                     }
                 }
+                ServerMessage::Refused(Refusal::TooFast) => {
+                    // Our move may be the one refused: wait, and send it again.
+                    tokio::time::sleep(FIRST_PAUSE).await;
+                    moved_at = None;
+                    if let Some(view) = view.as_ref() {
+                        self.move_if_on_turn(link, view, &mut moved_at).await?;
+                    }
+                }
+                ServerMessage::Refused(refusal) => eprintln!("{}: refused: {refusal}", self.joined.code),
+                ServerMessage::Pong => {}
             }
         }
     }

@@ -6,7 +6,8 @@ use matchbox_socket::{PeerId, PeerState, RtcIceServerConfig, WebRtcChannel, WebR
 use std::time::Duration;
 use thiserror::Error;
 use tokio::task::JoinHandle;
-use wocable_net::{ClientMessage, DecodeError, RoomCode, ServerMessage};
+use tokio::time::Instant;
+use wocable_net::{ClientMessage, DecodeError, Refusal, RoomCode, ServerMessage};
 
 #[derive(Debug, Error)]
 pub enum LinkError {
@@ -16,6 +17,8 @@ pub enum LinkError {
     Dropped,
     #[error("the server sent a message that could not be read: {0}")]
     Unreadable(DecodeError),
+    #[error("the server refused: {0}")]
+    Refused(Refusal),
 }
 
 pub struct Link {
@@ -23,7 +26,14 @@ pub struct Link {
     channel: WebRtcChannel,
     host: PeerId,
     driver: JoinHandle<Result<(), matchbox_socket::Error>>,
+    heard: Instant,
 }
+
+/// A link pings the server this often when it hears nothing, and takes
+/// this long a silence for a dropped connection: a server that died
+/// stops answering long before WebRTC gives up on it.
+const PING_EVERY: Duration = Duration::from_secs(2);
+const SILENCE: Duration = Duration::from_secs(8);
 
 /// `http://host:port` → `ws://host:port/CODE` (and `https` → `wss`).
 fn signalling_url(server: &str, code: RoomCode) -> String {
@@ -57,7 +67,7 @@ impl Link {
         })
         .await;
         match host {
-            Ok(Some(host)) => Ok(Link { socket, channel, host, driver }),
+            Ok(Some(host)) => Ok(Link { socket, channel, host, driver, heard: Instant::now() }),
             _ => {
                 driver.abort();
                 Err(LinkError::Unreachable)
@@ -76,12 +86,23 @@ impl Link {
 
     /// The next message from the referee.
     pub async fn recv(&mut self) -> Result<ServerMessage, LinkError> {
+        let mut ping = tokio::time::interval_at(Instant::now() + PING_EVERY, PING_EVERY);
         loop {
             tokio::select! {
                 Some((peer, packet)) = self.channel.next() => {
                     if peer == self.host {
-                        return ServerMessage::decode(&packet).map_err(LinkError::Unreadable);
+                        self.heard = Instant::now();
+                        match ServerMessage::decode(&packet) {
+                            Ok(ServerMessage::Pong) => {}
+                            message => return message.map_err(LinkError::Unreadable),
+                        }
                     }
+                }
+                _ = ping.tick() => {
+                    if self.heard.elapsed() > SILENCE {
+                        return Err(LinkError::Dropped);
+                    }
+                    self.send(&ClientMessage::Ping)?;
                 }
                 Some((peer, state)) = self.socket.next() => {
                     if peer == self.host && state == PeerState::Disconnected {

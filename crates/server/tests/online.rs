@@ -1,0 +1,540 @@
+//! wocable-server as a real process on 127.0.0.1, driven by real clients:
+//! `wocable-cli online` bots (separate processes) and, for what a bot
+//! never does (dropping, going silent, lying, flooding), a raw client
+//! here that speaks the protocol over its own WebRTC connection.
+//!
+//! The bots are spies too: a bot's view refuses any event it may not see
+//! (another seat's tiles), and then the bot fails. No message type holds
+//! the seed.
+
+use futures::StreamExt;
+use matchbox_socket::{PeerId, PeerState, RtcIceServerConfig, WebRtcChannel, WebRtcSocket, WebRtcSocketBuilder};
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
+use wocable_crossword::board::{PlacedTile, Pos};
+use wocable_crossword::{Event, Intent, LeaveReason, RuleError, SeatView};
+use wocable_lexicon::Letter;
+use wocable_net::{
+    ClientMessage, DecodeError, MAX_CLIENT_MESSAGE, PROTOCOL_VERSION, Refusal, RoomCode, SeatToken, ServerMessage,
+};
+
+/// A folder of this test's own, removed when dropped.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        let dir = std::env::temp_dir().join(format!("wocable-online-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        Scratch(dir)
+    }
+
+    fn path(&self, name: &str) -> PathBuf {
+        self.0.join(name)
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+struct Server {
+    child: Child,
+    url: String,
+    log: PathBuf,
+}
+
+impl Server {
+    /// Starts the server on a free port (`None`) or on `port`, with the
+    /// database `db`, and waits for its "listening on" line.
+    fn start(scratch: &Scratch, port: Option<u16>, db: &Path) -> Server {
+        let log = scratch.path(&format!("server-{}.log", Instant::now().elapsed().as_nanos()));
+        let mut child = Command::new(env!("CARGO_BIN_EXE_wocable-server"))
+            .args(["--listen", &format!("127.0.0.1:{}", port.unwrap_or(0)), "--db"])
+            .arg(db)
+            .stdout(Stdio::piped())
+            .stderr(std::fs::File::create(&log).unwrap())
+            .spawn()
+            .unwrap();
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
+        let url =
+            line.trim().strip_prefix("listening on ").unwrap_or_else(|| panic!("server said {line:?}")).to_string();
+        Server { child, url, log }
+    }
+
+    fn port(&self) -> u16 {
+        self.url.rsplit(':').next().unwrap().parse().unwrap()
+    }
+
+    fn log(&self) -> String {
+        std::fs::read_to_string(&self.log).unwrap_or_default()
+    }
+
+    /// SIGKILL: no chance to tidy up.
+    fn kill(&mut self) {
+        self.child.kill().unwrap();
+        self.child.wait().unwrap();
+    }
+
+    fn alive(&mut self) -> bool {
+        self.child.try_wait().unwrap().is_none()
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            eprintln!("server log ({}):\n{}", self.url, self.log());
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// `wocable-cli`, built beside the server by `cargo test --workspace`.
+fn cli_path() -> PathBuf {
+    let path = Path::new(env!("CARGO_BIN_EXE_wocable-server")).with_file_name("wocable-cli");
+    assert!(path.exists(), "{} is missing: run these tests with `cargo test --workspace`", path.display());
+    path
+}
+
+fn cli(args: &[&str]) -> Output {
+    Command::new(cli_path()).args(args).output().unwrap()
+}
+
+fn create(server: &Server, rules: &str, players: usize, clock: Option<u32>) -> RoomCode {
+    let players = players.to_string();
+    let mut args = vec!["online", "create", "--server", &server.url, "--rules", rules, "--lang", "en", "--players"];
+    args.push(&players);
+    let clock = clock.map(|c| c.to_string());
+    if let Some(clock) = &clock {
+        args.extend(["--clock", clock]);
+    }
+    let output = cli(&args);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    RoomCode::parse(String::from_utf8(output.stdout).unwrap().trim()).unwrap()
+}
+
+/// A bot process; its record goes to `gcg`.
+fn bot(server: &Server, how: &[&str], level: &str, gcg: &Path) -> Child {
+    Command::new(cli_path())
+        .args(["online", "bot", "--server", &server.url, "--level", level, "--gcg"])
+        .arg(gcg)
+        .args(how)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .unwrap()
+}
+
+fn finish(bot: Child, server: &Server) -> String {
+    let output = bot.wait_with_output().unwrap();
+    assert!(
+        output.status.success(),
+        "bot failed: {}{}\nserver log:\n{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr),
+        server.log()
+    );
+    String::from_utf8(output.stdout).unwrap()
+}
+
+/// The records are the same, and `wocable-cli replay` accepts it.
+fn same_record_replayed(records: &[PathBuf], rules: &str) -> String {
+    let first = std::fs::read_to_string(&records[0]).unwrap();
+    for other in &records[1..] {
+        assert_eq!(std::fs::read_to_string(other).unwrap(), first, "every client has the same record");
+    }
+    let replay = cli(&["replay", "--lang", "en", "--rules", rules, records[0].to_str().unwrap()]);
+    assert!(replay.status.success(), "{}\n{first}", String::from_utf8_lossy(&replay.stderr));
+    first
+}
+
+#[test]
+fn a_room_of_four_made_by_invite_code_plays_a_whole_game() {
+    let scratch = Scratch::new("four");
+    let server = Server::start(&scratch, None, &scratch.path("s.db"));
+    let code = create(&server, "wocable", 4, Some(120));
+    let lowercase = code.as_str().to_lowercase();
+    let records: Vec<PathBuf> = (0..4).map(|i| scratch.path(&format!("{i}.gcg"))).collect();
+    let levels = ["beginner", "casual", "strong", "champion"];
+    let bots: Vec<Child> = (0..4)
+        .map(|i| bot(&server, &["--code", &lowercase, "--name", &format!("p{i}")], levels[i], &records[i]))
+        .collect();
+    let outputs: Vec<String> = bots.into_iter().map(|b| finish(b, &server)).collect();
+    assert!(outputs[0].lines().count() == 4 && outputs[0].contains("(me)"), "{}", outputs[0]);
+    let record = same_record_replayed(&records, "wocable");
+    assert!((1..=4).all(|i| record.contains(&format!("#player{i}"))));
+}
+
+#[test]
+fn three_players_and_each_rule_set() {
+    let scratch = Scratch::new("rules");
+    let server = Server::start(&scratch, None, &scratch.path("s.db"));
+    for (rules, players) in [("wocable", 3), ("webfeud", 2), ("remote", 3)] {
+        let code = create(&server, rules, players, None);
+        let records: Vec<PathBuf> = (0..players).map(|i| scratch.path(&format!("{rules}{i}.gcg"))).collect();
+        let bots: Vec<Child> = (0..players)
+            .map(|i| bot(&server, &["--code", code.as_str(), "--name", &format!("p{i}")], "strong", &records[i]))
+            .collect();
+        for bot in bots {
+            finish(bot, &server);
+        }
+        let record = same_record_replayed(&records, rules);
+        assert!(record.contains(&format!("{rules} rules")), "{record}");
+    }
+}
+
+#[test]
+fn random_requests_are_matched_together_and_a_lone_one_gets_a_computer() {
+    let scratch = Scratch::new("random");
+    let server = Server::start(&scratch, None, &scratch.path("s.db"));
+    let random = ["--random", "--rules", "wocable", "--lang", "en", "--players", "2", "--wait", "60"];
+    let records = [scratch.path("a.gcg"), scratch.path("b.gcg")];
+    let a = bot(&server, &[&random[..], &["--name", "ann"]].concat(), "strong", &records[0]);
+    let b = bot(&server, &[&random[..], &["--name", "bob"]].concat(), "casual", &records[1]);
+    finish(a, &server);
+    finish(b, &server);
+    let record = same_record_replayed(&records, "wocable");
+    assert!(record.contains("ann") && record.contains("bob"), "the two were matched together:\n{record}");
+
+    let alone = scratch.path("alone.gcg");
+    let started = Instant::now();
+    let lone = ["--random", "--rules", "remote", "--lang", "en", "--players", "2", "--wait", "1", "--name", "cy"];
+    finish(bot(&server, &lone, "strong", &alone), &server);
+    assert!(started.elapsed() >= Duration::from_secs(1), "the computer came after the wait");
+    let record = same_record_replayed(&[alone], "remote");
+    assert!(record.contains("Bot1"), "a computer player filled the seat:\n{record}");
+}
+
+/// A client of the test's own, over a WebRTC connection to the host.
+struct Raw {
+    socket: WebRtcSocket,
+    channel: WebRtcChannel,
+    host: PeerId,
+    driver: tokio::task::JoinHandle<Result<(), matchbox_socket::Error>>,
+}
+
+impl Raw {
+    async fn open(server: &Server, code: RoomCode) -> Raw {
+        let url = format!("{}/{code}", server.url.replace("http://", "ws://"));
+        let ice = RtcIceServerConfig { urls: Vec::new(), username: None, credential: None };
+        let (mut socket, driver) = WebRtcSocketBuilder::new(url).ice_server(ice).add_reliable_channel().build();
+        let driver = tokio::spawn(driver);
+        let channel = socket.take_channel(0).unwrap();
+        let host = tokio::time::timeout(Duration::from_secs(20), async {
+            loop {
+                if let Some((peer, PeerState::Connected)) = socket.next().await {
+                    return peer;
+                }
+            }
+        })
+        .await
+        .expect("the host peer answers");
+        Raw { socket, channel, host, driver }
+    }
+
+    fn send(&mut self, message: &ClientMessage) {
+        self.send_bytes(message.encode());
+    }
+
+    fn send_bytes(&mut self, bytes: Vec<u8>) {
+        self.channel.try_send(bytes.into(), self.host).unwrap();
+    }
+
+    /// The next message, or `None` after `wait` without one.
+    async fn recv(&mut self, wait: Duration) -> Option<ServerMessage> {
+        let (channel, socket, host) = (&mut self.channel, &mut self.socket, self.host);
+        tokio::time::timeout(wait, async {
+            loop {
+                tokio::select! {
+                    Some((peer, packet)) = channel.next() => if peer == host {
+                        return ServerMessage::decode(&packet).expect("the server's messages read back");
+                    },
+                    Some(_) = socket.next() => {}
+                }
+            }
+        })
+        .await
+        .ok()
+    }
+}
+
+impl Drop for Raw {
+    fn drop(&mut self) {
+        self.driver.abort();
+    }
+}
+
+#[derive(serde::Deserialize)]
+struct Joined {
+    seat: usize,
+    token: String,
+}
+
+async fn join(server: &Server, code: RoomCode, name: &str) -> (usize, SeatToken) {
+    let url = format!("{}/api/rooms/{code}/join", server.url);
+    let joined: Joined = reqwest::Client::new()
+        .post(url)
+        .json(&serde_json::json!({ "name": name }))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    (joined.seat, SeatToken::from_hex(&joined.token).unwrap())
+}
+
+/// A seat played by the test: its view, followed from what it is sent.
+struct Seat {
+    raw: Raw,
+    code: RoomCode,
+    token: SeatToken,
+    view: Option<SeatView>,
+    record: Option<String>,
+    refusals: Vec<Refusal>,
+}
+
+impl Seat {
+    async fn connect(server: &Server, code: RoomCode, token: SeatToken) -> Seat {
+        let mut raw = Raw::open(server, code).await;
+        raw.send(&ClientMessage::Hello { room: code, token });
+        Seat { raw, code, token, view: None, record: None, refusals: Vec::new() }
+    }
+
+    async fn reconnect(&mut self, server: &Server) {
+        *self = Seat::connect(server, self.code, self.token).await;
+    }
+
+    /// Takes in what comes within `wait`; whether anything came.
+    async fn take(&mut self, wait: Duration) -> bool {
+        let Some(message) = self.raw.recv(wait).await else { return false };
+        match message {
+            ServerMessage::Welcome { seat, settings, .. } => {
+                self.view = Some(SeatView::new(settings, Some(seat)).unwrap())
+            }
+            ServerMessage::Events { events, .. } => {
+                let view = self.view.as_mut().expect("a welcome comes first");
+                for event in events {
+                    view.apply(event).expect("only this seat's own events, in order");
+                }
+            }
+            ServerMessage::Finished { gcg, .. } => self.record = Some(gcg),
+            ServerMessage::Refused(refusal) => self.refusals.push(refusal),
+            ServerMessage::Waiting { .. } | ServerMessage::Pong => {}
+        }
+        true
+    }
+
+    /// Whether it is this seat's turn, once the view has caught up (its
+    /// events follow the welcome).
+    fn on_turn(&self) -> bool {
+        self.view.as_ref().is_some_and(|v| !v.log().is_empty() && v.ended().is_none() && Some(v.turn()) == v.viewer())
+    }
+
+    fn seat(&self) -> usize {
+        self.view.as_ref().and_then(SeatView::viewer).expect("seated")
+    }
+
+    /// Waits for this seat's turn (false: the game ended first).
+    async fn until_turn(&mut self) -> bool {
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while !self.on_turn() {
+            assert!(Instant::now() < deadline, "the turn never came");
+            if self.record.is_some() {
+                return false;
+            }
+            self.take(Duration::from_millis(200)).await;
+        }
+        true
+    }
+
+    /// Passes whenever it is this seat's turn, until the game ends.
+    async fn pass_to_the_end(&mut self) -> String {
+        while self.until_turn().await {
+            let seat = self.seat();
+            let before = self.view.as_ref().unwrap().last_seq();
+            self.raw.send(&ClientMessage::Intent(Intent::Pass { seat }));
+            while self.view.as_ref().unwrap().last_seq() == before && self.record.is_none() {
+                assert!(self.take(Duration::from_secs(30)).await, "the pass was answered");
+            }
+        }
+        self.record.clone().unwrap()
+    }
+
+    /// The next refusal, skipping other messages.
+    async fn refusal(&mut self) -> Refusal {
+        let seen = self.refusals.len();
+        while self.refusals.len() == seen {
+            assert!(self.take(Duration::from_secs(10)).await, "a refusal came");
+        }
+        self.refusals.remove(seen)
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_dropped_client_rejoins_with_its_whole_view() {
+    let scratch = Scratch::new("rejoin");
+    let server = Server::start(&scratch, None, &scratch.path("s.db"));
+    let code = create(&server, "wocable", 3, Some(120));
+    let (_, token) = join(&server, code, "raw").await;
+    let mut me = Seat::connect(&server, code, token).await;
+    let bots: Vec<Child> = (0..2)
+        .map(|i| {
+            bot(
+                &server,
+                &["--code", code.as_str(), "--name", &format!("b{i}")],
+                "strong",
+                &scratch.path(&format!("{i}.gcg")),
+            )
+        })
+        .collect();
+    assert!(me.until_turn().await);
+    me.raw.send(&ClientMessage::Intent(Intent::Pass { seat: me.seat() }));
+    assert!(me.until_turn().await);
+    let before = me.view.clone().unwrap();
+    drop(me.raw);
+    me = Seat::connect(&server, code, token).await;
+    assert!(me.until_turn().await);
+    assert_eq!(me.view.as_ref().unwrap(), &before, "the whole view again, rack and all");
+    me.pass_to_the_end().await;
+    for bot in bots {
+        finish(bot, &server);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_silent_client_times_out_and_the_others_play_on() {
+    let scratch = Scratch::new("silent");
+    let server = Server::start(&scratch, None, &scratch.path("s.db"));
+    let code = create(&server, "wocable", 3, Some(2));
+    let (seat, token) = join(&server, code, "mute").await;
+    let mut me = Seat::connect(&server, code, token).await;
+    let records: Vec<PathBuf> = (0..2).map(|i| scratch.path(&format!("{i}.gcg"))).collect();
+    let bots: Vec<Child> = (0..2)
+        .map(|i| bot(&server, &["--code", code.as_str(), "--name", &format!("b{i}")], "strong", &records[i]))
+        .collect();
+    let left = Event::Left { seat, reason: LeaveReason::TimedOut };
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while !me.view.as_ref().is_some_and(|v| v.log().iter().any(|e| e.event == left)) {
+        assert!(Instant::now() < deadline, "the silent player timed out");
+        me.take(Duration::from_millis(200)).await;
+    }
+    assert!(me.view.as_ref().unwrap().ended().is_none(), "two players are left: the game goes on");
+    for bot in bots {
+        finish(bot, &server);
+    }
+    let record = same_record_replayed(&records, "wocable");
+    assert!(record.contains("mute"), "{record}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_server_killed_mid_game_resumes_it_from_its_database() {
+    let scratch = Scratch::new("restart");
+    let db = scratch.path("s.db");
+    let mut server = Server::start(&scratch, None, &db);
+    let code = create(&server, "wocable", 2, None);
+    let (_, token) = join(&server, code, "raw").await;
+    let mut me = Seat::connect(&server, code, token).await;
+    let record = scratch.path("bot.gcg");
+    let bot = bot(&server, &["--code", code.as_str(), "--name", "bot"], "strong", &record);
+    for _ in 0..3 {
+        assert!(me.until_turn().await);
+        me.raw.send(&ClientMessage::Intent(Intent::Pass { seat: me.seat() }));
+        me.take(Duration::from_secs(5)).await;
+    }
+    let before = me.view.clone().unwrap();
+    server.kill();
+    let server = Server::start(&scratch, Some(server.port()), &db);
+    me.reconnect(&server).await;
+    assert!(me.until_turn().await);
+    let after = me.view.clone().unwrap();
+    eprintln!("after restart: {:?} turn {}", after.last_seq(), after.turn());
+    assert_eq!(after.log()[..before.log().len()], before.log()[..], "the game goes on from where it was");
+    me.pass_to_the_end().await;
+    finish(bot, &server);
+    same_record_replayed(&[record], "wocable");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn hostile_messages_are_refused_and_the_honest_clients_finish() {
+    let scratch = Scratch::new("hostile");
+    let mut server = Server::start(&scratch, None, &scratch.path("s.db"));
+    // Once it floods, eve is no longer listened to, and times out.
+    let code = create(&server, "wocable", 3, Some(5));
+    let (seat, token) = join(&server, code, "eve").await;
+    let records: Vec<PathBuf> = (0..2).map(|i| scratch.path(&format!("{i}.gcg"))).collect();
+    let bots: Vec<Child> = (0..2)
+        .map(|i| bot(&server, &["--code", code.as_str(), "--name", &format!("b{i}")], "champion", &records[i]))
+        .collect();
+
+    // Before saying who it is, and with a key that is not a seat's.
+    let mut eve = Seat { raw: Raw::open(&server, code).await, code, token, view: None, record: None, refusals: vec![] };
+    eve.raw.send(&ClientMessage::Intent(Intent::Pass { seat }));
+    assert_eq!(eve.refusal().await, Refusal::NoHello);
+    eve.raw.send(&ClientMessage::Hello { room: code, token: SeatToken(token.0 ^ 1) });
+    assert_eq!(eve.refusal().await, Refusal::BadToken);
+    eve.raw.send(&ClientMessage::Hello { room: RoomCode::from_number(0), token });
+    assert_eq!(eve.refusal().await, Refusal::NoSuchRoom(RoomCode::from_number(0)));
+    eve.raw.send(&ClientMessage::Hello { room: code, token });
+
+    // Bytes that are no message.
+    let hello = ClientMessage::Hello { room: code, token }.encode();
+    let mut version = hello.clone();
+    version[..2].copy_from_slice(&(PROTOCOL_VERSION + 1).to_le_bytes());
+    let garbage: Vec<(Vec<u8>, DecodeError)> = vec![
+        (vec![0xde, 0xad], DecodeError::Version(0xadde)),
+        (hello[..hello.len() - 3].to_vec(), DecodeError::TooShort),
+        (version, DecodeError::Version(PROTOCOL_VERSION + 1)),
+        (
+            vec![0; MAX_CLIENT_MESSAGE + 1],
+            DecodeError::TooLong { found: MAX_CLIENT_MESSAGE + 1, max: MAX_CLIENT_MESSAGE },
+        ),
+    ];
+    for (bytes, error) in garbage {
+        eve.raw.send_bytes(bytes);
+        assert_eq!(eve.refusal().await, Refusal::Malformed(error));
+    }
+
+    // Moves out of turn, for another seat, with tiles it does not hold.
+    let other = (seat + 1) % 3;
+    eve.raw.send(&ClientMessage::Intent(Intent::Pass { seat: other }));
+    assert_eq!(eve.refusal().await, Refusal::NotYourSeat);
+    assert!(eve.until_turn().await);
+    let view = eve.view.clone().unwrap();
+    let held = |letter: u8| view.rack().contains(&wocable_crossword::Tile::Letter(Letter(letter)));
+    let missing = (1..=26).find(|l| !held(*l)).unwrap();
+    let tile = PlacedTile { letter: Letter(missing), blank: false };
+    let tiles = vec![(Pos::new(7, 7).unwrap(), tile), (Pos::new(7, 8).unwrap(), tile)];
+    eve.raw.send(&ClientMessage::Intent(Intent::Play { seat, tiles }));
+    assert!(matches!(eve.refusal().await, Refusal::Rule(RuleError::TileNotOnRack(_))));
+    assert_eq!(eve.view.as_ref().unwrap(), &view, "refusals changed nothing");
+    eve.raw.send(&ClientMessage::Intent(Intent::Pass { seat }));
+    while eve.view.as_ref().unwrap().last_seq() == view.last_seq() {
+        assert!(eve.take(Duration::from_secs(10)).await, "the pass was answered");
+    }
+    // Its pass is in; the next player (a Champion) thinks for a while.
+    eve.raw.send(&ClientMessage::Intent(Intent::Pass { seat }));
+    assert_eq!(eve.refusal().await, Refusal::Rule(RuleError::NotYourTurn));
+
+    // A flood: refused, then no longer listened to.
+    for _ in 0..200 {
+        eve.raw.send(&ClientMessage::Intent(Intent::Pass { seat: other }));
+    }
+    assert_eq!(eve.refusal().await, Refusal::NotYourSeat);
+    while eve.take(Duration::from_millis(500)).await {}
+    assert!(eve.refusals.contains(&Refusal::TooFast), "{:?}", eve.refusals);
+
+    for bot in bots {
+        finish(bot, &server);
+    }
+    same_record_replayed(&records, "wocable");
+    assert!(server.alive(), "the server is fine");
+    assert!(create(&server, "wocable", 2, None).as_str().len() == 6, "and still makes rooms");
+}
