@@ -57,7 +57,9 @@ fn main() -> ExitCode {
         Some("web") => web(&args[1..]),
         Some("lexicons") => lexicons(&args[1..]),
         Some("leaves") => leaves(),
-        _ => Err("usage: cargo xtask play | test | web [--serve [--port N] | --check] | lexicons [--raw DIR] | leaves"
+        Some("server") => server(&args[1..]),
+        _ => Err("usage: cargo xtask play | test | web [--serve [--port N] | --check] | server [ARGS] \
+                  | lexicons [--raw DIR] | leaves"
             .to_string()),
     };
     match result {
@@ -149,6 +151,13 @@ fn play(args: &[String]) -> Result<(), String> {
         .args(["run", "--profile", "play", "--package", "wocable", "--"])
         .args(args)
         .env("BEVY_ASSET_ROOT", root()))
+}
+
+/// Builds and runs wocable-server (optimised, as `play` builds the app);
+/// its defaults work on one machine: 127.0.0.1:3536, a database in the
+/// data folder. Arguments go to the server (`--help` lists them).
+fn server(args: &[String]) -> Result<(), String> {
+    run(cargo().args(["run", "--profile", "play", "--package", "wocable-server", "--"]).args(args))
 }
 
 /// The `wasm-bindgen` version in Cargo.lock: the CLI must be the same.

@@ -11,8 +11,8 @@ mod room;
 
 pub use code::{CODE_LENGTH, CodeError, RoomCode};
 pub use protocol::{
-    ClientMessage, Clock, DecodeError, EVENTS_PER_MESSAGE, MAX_CLIENT_MESSAGE, MAX_SERVER_MESSAGE, PROTOCOL_VERSION,
-    Refusal, RoomSettings, SeatToken, ServerMessage, event_messages,
+    ClientMessage, Clock, DecodeError, EVENTS_PER_MESSAGE, IceServers, MAX_CLIENT_MESSAGE, MAX_SERVER_MESSAGE,
+    PROTOCOL_VERSION, Refusal, RoomSettings, SeatToken, ServerMessage, event_messages,
 };
 pub use queue::{Matched, QueueKey, Queues, Waiting};
 pub use rate::{RateLimit, Verdict};

@@ -41,6 +41,15 @@ impl SeatToken {
     }
 }
 
+/// The STUN and TURN servers the server's peer and its clients use
+/// (empty: loopback and a LAN need none). Clients ask the lobby for them.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct IceServers {
+    pub urls: Vec<String>,
+    pub username: Option<String>,
+    pub credential: Option<String>,
+}
+
 /// What a room is for, chosen when it is made.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RoomSettings {

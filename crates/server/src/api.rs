@@ -5,6 +5,8 @@
 //! - `POST /api/random` `{rules, language, players, name, wait}` → `{code,
 //!   seat, token}` once matched (with people, or with computer players
 //!   after `wait` seconds)
+//! - `GET /api/config` → `{ice: {urls, username, credential}}`: the STUN
+//!   and TURN servers for clients' WebRTC connections
 
 use crate::hub::{Command, Joined, RoomInfo};
 use axum::extract::{Path, State};
@@ -13,23 +15,26 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Deserialize;
+use std::sync::Arc;
 use tokio::sync::{mpsc, oneshot};
 use wocable_crossword::RuleSetKind;
 use wocable_lexicon::Language;
-use wocable_net::{QueueKey, RoomCode, RoomSettings};
+use wocable_net::{IceServers, QueueKey, RoomCode, RoomSettings};
 
 type Hub = mpsc::Sender<Command>;
 
 /// The longest wait for people a random game may ask for: ten minutes.
 const MAX_WAIT_SECONDS: u64 = 600;
 
-pub fn routes(hub: Hub) -> Router {
+pub fn routes(hub: Hub, ice: IceServers) -> Router {
+    let config = Arc::new(serde_json::json!({ "ice": ice }));
     Router::new()
         .route("/api/rooms", post(create))
         .route("/api/rooms/{code}", get(look))
         .route("/api/rooms/{code}/join", post(join))
         .route("/api/random", post(random))
         .with_state(hub)
+        .route("/api/config", get(move || async move { Json(config.as_ref().clone()) }))
 }
 
 /// An error a player can read, with its HTTP status.

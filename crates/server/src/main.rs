@@ -11,13 +11,13 @@ mod hub;
 mod signal;
 
 use matchbox_signaling::SignalingServerBuilder;
-use matchbox_socket::RtcIceServerConfig;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use tokio::sync::{mpsc, oneshot, watch};
 use tracing::info;
 use tracing_subscriber::EnvFilter;
+use wocable_net::IceServers;
 
 const DEFAULT_LISTEN: &str = "127.0.0.1:3536";
 
@@ -27,7 +27,7 @@ const USAGE: &str = "usage: wocable-server [--listen ADDR:PORT] [--db FILE] [--i
 struct Options {
     listen: SocketAddr,
     db: PathBuf,
-    ice: RtcIceServerConfig,
+    ice: IceServers,
 }
 
 fn default_db() -> PathBuf {
@@ -42,7 +42,7 @@ fn options(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
     let mut listen = DEFAULT_LISTEN.to_string();
     let mut db = default_db();
     // No ICE server by default: loopback and a LAN need none.
-    let mut ice = RtcIceServerConfig { urls: Vec::new(), username: None, credential: None };
+    let mut ice = IceServers::default();
     while let Some(flag) = args.next() {
         let mut value = || args.next().ok_or_else(|| format!("{flag} needs a value\n{USAGE}"));
         match flag.as_str() {
@@ -94,10 +94,15 @@ async fn serve(options: Options) -> Result<(), String> {
     let mut server =
         SignalingServerBuilder::new(options.listen, signal::HostTopology, signal::Signals::new(host_path.clone()))
             .with_shutdown(serving_stopped)
-            .build_with(|router| router.merge(api::routes(commands)));
+            .build_with(|router| router.merge(api::routes(commands, options.ice.clone())));
     let address = server.bind().map_err(|e| format!("{}: {e}", options.listen))?;
     let (stop_hub, hub_stopped) = watch::channel(false);
-    let host = tokio::spawn(hub.run(inbox, format!("ws://{address}/{host_path}"), options.ice, hub_stopped));
+    let ice = matchbox_socket::RtcIceServerConfig {
+        urls: options.ice.urls,
+        username: options.ice.username,
+        credential: options.ice.credential,
+    };
+    let host = tokio::spawn(hub.run(inbox, format!("ws://{address}/{host_path}"), ice, hub_stopped));
     tokio::spawn(async move {
         shutdown_signal().await;
         info!("shutting down");

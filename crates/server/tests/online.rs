@@ -52,10 +52,15 @@ impl Server {
     /// Starts the server on a free port (`None`) or on `port`, with the
     /// database `db`, and waits for its "listening on" line.
     fn start(scratch: &Scratch, port: Option<u16>, db: &Path) -> Server {
+        Server::start_with(scratch, port, db, &[])
+    }
+
+    fn start_with(scratch: &Scratch, port: Option<u16>, db: &Path, args: &[&str]) -> Server {
         let log = scratch.path(&format!("server-{}.log", Instant::now().elapsed().as_nanos()));
         let mut child = Command::new(env!("CARGO_BIN_EXE_wocable-server"))
             .args(["--listen", &format!("127.0.0.1:{}", port.unwrap_or(0)), "--db"])
             .arg(db)
+            .args(args)
             .stdout(Stdio::piped())
             .stderr(std::fs::File::create(&log).unwrap())
             .spawn()
@@ -170,6 +175,49 @@ fn a_room_of_four_made_by_invite_code_plays_a_whole_game() {
     assert!(outputs[0].lines().count() == 4 && outputs[0].contains("(me)"), "{}", outputs[0]);
     let record = same_record_replayed(&records, "wocable");
     assert!((1..=4).all(|i| record.contains(&format!("#player{i}"))));
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_lobby_says_which_ice_servers_to_use_and_errors_are_plain() {
+    let scratch = Scratch::new("lobby");
+    let turn = ["--ice", "stun:127.0.0.1:3478", "--ice", "turn:127.0.0.1:3478", "--ice-username", "u"];
+    let server =
+        Server::start_with(&scratch, None, &scratch.path("s.db"), &[&turn[..], &["--ice-credential", "p"]].concat());
+    let get = |path: &str| reqwest::get(format!("{}{path}", server.url));
+    let config: serde_json::Value = get("/api/config").await.unwrap().json().await.unwrap();
+    assert_eq!(
+        config["ice"],
+        serde_json::json!({ "urls": ["stun:127.0.0.1:3478", "turn:127.0.0.1:3478"], "username": "u", "credential": "p" })
+    );
+    let code = create(&server, "remote", 4, Some(60));
+    let room: serde_json::Value =
+        get(&format!("/api/rooms/{}", code.as_str().to_lowercase())).await.unwrap().json().await.unwrap();
+    assert_eq!(
+        (room["players"].as_u64(), room["clock"].as_u64(), room["started"].as_bool()),
+        (Some(4), Some(60), Some(false))
+    );
+    let missing = get("/api/rooms/ZZZZZZ").await.unwrap();
+    assert_eq!(missing.status(), reqwest::StatusCode::NOT_FOUND);
+
+    let webfeud =
+        cli(&["online", "create", "--server", &server.url, "--rules", "webfeud", "--lang", "en", "--players", "3"]);
+    assert_eq!(webfeud.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&webfeud.stderr).contains("2 to 2 players"), "{webfeud:?}");
+    let nobody = cli(&[
+        "online",
+        "create",
+        "--server",
+        "http://127.0.0.1:9",
+        "--rules",
+        "remote",
+        "--lang",
+        "en",
+        "--players",
+        "2",
+    ]);
+    assert_eq!(nobody.status.code(), Some(1), "{nobody:?}");
+    let joined = cli(&["online", "bot", "--server", &server.url, "--code", "ZZZZZZ", "--level", "casual"]);
+    assert!(String::from_utf8_lossy(&joined.stderr).contains("there is no room ZZZZZZ"), "{joined:?}");
 }
 
 #[test]

@@ -4,7 +4,7 @@
 //! and goes on from the view the referee sends.
 
 use super::link::{Link, LinkError};
-use super::lobby::Joined;
+use super::lobby::{Joined, Lobby};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use wocable_crossword::computer::{self, LeaveModel, Level};
@@ -35,7 +35,7 @@ pub trait Watch: Send + Sync {
 }
 
 pub struct Bot {
-    pub server: String,
+    pub lobby: Lobby,
     pub joined: Joined,
     pub level: Level,
     pub watch: Option<Arc<dyn Watch>>,
@@ -64,8 +64,16 @@ impl Bot {
         let mut grace = GRACE;
         let mut away_since: Option<Instant> = None;
         let mut pause = FIRST_PAUSE;
+        let mut ice = None;
         loop {
-            let mut link = match Link::open(&self.server, self.joined.code, Duration::from_secs(10)).await {
+            if ice.is_none() {
+                ice = self.lobby.ice_servers().await.ok();
+            }
+            let opened = match &ice {
+                Some(ice) => Link::open(self.lobby.server(), self.joined.code, ice, Duration::from_secs(10)).await,
+                None => Err(LinkError::Unreachable),
+            };
+            let mut link = match opened {
                 Ok(link) => link,
                 Err(e) => {
                     let since = *away_since.get_or_insert_with(Instant::now);

@@ -7,7 +7,7 @@ use std::time::Duration;
 use thiserror::Error;
 use tokio::task::JoinHandle;
 use tokio::time::Instant;
-use wocable_net::{ClientMessage, DecodeError, Refusal, RoomCode, ServerMessage};
+use wocable_net::{ClientMessage, DecodeError, IceServers, Refusal, RoomCode, ServerMessage};
 
 #[derive(Debug, Error)]
 pub enum LinkError {
@@ -47,9 +47,12 @@ fn signalling_url(server: &str, code: RoomCode) -> String {
 
 impl Link {
     /// Connects to the server's host peer, waiting at most `wait`.
-    pub async fn open(server: &str, code: RoomCode, wait: Duration) -> Result<Link, LinkError> {
-        // No STUN or TURN: on loopback and a LAN the host's own addresses do.
-        let ice = RtcIceServerConfig { urls: Vec::new(), username: None, credential: None };
+    pub async fn open(server: &str, code: RoomCode, ice: &IceServers, wait: Duration) -> Result<Link, LinkError> {
+        let ice = RtcIceServerConfig {
+            urls: ice.urls.clone(),
+            username: ice.username.clone(),
+            credential: ice.credential.clone(),
+        };
         let (mut socket, driver) = WebRtcSocketBuilder::new(signalling_url(server, code))
             .ice_server(ice)
             .reconnect_attempts(Some(1))

@@ -67,7 +67,7 @@ pub async fn run(server: &str, rooms: usize, players: usize, level: Level) -> Re
         for seat in 0..players {
             let joined = lobby.join(code, &format!("bot{seat}")).await?;
             let watch: Arc<dyn Watch> = latencies.clone();
-            let bot = Bot { server: server.to_string(), joined, level, watch: Some(watch) };
+            let bot = Bot { lobby: lobby.clone(), joined, level, watch: Some(watch) };
             bots.push(tokio::spawn(bot.play()));
         }
     }

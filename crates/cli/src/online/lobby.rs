@@ -2,7 +2,7 @@
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
-use wocable_net::{RoomCode, RoomSettings, SeatToken};
+use wocable_net::{IceServers, RoomCode, RoomSettings, SeatToken};
 
 /// A seat taken: what connecting to it takes.
 #[derive(Clone, Debug, Deserialize)]
@@ -39,6 +39,11 @@ struct Created {
 }
 
 #[derive(Deserialize)]
+struct Config {
+    ice: IceServers,
+}
+
+#[derive(Deserialize)]
 struct Refused {
     error: String,
 }
@@ -54,13 +59,23 @@ impl Lobby {
 
     async fn post<T: DeserializeOwned>(&self, path: &str, body: &impl Serialize) -> Result<T, String> {
         let url = format!("{}{path}", self.server);
-        let response = self.http.post(&url).json(body).send().await.map_err(|e| format!("{url}: {e}"))?;
+        self.answer(&url, self.http.post(&url).json(body)).await
+    }
+
+    async fn answer<T: DeserializeOwned>(&self, url: &str, request: reqwest::RequestBuilder) -> Result<T, String> {
+        let response = request.send().await.map_err(|e| format!("{url}: {e}"))?;
         if !response.status().is_success() {
             let status = response.status();
             let reason = response.json::<Refused>().await.map_or_else(|_| status.to_string(), |r| r.error);
             return Err(reason);
         }
         response.json().await.map_err(|e| format!("{url}: {e}"))
+    }
+
+    /// The STUN and TURN servers the server wants its clients to use.
+    pub async fn ice_servers(&self) -> Result<IceServers, String> {
+        let url = format!("{}/api/config", self.server);
+        self.answer::<Config>(&url, self.http.get(&url)).await.map(|config| config.ice)
     }
 
     pub async fn create(&self, settings: &RoomSettings) -> Result<RoomCode, String> {

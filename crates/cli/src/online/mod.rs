@@ -73,7 +73,7 @@ fn bot(args: &mut Args, runtime: &tokio::runtime::Runtime) -> Result<(), Failure
         }
         _ => return Err(UsageError::Missing("--code CODE or --random").into()),
     };
-    let bot = Bot { server: lobby.server().to_string(), joined, level, watch: None };
+    let bot = Bot { lobby, joined, level, watch: None };
     let finished = runtime.block_on(bot.play()).map_err(fail)?;
     if let Some(path) = gcg {
         std::fs::write(&path, &finished.gcg).map_err(|e| fail(format!("{path}: {e}")))?;
