@@ -53,6 +53,10 @@ pub struct RoomInfo {
 const BURST: u32 = 30;
 const PER_SECOND: u32 = 15;
 
+/// Codes drawn for a new room before giving up (a billion codes: a
+/// second draw is rare, a tenth means the database is failing).
+const CODE_DRAWS: usize = 10;
+
 /// The level of the computer players that fill random games.
 const FILL_LEVEL: Level = Level::Strong;
 
@@ -193,7 +197,9 @@ impl Hub {
     }
 
     async fn create(&mut self, settings: RoomSettings) -> Result<RoomCode, String> {
-        loop {
+        let mut stored = Err(String::new());
+        // A code in use, or that a finished game had, is drawn again.
+        for _ in 0..CODE_DRAWS {
             let code = RoomCode::from_number(rand::random());
             if self.rooms.contains_key(&code) {
                 continue;
@@ -201,14 +207,15 @@ impl Hub {
             let seed = rand::random();
             let room =
                 Room::new(code, settings.clone(), seed, lexicon(settings.language)).map_err(|e| e.to_string())?;
-            // A code a finished game had is taken in the database: draw again.
-            if self.db.create_room(code, &settings, seed, now_ms()).await.is_err() {
-                continue;
+            stored = self.db.create_room(code, &settings, seed, now_ms()).await;
+            if stored.is_ok() {
+                info!(%code, rules = %settings.rules, language = %settings.language, players = settings.players, "room made");
+                self.rooms.insert(code, room);
+                return Ok(code);
             }
-            info!(%code, rules = %settings.rules, language = %settings.language, players = settings.players, "room made");
-            self.rooms.insert(code, room);
-            return Ok(code);
         }
+        error!("no room could be stored: {stored:?}");
+        Err("the server cannot make rooms just now".into())
     }
 
     async fn join(&mut self, code: RoomCode, name: &str, player: Player) -> Result<Joined, String> {
@@ -347,6 +354,9 @@ impl Hub {
         for matched in self.queues.tick(now) {
             self.seat_match(matched).await;
         }
+        // A finished game stays in memory while someone is still there.
+        let seat_peers = &self.seat_peers;
+        self.rooms.retain(|code, room| !room.is_over() || seat_peers.keys().any(|(c, _)| c == code));
     }
 
     /// Stores a step's events, then sends its messages; then lets a
