@@ -4,7 +4,7 @@
 //! its seat may see, so a client follows a game without the [`Game`] (and
 //! so without the seed, the bag's order or another rack).
 
-use crate::board::{Board, Layout};
+use crate::board::{Board, Layout, Pos};
 use crate::game::{ConfigError, EndReason, Event, Game, GameSettings, next_seat};
 use crate::rules::RACK_SIZE;
 use crate::tile::{Tile, full_bag, take_from, tiles_used};
@@ -131,6 +131,9 @@ impl SeatView {
             Event::Drew { tiles, .. } => self.rack.extend(tiles),
             Event::Played { seat, tiles, play } => {
                 let used = tiles_used(tiles);
+                if tiles.iter().any(|(pos, _)| Pos::new(pos.row.into(), pos.col.into()).is_none()) {
+                    return Err(inconsistent("a tile is off the board"));
+                }
                 if tiles.iter().any(|(pos, _)| self.board.get(*pos).is_some()) {
                     return Err(inconsistent("a square is taken"));
                 }
@@ -144,7 +147,7 @@ impl SeatView {
                 for (pos, tile) in tiles {
                     self.board.set(*pos, *tile);
                 }
-                self.scores[*seat] += play.score as i32;
+                self.scores[*seat] = self.scores[*seat].saturating_add_unsigned(play.score);
                 let drawn = used.len().min(self.bag);
                 self.rack_sizes[*seat] = self.rack_sizes[*seat] - used.len() + drawn;
                 self.bag -= drawn;
@@ -171,7 +174,7 @@ impl SeatView {
                     self.advance_turn();
                 }
             }
-            Event::RackCounted { seat, points, .. } => self.scores[*seat] += points,
+            Event::RackCounted { seat, points, .. } => self.scores[*seat] = self.scores[*seat].saturating_add(*points),
             Event::Ended { reason } => self.ended = Some(*reason),
         }
         self.log.push(sequenced);

@@ -16,4 +16,4 @@ pub use protocol::{
 };
 pub use queue::{Matched, QueueKey, Queues, Waiting};
 pub use rate::{RateLimit, Verdict};
-pub use room::{ABSENT_GRACE_MS, ComputerTurn, LobbyError, MAX_NAME, Player, Room, Seat, Step};
+pub use room::{ABSENT_GRACE_MS, ComputerTurn, LobbyError, MAX_NAME, Player, Room, Seat, Step, check_name};

@@ -115,6 +115,8 @@ pub enum Refusal {
     NotStarted,
     #[error("too many messages: slow down")]
     TooFast,
+    #[error("only the referee says when time is up")]
+    RefereeOnly,
 }
 
 /// Why bytes are not a message.

@@ -7,7 +7,7 @@
 pub enum Verdict {
     Accept,
     Refuse,
-    Drop,
+    Flood,
 }
 
 #[derive(Clone, Debug)]
@@ -39,7 +39,7 @@ impl RateLimit {
             Verdict::Accept
         } else {
             self.refused += 1;
-            if self.refused >= FLOOD { Verdict::Drop } else { Verdict::Refuse }
+            if self.refused >= FLOOD { Verdict::Flood } else { Verdict::Refuse }
         }
     }
 }
@@ -55,7 +55,7 @@ mod tests {
         assert_eq!(limit.check(0), Verdict::Refuse);
         assert_eq!(limit.check(100), Verdict::Accept, "a tenth of a second brings one more");
         let verdicts: Vec<Verdict> = (0..FLOOD).map(|_| limit.check(100)).collect();
-        assert_eq!(verdicts.last(), Some(&Verdict::Drop));
+        assert_eq!(verdicts.last(), Some(&Verdict::Flood));
         assert_eq!(limit.check(1_000), Verdict::Accept);
     }
 }

@@ -58,6 +58,16 @@ pub enum LobbyError {
     Restore(#[from] RestoreError),
 }
 
+/// Whether a nickname may be taken: 1 to [`MAX_NAME`] letters, digits,
+/// `-`, `_` or `.`.
+pub fn check_name(name: &str) -> Result<(), LobbyError> {
+    let fits = |c: char| c.is_alphanumeric() || c == '-' || c == '_' || c == '.';
+    if name.is_empty() || name.chars().count() > MAX_NAME || !name.chars().all(fits) {
+        return Err(LobbyError::BadName);
+    }
+    Ok(())
+}
+
 /// What a change in a room produced: events for the log (to be stored
 /// before anything is sent) and messages, each for one seat.
 #[derive(Debug, Default, PartialEq)]
@@ -160,10 +170,6 @@ impl Room {
         &self.settings
     }
 
-    pub fn seed(&self) -> u64 {
-        self.seed
-    }
-
     pub fn seats(&self) -> &[Seat] {
         &self.seats
     }
@@ -195,10 +201,7 @@ impl Room {
         if self.is_full() || self.game.is_some() {
             return Err(LobbyError::Full);
         }
-        let fits = |c: char| c.is_alphanumeric() || c == '-' || c == '_' || c == '.';
-        if name.is_empty() || name.chars().count() > MAX_NAME || !name.chars().all(fits) {
-            return Err(LobbyError::BadName);
-        }
+        check_name(name)?;
         if self.seats.iter().any(|s| s.name.eq_ignore_ascii_case(name)) {
             return Err(LobbyError::NameTaken(name.to_string()));
         }
@@ -207,6 +210,16 @@ impl Room {
         self.connected.push(computer);
         self.away_since.push(None);
         Ok(self.seats.len() - 1)
+    }
+
+    /// Gives back the last seat taken, before the game starts (when the
+    /// seat could not be stored).
+    pub fn cancel_join(&mut self, seat: usize) {
+        if self.game.is_none() && seat + 1 == self.seats.len() {
+            self.seats.pop();
+            self.connected.pop();
+            self.away_since.pop();
+        }
     }
 
     /// The seat a token belongs to.
@@ -298,7 +311,8 @@ impl Room {
     /// Whose turn it is and the time they have left.
     pub fn clock(&self, now: u64) -> Option<Clock> {
         let game = self.game.as_ref().filter(|g| !g.is_over())?;
-        let left_ms = self.settings.clock.map(|s| (u64::from(s) * 1000).saturating_sub(now - self.turn_started));
+        let left_ms =
+            self.settings.clock.map(|s| (u64::from(s) * 1000).saturating_sub(now.saturating_sub(self.turn_started)));
         Some(Clock { seat: game.turn(), left_ms })
     }
 
@@ -306,6 +320,9 @@ impl Room {
     pub fn intent(&mut self, seat: usize, intent: Intent, now: u64) -> Result<Step, Refusal> {
         if intent.seat() != seat {
             return Err(Refusal::NotYourSeat);
+        }
+        if matches!(intent, Intent::TimeOut { .. }) {
+            return Err(Refusal::RefereeOnly);
         }
         self.apply(intent, now)
     }
@@ -340,8 +357,10 @@ impl Room {
         let Some(clock) = self.clock(now) else { return Step::default() };
         let seat = clock.seat;
         let out_of_time = clock.left_ms == Some(0);
+        // Away on their turn: since the turn began, or since they left.
         let gone = self.settings.clock.is_none()
-            && self.away_since[seat].is_some_and(|since| now.saturating_sub(since) >= ABSENT_GRACE_MS);
+            && self.away_since[seat]
+                .is_some_and(|since| now.saturating_sub(since.max(self.turn_started)) >= ABSENT_GRACE_MS);
         if (out_of_time || gone) && self.seats[seat].player == Player::Human {
             return self.apply(Intent::TimeOut { seat }, now).unwrap_or_default();
         }

@@ -90,6 +90,7 @@ fn a_room_fills_starts_and_plays_to_the_end_with_each_seat_seeing_its_own() {
             Err(Refusal::Rule(RuleError::NotYourTurn))
         ));
         assert_eq!(room.intent(other, Intent::Pass { seat }, now), Err(Refusal::NotYourSeat));
+        assert_eq!(room.intent(seat, Intent::TimeOut { seat }, now), Err(Refusal::RefereeOnly));
         let turn = wocable_net::ComputerTurn { seat, level: Level::Strong, view, seed: now };
         let step = room.intent(seat, turn.choose(lexicon.clone(), &leaves), now).unwrap();
         clients.deliver(&step);
@@ -134,9 +135,12 @@ fn without_a_clock_a_player_away_on_their_turn_is_out_after_the_grace() {
     room.join("bob", Player::Human, SeatToken(2)).unwrap();
     room.connect(0, 0).unwrap();
     room.connect(1, 0).unwrap();
-    let seat = room.clock(0).unwrap().seat;
+    let first = room.clock(0).unwrap().seat;
     assert_eq!(room.clock(0).unwrap().left_ms, None);
-    room.disconnect(seat, 5_000);
+    let seat = 1 - first;
+    room.disconnect(seat, 1_000);
+    // Away while the other thinks: the minute counts from their own turn.
+    room.intent(first, Intent::Pass { seat: first }, 5_000).unwrap();
     assert_eq!(room.tick(5_000 + wocable_net::ABSENT_GRACE_MS - 1), Step::default());
     let step = room.tick(5_000 + wocable_net::ABSENT_GRACE_MS);
     assert!(step.events.iter().any(|e| matches!(e.event, Event::Ended { .. })), "two players: the other wins");
@@ -156,7 +160,7 @@ fn a_stored_room_restores_its_game() {
     let restored = Room::restore(
         room.code(),
         room.settings().clone(),
-        room.seed(),
+        11,
         Lexicon::bundled(Language::En),
         room.seats().to_vec(),
         Some(stored),

@@ -105,6 +105,7 @@ async fn random(State(hub): State<Hub>, Json(body): Json<RandomGame>) -> Result<
             body.rules, rules.min_players, rules.max_players
         )));
     }
+    wocable_net::check_name(&body.name).map_err(bad)?;
     if body.wait > MAX_WAIT_SECONDS {
         return Err(bad(format!("wait at most {MAX_WAIT_SECONDS} seconds")));
     }

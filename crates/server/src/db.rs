@@ -107,12 +107,33 @@ impl Db {
         tx.commit().await.map_err(|e| e.to_string())
     }
 
+    /// Marks a room that will never be played (nobody came) as done with.
+    pub async fn close_room(&self, code: RoomCode) -> Result<()> {
+        sqlx::query("UPDATE rooms SET finished = TRUE WHERE code = $1")
+            .bind(code.as_str())
+            .execute(&self.pool)
+            .await
+            .map(drop)
+            .map_err(|e| e.to_string())
+    }
+
     /// Every room whose game is not over, with its log.
     pub async fn open_rooms(&self) -> Result<Vec<StoredRoom>> {
-        let rows = sqlx::query("SELECT code, settings, seed, seats FROM rooms WHERE NOT finished")
-            .fetch_all(&self.pool)
-            .await
-            .map_err(|e| e.to_string())?;
+        self.rooms("SELECT code, settings, seed, seats FROM rooms WHERE NOT finished", None).await
+    }
+
+    /// One room, as stored.
+    pub async fn room(&self, code: RoomCode) -> Result<Option<StoredRoom>> {
+        let rooms = self.rooms("SELECT code, settings, seed, seats FROM rooms WHERE code = $1", Some(code)).await?;
+        Ok(rooms.into_iter().next())
+    }
+
+    async fn rooms(&self, query: &'static str, code: Option<RoomCode>) -> Result<Vec<StoredRoom>> {
+        let mut query = sqlx::query(query);
+        if let Some(code) = code {
+            query = query.bind(code.as_str());
+        }
+        let rows = query.fetch_all(&self.pool).await.map_err(|e| e.to_string())?;
         let mut rooms = Vec::new();
         for row in rows {
             let code: String = row.get(0);

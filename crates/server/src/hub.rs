@@ -4,7 +4,7 @@
 //! database before anything is sent, and computer players think on
 //! blocking threads, away from this task.
 
-use crate::db::Db;
+use crate::db::{Db, StoredRoom};
 use futures::StreamExt;
 use matchbox_socket::{PeerId, PeerState, RtcIceServerConfig, WebRtcChannel, WebRtcSocketBuilder};
 use serde::Serialize;
@@ -17,8 +17,8 @@ use wocable_crossword::Intent;
 use wocable_crossword::computer::{LeaveModel, Level};
 use wocable_lexicon::{Language, Lexicon};
 use wocable_net::{
-    ClientMessage, ComputerTurn, Matched, Player, QueueKey, Queues, RateLimit, Refusal, Room, RoomCode, RoomSettings,
-    SeatToken, ServerMessage, Step, Verdict, Waiting,
+    ClientMessage, ComputerTurn, MAX_NAME, Matched, Player, QueueKey, Queues, RateLimit, Refusal, Room, RoomCode,
+    RoomSettings, SeatToken, ServerMessage, Step, Verdict, Waiting,
 };
 
 pub enum Command {
@@ -57,6 +57,17 @@ const PER_SECOND: u32 = 15;
 /// second draw is rare, a tenth means the database is failing).
 const CODE_DRAWS: usize = 10;
 
+/// How long a room may wait for its players with nobody in it, and how
+/// long a finished game stays in memory for players coming back to it.
+const WAITING_ROOM_MS: u64 = 60 * 60 * 1000;
+const FINISHED_ROOM_MS: u64 = 10 * 60 * 1000;
+
+/// What a random game's computer players are called, before a number.
+const COMPUTER_NAME: &str = "Bot";
+
+/// Numbers tried after a name that is taken (a room seats four at most).
+const NAME_NUMBERS: usize = 9;
+
 /// The level of the computer players that fill random games.
 const FILL_LEVEL: Level = Level::Strong;
 
@@ -68,6 +79,9 @@ struct Peer {
 pub struct Hub {
     db: Db,
     rooms: HashMap<RoomCode, Room>,
+    /// When each room was made (or resumed), and when its game ended.
+    opened: HashMap<RoomCode, u64>,
+    ended: HashMap<RoomCode, u64>,
     peers: HashMap<PeerId, Peer>,
     seat_peers: HashMap<(RoomCode, usize), PeerId>,
     queues: Queues,
@@ -86,24 +100,35 @@ fn lexicon(language: Language) -> Lexicon {
     Lexicon::bundled(language)
 }
 
+fn restore(stored: StoredRoom, now: u64) -> Result<Room, String> {
+    let language = stored.settings.language;
+    let events = (!stored.events.is_empty()).then_some(stored.events);
+    Room::restore(stored.code, stored.settings, stored.seed, lexicon(language), stored.seats, events, now)
+        .map_err(|e| e.to_string())
+}
+
 impl Hub {
     /// The hub with every unfinished room of the database, games resumed.
     pub async fn load(db: Db, commands: mpsc::Sender<Command>) -> Result<Hub, String> {
         let mut rooms = HashMap::new();
         let now = now_ms();
         for stored in db.open_rooms().await? {
-            let language = stored.settings.language;
-            let events = (!stored.events.is_empty()).then_some(stored.events);
-            let room =
-                Room::restore(stored.code, stored.settings, stored.seed, lexicon(language), stored.seats, events, now)
-                    .map_err(|e| format!("room {}: {e}", stored.code))?;
-            rooms.insert(room.code(), room);
+            let code = stored.code;
+            match restore(stored, now) {
+                Ok(room) => {
+                    rooms.insert(code, room);
+                }
+                // One damaged room must not keep the others from play.
+                Err(e) => error!(%code, "room not resumed: {e}"),
+            }
         }
         if !rooms.is_empty() {
             info!(rooms = rooms.len(), "resumed the rooms of the database");
         }
         Ok(Hub {
             db,
+            opened: rooms.keys().map(|code| (*code, now)).collect(),
+            ended: HashMap::new(),
             rooms,
             peers: HashMap::new(),
             seat_peers: HashMap::new(),
@@ -211,6 +236,7 @@ impl Hub {
             if stored.is_ok() {
                 info!(%code, rules = %settings.rules, language = %settings.language, players = settings.players, "room made");
                 self.rooms.insert(code, room);
+                self.opened.insert(code, now_ms());
                 return Ok(code);
             }
         }
@@ -222,7 +248,11 @@ impl Hub {
         let room = self.rooms.get_mut(&code).ok_or_else(|| Refusal::NoSuchRoom(code).to_string())?;
         let token = SeatToken(rand::random());
         let seat = room.join(name, player, token).map_err(|e| e.to_string())?;
-        self.db.set_seats(code, room.seats()).await?;
+        if let Err(e) = self.db.set_seats(code, room.seats()).await {
+            error!(%code, "seat not stored: {e}");
+            room.cancel_join(seat);
+            return Err("the server cannot seat you just now".into());
+        }
         info!(%code, seat, name, "seat taken");
         Ok(Joined { code, seat, token: token.to_hex() })
     }
@@ -247,20 +277,29 @@ impl Hub {
             }
         };
         for waiting in matched.players {
-            let mut joined = self.join(code, &waiting.name, Player::Human).await;
-            for n in 2.. {
-                if joined.is_ok() || n > 9 {
-                    break;
-                }
-                joined = self.join(code, &format!("{}{n}", waiting.name), Player::Human).await;
-            }
+            let joined = self.join_as_free_name(code, &waiting.name, Player::Human).await;
             if let Some(reply) = self.tickets.remove(&waiting.ticket) {
                 let _ = reply.send(joined);
             }
         }
-        for n in 1..=matched.computers {
-            let _ = self.join(code, &format!("Bot{n}"), Player::Computer(FILL_LEVEL)).await;
+        for _ in 0..matched.computers {
+            let _ = self.join_as_free_name(code, COMPUTER_NAME, Player::Computer(FILL_LEVEL)).await;
         }
+    }
+
+    /// Seats a player as `name`, or, when someone in the room is called
+    /// that, as `name` with the first number that is free.
+    async fn join_as_free_name(&mut self, code: RoomCode, name: &str, player: Player) -> Result<Joined, String> {
+        let mut joined = self.join(code, name, player).await;
+        for n in 1..=NAME_NUMBERS {
+            if joined.is_ok() {
+                break;
+            }
+            let suffix = n.to_string();
+            let stem: String = name.chars().take(MAX_NAME - suffix.len()).collect();
+            joined = self.join(code, &format!("{stem}{suffix}"), player).await;
+        }
+        joined
     }
 
     fn peer_changed(&mut self, peer: PeerId, state: PeerState) {
@@ -291,7 +330,7 @@ impl Hub {
         match state.rate.check(now) {
             Verdict::Accept => {}
             Verdict::Refuse => return send(channel, peer, &ServerMessage::Refused(Refusal::TooFast)),
-            Verdict::Drop => {
+            Verdict::Flood => {
                 warn!(%peer, "peer floods: no longer listened to");
                 return self.forget(peer, now);
             }
@@ -313,14 +352,22 @@ impl Hub {
                     warn!(%peer, %code, "refused: a token not of this room");
                     return send(channel, peer, &ServerMessage::Refused(Refusal::BadToken));
                 };
-                if let Some(old) = self.seat_peers.insert((code, seat), peer).filter(|old| *old != peer)
-                    && let Some(old) = self.peers.get_mut(&old)
+                // One peer per seat and one seat per peer: a peer that
+                // held another seat leaves it, another peer on this seat
+                // (a connection not yet seen to drop) is no longer it.
+                let previous = self.peers.get_mut(&peer).and_then(|p| p.seat.replace((code, seat)));
+                if let Some(previous) = previous.filter(|previous| *previous != (code, seat)) {
+                    self.seat_peers.remove(&previous);
+                    if let Some(room) = self.rooms.get_mut(&previous.0) {
+                        room.disconnect(previous.1, now);
+                    }
+                }
+                if let Some(other) = self.seat_peers.insert((code, seat), peer).filter(|other| *other != peer)
+                    && let Some(other) = self.peers.get_mut(&other)
                 {
-                    old.seat = None;
+                    other.seat = None;
                 }
-                if let Some(state) = self.peers.get_mut(&peer) {
-                    state.seat = Some((code, seat));
-                }
+                let Some(room) = self.rooms.get_mut(&code) else { return };
                 info!(%code, seat, "player connected");
                 match room.connect(seat, now) {
                     Ok(step) => self.deliver(code, step, channel).await,
@@ -351,12 +398,42 @@ impl Hub {
             let step = room.tick(now);
             self.deliver(code, step, channel).await;
         }
+        // Players who gave up waiting (their request closed) leave the queue.
+        let gone: Vec<u64> = self.tickets.iter().filter(|(_, reply)| reply.is_closed()).map(|(t, _)| *t).collect();
+        for ticket in gone {
+            self.tickets.remove(&ticket);
+            self.queues.remove(ticket);
+        }
         for matched in self.queues.tick(now) {
             self.seat_match(matched).await;
         }
-        // A finished game stays in memory while someone is still there.
-        let seat_peers = &self.seat_peers;
-        self.rooms.retain(|code, room| !room.is_over() || seat_peers.keys().any(|(c, _)| c == code));
+        self.let_go(now).await;
+    }
+
+    /// Forgets finished games a while after they end, and closes rooms
+    /// that waited an hour for players with nobody in them.
+    async fn let_go(&mut self, now: u64) {
+        let occupied: HashSet<RoomCode> = self.seat_peers.keys().map(|(code, _)| *code).collect();
+        let mut done = Vec::new();
+        for (code, room) in &self.rooms {
+            let since = |times: &HashMap<RoomCode, u64>| now.saturating_sub(times.get(code).copied().unwrap_or(now));
+            let finished = room.is_over() && since(&self.ended) >= FINISHED_ROOM_MS;
+            let abandoned = room.game().is_none() && since(&self.opened) >= WAITING_ROOM_MS;
+            if (finished || abandoned) && !occupied.contains(code) {
+                done.push((*code, abandoned));
+            }
+        }
+        for (code, abandoned) in done {
+            if abandoned {
+                info!(%code, "room closed: nobody came");
+                if let Err(e) = self.db.close_room(code).await {
+                    error!(%code, "room not closed: {e}");
+                }
+            }
+            self.rooms.remove(&code);
+            self.opened.remove(&code);
+            self.ended.remove(&code);
+        }
     }
 
     /// Stores a step's events, then sends its messages; then lets a
@@ -366,9 +443,11 @@ impl Hub {
         if !step.events.is_empty() {
             if let Err(e) = self.db.append(code, &step.events, room.is_over()).await {
                 error!(%code, "events not stored: {e}");
+                return self.reload(code, channel).await;
             }
             if room.is_over() {
                 info!(%code, "game over");
+                self.ended.insert(code, now_ms());
             }
         }
         for (seat, message) in &step.messages {
@@ -379,20 +458,50 @@ impl Hub {
         self.think(code);
     }
 
+    /// Events that could not be stored are not sent: the room goes back
+    /// to what the database holds, and everyone in it is welcomed again.
+    async fn reload(&mut self, code: RoomCode, channel: &mut WebRtcChannel) {
+        let now = now_ms();
+        let restored = self.db.room(code).await.and_then(|stored| {
+            let stored = stored.ok_or("the room is not in the database")?;
+            restore(stored, now)
+        });
+        match restored {
+            Ok(room) => {
+                self.rooms.insert(code, room);
+            }
+            Err(e) => {
+                error!(%code, "room taken offline: {e}");
+                self.rooms.remove(&code);
+            }
+        }
+        let seats: Vec<usize> = self.seat_peers.keys().filter(|(c, _)| *c == code).map(|(_, seat)| *seat).collect();
+        for seat in seats {
+            let Some(room) = self.rooms.get_mut(&code) else { break };
+            if let Ok(step) = room.connect(seat, now) {
+                for (seat, message) in &step.messages {
+                    if let Some(peer) = self.seat_peers.get(&(code, *seat)) {
+                        send(channel, *peer, message);
+                    }
+                }
+            }
+        }
+    }
+
     fn think(&mut self, code: RoomCode) {
-        let Some(turn) = self.rooms.get(&code).and_then(Room::computer_turn) else { return };
-        if !self.thinking.insert(code) {
+        if self.thinking.contains(&code) {
             return;
         }
+        let Some(turn) = self.rooms.get(&code).and_then(Room::computer_turn) else { return };
+        self.thinking.insert(code);
         let language = turn.view.settings().language;
         let leaves = self.leaves.entry(language).or_insert_with(|| Arc::new(LeaveModel::bundled(language))).clone();
         let commands = self.commands.clone();
         tokio::spawn(async move {
             let thought = turn.clone();
-            let Ok(intent) = tokio::task::spawn_blocking(move || thought.choose(lexicon(language), &leaves)).await
-            else {
-                return;
-            };
+            let chosen = tokio::task::spawn_blocking(move || thought.choose(lexicon(language), &leaves)).await;
+            // A computer that failed to think passes rather than stall the game.
+            let intent = chosen.unwrap_or(Intent::Pass { seat: turn.seat });
             let _ = commands.send(Command::Thought { code, turn: Box::new(turn), intent }).await;
         });
     }

@@ -106,12 +106,17 @@ async fn serve(options: Options) -> Result<(), String> {
     tokio::spawn(async move {
         shutdown_signal().await;
         info!("shutting down");
+        // The hub first: requests waiting on it (a random game) are then
+        // answered at once, and serving can end.
+        let _ = stop_hub.send(true);
         let _ = stop_serving.send(());
     });
     println!("listening on http://{address}");
     info!(db = %options.db.display(), "listening on http://{address}");
     let served = server.serve().await.map_err(|e| e.to_string());
-    let _ = stop_hub.send(true);
+    if served.is_err() {
+        host.abort();
+    }
     let _ = host.await;
     served
 }

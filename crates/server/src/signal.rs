@@ -40,9 +40,7 @@ impl Signals {
     }
 }
 
-type PeerEvent = JsonPeerEvent;
-
-fn event(event: PeerEvent) -> Message {
+fn event(event: JsonPeerEvent) -> Message {
     Message::Text(event.to_string().into())
 }
 
@@ -75,12 +73,12 @@ impl SignalingTopology<NoCallbacks, Signals> for HostTopology {
                     return;
                 }
                 for client in peers.clients.keys() {
-                    let _ = try_send(&sender, event(PeerEvent::NewPeer(*client)));
+                    let _ = try_send(&sender, event(JsonPeerEvent::NewPeer(*client)));
                 }
                 peers.host = Some((peer_id, sender.clone()));
             } else {
                 if let Some((_, host)) = &peers.host {
-                    let _ = try_send(host, event(PeerEvent::NewPeer(peer_id)));
+                    let _ = try_send(host, event(JsonPeerEvent::NewPeer(peer_id)));
                 }
                 peers.clients.insert(peer_id, sender.clone());
             }
@@ -100,12 +98,12 @@ impl SignalingTopology<NoCallbacks, Signals> for HostTopology {
             let peers = state.peers();
             if is_host {
                 if let Some(client) = peers.clients.get(&to) {
-                    let _ = try_send(client, event(PeerEvent::Signal { sender: peer_id, data }));
+                    let _ = try_send(client, event(JsonPeerEvent::Signal { sender: peer_id, data }));
                 }
             } else if !fit_for_host(&data) {
                 warn!("peer {peer_id} sent a signal the host does not take");
             } else if let Some((_, host)) = &peers.host {
-                let _ = try_send(host, event(PeerEvent::Signal { sender: peer_id, data }));
+                let _ = try_send(host, event(JsonPeerEvent::Signal { sender: peer_id, data }));
             }
         }
         let mut peers = state.peers();
@@ -114,7 +112,7 @@ impl SignalingTopology<NoCallbacks, Signals> for HostTopology {
         } else {
             peers.clients.remove(&peer_id);
             if let Some((_, host)) = &peers.host {
-                let _ = try_send(host, event(PeerEvent::PeerLeft(peer_id)));
+                let _ = try_send(host, event(JsonPeerEvent::PeerLeft(peer_id)));
             }
         }
     }

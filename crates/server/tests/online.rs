@@ -245,19 +245,42 @@ fn random_requests_are_matched_together_and_a_lone_one_gets_a_computer() {
     let random = ["--random", "--rules", "wocable", "--lang", "en", "--players", "2", "--wait", "60"];
     let records = [scratch.path("a.gcg"), scratch.path("b.gcg")];
     let a = bot(&server, &[&random[..], &["--name", "ann"]].concat(), "strong", &records[0]);
-    let b = bot(&server, &[&random[..], &["--name", "bob"]].concat(), "casual", &records[1]);
+    let b = bot(&server, &[&random[..], &["--name", "ann"]].concat(), "casual", &records[1]);
     finish(a, &server);
     finish(b, &server);
     let record = same_record_replayed(&records, "wocable");
-    assert!(record.contains("ann") && record.contains("bob"), "the two were matched together:\n{record}");
+    assert!(record.contains("#player1 ann") || record.contains("#player2 ann"), "{record}");
+    assert!(record.contains(" ann1 "), "two players called ann were matched, one as ann1:\n{record}");
 
     let alone = scratch.path("alone.gcg");
     let started = Instant::now();
-    let lone = ["--random", "--rules", "remote", "--lang", "en", "--players", "2", "--wait", "1", "--name", "cy"];
+    let lone = ["--random", "--rules", "remote", "--lang", "en", "--players", "2", "--wait", "1", "--name", "bot"];
     finish(bot(&server, &lone, "strong", &alone), &server);
     assert!(started.elapsed() >= Duration::from_secs(1), "the computer came after the wait");
     let record = same_record_replayed(&[alone], "remote");
-    assert!(record.contains("Bot1"), "a computer player filled the seat:\n{record}");
+    assert!(record.contains(" Bot1 "), "a computer player filled the seat, named apart from 'bot':\n{record}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn sigterm_stops_the_server_at_once_though_a_player_waits_for_a_game() {
+    let scratch = Scratch::new("sigterm");
+    let mut server = Server::start(&scratch, None, &scratch.path("s.db"));
+    let body = serde_json::json!({ "rules": "wocable", "language": "en", "players": 4, "name": "ann", "wait": 600 });
+    let waiting = tokio::spawn(reqwest::Client::new().post(format!("{}/api/random", server.url)).json(&body).send());
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let term = Command::new("kill").args(["-TERM", &server.child.id().to_string()]).status().unwrap();
+    assert!(term.success());
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = server.child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(started.elapsed() < Duration::from_secs(10), "the server is still up:\n{}", server.log());
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    assert!(status.success(), "{status}");
+    let answer = waiting.await.unwrap().unwrap();
+    assert_eq!(answer.status(), reqwest::StatusCode::SERVICE_UNAVAILABLE, "the waiting player is told");
 }
 
 /// A client of the test's own, over a WebRTC connection to the host.

@@ -23,8 +23,7 @@ pub fn run(args: &mut Args) -> Result<(), Failure> {
     }
 }
 
-fn level(args: &mut Args) -> Result<Level, Failure> {
-    let name = args.required("--level")?;
+fn level(name: String) -> Result<Level, Failure> {
     Level::ALL.into_iter().find(|l| l.name() == name).ok_or_else(|| UsageError::Value("--level", name).into())
 }
 
@@ -48,7 +47,7 @@ fn create(args: &mut Args, runtime: &tokio::runtime::Runtime) -> Result<(), Fail
 
 fn bot(args: &mut Args, runtime: &tokio::runtime::Runtime) -> Result<(), Failure> {
     let server = args.required("--server")?;
-    let level = level(args)?;
+    let level = level(args.required("--level")?)?;
     let name = args.option("--name")?.unwrap_or_else(|| format!("{}-bot", level.name()));
     let gcg = args.option("--gcg")?;
     let code = args.option("--code")?;
@@ -81,7 +80,8 @@ fn bot(args: &mut Args, runtime: &tokio::runtime::Runtime) -> Result<(), Failure
     let names = &finished.view.settings().players;
     for standing in &finished.standings {
         let me = if standing.seat == finished.seat { " (me)" } else { "" };
-        println!("{} {} {}{me}", standing.rank, names[standing.seat], standing.score);
+        let name = names.get(standing.seat).map_or("?", String::as_str);
+        println!("{} {name} {}{me}", standing.rank, standing.score);
     }
     Ok(())
 }
@@ -90,10 +90,7 @@ fn load(args: &mut Args, runtime: &tokio::runtime::Runtime) -> Result<(), Failur
     let server = args.required("--server")?;
     let rooms = count(args, "--rooms")?;
     let players = count(args, "--players")?;
-    let level = match args.option("--level")? {
-        Some(name) => Level::ALL.into_iter().find(|l| l.name() == name).ok_or(UsageError::Value("--level", name))?,
-        None => Level::Strong,
-    };
+    let level = args.option("--level")?.map(level).transpose()?.unwrap_or(Level::Strong);
     args.finish()?;
     runtime.block_on(load::run(&server, rooms, players, level)).map_err(fail)
 }
