@@ -35,7 +35,7 @@ const USAGE: &str = "usage:
   wocable-cli online create --server URL --rules R --lang L --players N [--clock SECONDS]
   wocable-cli online bot --server URL (--code CODE | --random --rules R --lang L --players N [--wait SECONDS])
                          --level LEVEL [--name NICK] [--gcg FILE]
-  wocable-cli online load --server URL --rooms N --players P [--level LEVEL]
+  wocable-cli online load --server URL --rooms N --players P [--level LEVEL] [--think MS]
 (--lexicon FILE, a word list or an fst, replaces the bundled lexicon wherever --lang is taken)";
 
 /// A failure to report: the message, and the exit status.

@@ -76,6 +76,12 @@ struct Peer {
     seat: Option<(RoomCode, usize)>,
 }
 
+impl Peer {
+    fn new(now: u64) -> Peer {
+        Peer { rate: RateLimit::new(BURST, PER_SECOND, now), seat: None }
+    }
+}
+
 pub struct Hub {
     db: Db,
     rooms: HashMap<RoomCode, Room>,
@@ -83,6 +89,8 @@ pub struct Hub {
     opened: HashMap<RoomCode, u64>,
     ended: HashMap<RoomCode, u64>,
     peers: HashMap<PeerId, Peer>,
+    /// Peers no longer listened to, until their connection ends.
+    flooders: HashSet<PeerId>,
     seat_peers: HashMap<(RoomCode, usize), PeerId>,
     queues: Queues,
     tickets: HashMap<u64, oneshot::Sender<Result<Joined, String>>>,
@@ -131,6 +139,7 @@ impl Hub {
             ended: HashMap::new(),
             rooms,
             peers: HashMap::new(),
+            flooders: HashSet::new(),
             seat_peers: HashMap::new(),
             queues: Queues::default(),
             tickets: HashMap::new(),
@@ -174,6 +183,7 @@ impl Hub {
                 }
             }
             let now = now_ms();
+            self.flooders.clear();
             for (code, seat) in self.peers.drain().filter_map(|(_, p)| p.seat) {
                 if let Some(room) = self.rooms.get_mut(&code) {
                     room.disconnect(seat, now);
@@ -305,10 +315,15 @@ impl Hub {
     fn peer_changed(&mut self, peer: PeerId, state: PeerState) {
         let now = now_ms();
         match state {
+            // Its first message may have come first (the socket's streams
+            // are polled in any order): keep what it said.
             PeerState::Connected => {
-                self.peers.insert(peer, Peer { rate: RateLimit::new(BURST, PER_SECOND, now), seat: None });
+                self.peers.entry(peer).or_insert_with(|| Peer::new(now));
             }
-            PeerState::Disconnected => self.forget(peer, now),
+            PeerState::Disconnected => {
+                self.flooders.remove(&peer);
+                self.forget(peer, now);
+            }
         }
     }
 
@@ -326,12 +341,16 @@ impl Hub {
 
     async fn message(&mut self, peer: PeerId, packet: &[u8], channel: &mut WebRtcChannel) {
         let now = now_ms();
-        let Some(state) = self.peers.get_mut(&peer) else { return };
+        if self.flooders.contains(&peer) {
+            return;
+        }
+        let state = self.peers.entry(peer).or_insert_with(|| Peer::new(now));
         match state.rate.check(now) {
             Verdict::Accept => {}
             Verdict::Refuse => return send(channel, peer, &ServerMessage::Refused(Refusal::TooFast)),
             Verdict::Flood => {
                 warn!(%peer, "peer floods: no longer listened to");
+                self.flooders.insert(peer);
                 return self.forget(peer, now);
             }
         }

@@ -38,6 +38,8 @@ pub struct Bot {
     pub lobby: Lobby,
     pub joined: Joined,
     pub level: Level,
+    /// How long it waits before each move, as a person would.
+    pub pause: Duration,
     pub watch: Option<Arc<dyn Watch>>,
 }
 
@@ -170,6 +172,7 @@ impl Bot {
             return Ok(());
         }
         *moved_at = view.last_seq();
+        tokio::time::sleep(self.pause).await;
         let (level, seat) = (self.level, view.turn());
         let thinking = view.clone();
         let intent = tokio::task::spawn_blocking(move || {

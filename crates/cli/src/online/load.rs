@@ -5,7 +5,7 @@ use super::bot::{Bot, Watch};
 use super::lobby::Lobby;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 use wocable_crossword::RuleSetKind;
 use wocable_crossword::computer::Level;
 use wocable_lexicon::Language;
@@ -56,7 +56,7 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
     sorted.get(((sorted.len() as f64 - 1.0) * p).round() as usize).copied().unwrap_or(0.0)
 }
 
-pub async fn run(server: &str, rooms: usize, players: usize, level: Level) -> Result<(), String> {
+pub async fn run(server: &str, rooms: usize, players: usize, level: Level, pause: Duration) -> Result<(), String> {
     let lobby = Lobby::new(server);
     let latencies = Arc::new(Latencies { players, turns: Mutex::default() });
     let started = Instant::now();
@@ -67,7 +67,7 @@ pub async fn run(server: &str, rooms: usize, players: usize, level: Level) -> Re
         for seat in 0..players {
             let joined = lobby.join(code, &format!("bot{seat}")).await?;
             let watch: Arc<dyn Watch> = latencies.clone();
-            let bot = Bot { lobby: lobby.clone(), joined, level, watch: Some(watch) };
+            let bot = Bot { lobby: lobby.clone(), joined, level, pause, watch: Some(watch) };
             bots.push(tokio::spawn(bot.play()));
         }
     }

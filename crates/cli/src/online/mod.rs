@@ -10,6 +10,7 @@ use crate::args::{Args, UsageError};
 use crate::{Failure, fail, language, rules};
 use bot::Bot;
 use lobby::{Lobby, RandomGame};
+use std::time::Duration;
 use wocable_crossword::computer::Level;
 use wocable_net::{RoomCode, RoomSettings};
 
@@ -72,7 +73,7 @@ fn bot(args: &mut Args, runtime: &tokio::runtime::Runtime) -> Result<(), Failure
         }
         _ => return Err(UsageError::Missing("--code CODE or --random").into()),
     };
-    let bot = Bot { lobby, joined, level, watch: None };
+    let bot = Bot { lobby, joined, level, pause: Duration::ZERO, watch: None };
     let finished = runtime.block_on(bot.play()).map_err(fail)?;
     if let Some(path) = gcg {
         std::fs::write(&path, &finished.gcg).map_err(|e| fail(format!("{path}: {e}")))?;
@@ -91,6 +92,7 @@ fn load(args: &mut Args, runtime: &tokio::runtime::Runtime) -> Result<(), Failur
     let rooms = count(args, "--rooms")?;
     let players = count(args, "--players")?;
     let level = args.option("--level")?.map(level).transpose()?.unwrap_or(Level::Strong);
+    let pause = Duration::from_millis(args.number("--think")?.unwrap_or(0));
     args.finish()?;
-    runtime.block_on(load::run(&server, rooms, players, level)).map_err(fail)
+    runtime.block_on(load::run(&server, rooms, players, level, pause)).map_err(fail)
 }
