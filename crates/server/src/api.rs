@@ -1,5 +1,6 @@
 //! The lobby's HTTP API, on the signalling server's port:
-//! - `POST /api/rooms` `{rules, language, players, clock}` → `{code}`
+//! - `POST /api/rooms` `{rules, language, players, clock, computers}` →
+//!   `{code}`, with a computer player seated for each level in `computers`
 //! - `GET /api/rooms/CODE` → the room's settings, seats and state
 //! - `POST /api/rooms/CODE/join` `{name}` → `{code, seat, token}`
 //! - `POST /api/random` `{rules, language, players, name, wait}` → `{code,
@@ -18,6 +19,7 @@ use serde::Deserialize;
 use std::sync::Arc;
 use tokio::sync::{mpsc, oneshot};
 use wocable_crossword::RuleSetKind;
+use wocable_crossword::computer::Level;
 use wocable_lexicon::Language;
 use wocable_net::{IceServers, QueueKey, RoomCode, RoomSettings};
 
@@ -61,8 +63,21 @@ fn code(text: &str) -> Result<RoomCode, ApiError> {
     RoomCode::parse(text).map_err(|e| ApiError(StatusCode::NOT_FOUND, e.to_string()))
 }
 
-async fn create(State(hub): State<Hub>, Json(settings): Json<RoomSettings>) -> Result<Response, ApiError> {
-    let code = ask(&hub, |reply| Command::Create { settings, reply }).await?.map_err(bad)?;
+#[derive(Deserialize)]
+struct CreateRoom {
+    #[serde(flatten)]
+    settings: RoomSettings,
+    /// Computer players to seat at once, by level.
+    #[serde(default)]
+    computers: Vec<Level>,
+}
+
+async fn create(State(hub): State<Hub>, Json(body): Json<CreateRoom>) -> Result<Response, ApiError> {
+    let CreateRoom { settings, computers } = body;
+    if computers.len() >= settings.players {
+        return Err(bad("leave at least one seat for a person"));
+    }
+    let code = ask(&hub, |reply| Command::Create { settings, computers, reply }).await?.map_err(bad)?;
     Ok((StatusCode::CREATED, Json(serde_json::json!({ "code": code }))).into_response())
 }
 

@@ -22,7 +22,7 @@ use wocable_net::{
 };
 
 pub enum Command {
-    Create { settings: RoomSettings, reply: oneshot::Sender<Result<RoomCode, String>> },
+    Create { settings: RoomSettings, computers: Vec<Level>, reply: oneshot::Sender<Result<RoomCode, String>> },
     Join { code: RoomCode, name: String, reply: oneshot::Sender<Result<Joined, String>> },
     Look { code: RoomCode, reply: oneshot::Sender<Option<RoomInfo>> },
     Random { key: QueueKey, name: String, wait_ms: u64, reply: oneshot::Sender<Result<Joined, String>> },
@@ -196,8 +196,14 @@ impl Hub {
 
     async fn command(&mut self, command: Command, channel: &mut WebRtcChannel) {
         match command {
-            Command::Create { settings, reply } => {
-                let _ = reply.send(self.create(settings).await);
+            Command::Create { settings, computers, reply } => {
+                let made = self.create(settings).await;
+                if let Ok(code) = made {
+                    for level in computers {
+                        let _ = self.join_as_free_name(code, COMPUTER_NAME, Player::Computer(level)).await;
+                    }
+                }
+                let _ = reply.send(made);
             }
             Command::Join { code, name, reply } => {
                 let _ = reply.send(self.join(code, &name, Player::Human).await);

@@ -199,6 +199,42 @@ async fn the_lobby_says_which_ice_servers_to_use_and_errors_are_plain() {
     let missing = get("/api/rooms/ZZZZZZ").await.unwrap();
     assert_eq!(missing.status(), reqwest::StatusCode::NOT_FOUND);
 
+    // A room made with a computer player: one person joins and they play.
+    let with_bot = cli(&[
+        "online",
+        "create",
+        "--server",
+        &server.url,
+        "--rules",
+        "wocable",
+        "--lang",
+        "en",
+        "--players",
+        "2",
+        "--computers",
+        "beginner",
+    ]);
+    assert!(with_bot.status.success(), "{with_bot:?}");
+    let code = String::from_utf8(with_bot.stdout).unwrap();
+    let record = scratch.path("with-bot.gcg");
+    finish(bot(&server, &["--code", code.trim(), "--name", "ann"], "strong", &record), &server);
+    assert!(same_record_replayed(&[record], "wocable").contains(" Bot "), "the computer played");
+    let all_bots = cli(&[
+        "online",
+        "create",
+        "--server",
+        &server.url,
+        "--rules",
+        "wocable",
+        "--lang",
+        "en",
+        "--players",
+        "2",
+        "--computers",
+        "strong,strong",
+    ]);
+    assert!(String::from_utf8_lossy(&all_bots.stderr).contains("a person"), "{all_bots:?}");
+
     let webfeud =
         cli(&["online", "create", "--server", &server.url, "--rules", "webfeud", "--lang", "en", "--players", "3"]);
     assert_eq!(webfeud.status.code(), Some(1));

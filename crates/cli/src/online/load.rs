@@ -63,7 +63,7 @@ pub async fn run(server: &str, rooms: usize, players: usize, level: Level, pause
     let mut bots = Vec::new();
     for _ in 0..rooms {
         let settings = RoomSettings { rules: RuleSetKind::Wocable, language: Language::En, players, clock: None };
-        let code = lobby.create(&settings).await?;
+        let code = lobby.create(&settings, &[]).await?;
         for seat in 0..players {
             let joined = lobby.join(code, &format!("bot{seat}")).await?;
             let watch: Arc<dyn Watch> = latencies.clone();

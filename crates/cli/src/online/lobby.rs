@@ -2,6 +2,7 @@
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
+use wocable_crossword::computer::Level;
 use wocable_net::{IceServers, RoomCode, RoomSettings, SeatToken};
 
 /// A seat taken: what connecting to it takes.
@@ -25,6 +26,13 @@ pub struct RandomGame {
     pub players: usize,
     pub name: String,
     pub wait: u64,
+}
+
+#[derive(Serialize)]
+struct CreateRoom<'a> {
+    #[serde(flatten)]
+    settings: &'a RoomSettings,
+    computers: &'a [Level],
 }
 
 #[derive(Clone)]
@@ -78,8 +86,10 @@ impl Lobby {
         self.answer::<Config>(&url, self.http.get(&url)).await.map(|config| config.ice)
     }
 
-    pub async fn create(&self, settings: &RoomSettings) -> Result<RoomCode, String> {
-        self.post::<Created>("/api/rooms", settings).await.map(|created| created.code)
+    /// Makes a room, with a computer player seated for each of `computers`.
+    pub async fn create(&self, settings: &RoomSettings, computers: &[Level]) -> Result<RoomCode, String> {
+        let body = CreateRoom { settings, computers };
+        self.post::<Created>("/api/rooms", &body).await.map(|created| created.code)
     }
 
     pub async fn join(&self, code: RoomCode, name: &str) -> Result<Joined, String> {

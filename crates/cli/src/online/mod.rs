@@ -40,8 +40,12 @@ fn create(args: &mut Args, runtime: &tokio::runtime::Runtime) -> Result<(), Fail
         players: count(args, "--players")?,
         clock: args.number("--clock")?.map(|s| s.min(u64::from(u32::MAX)) as u32),
     };
+    let computers = match args.option("--computers")? {
+        Some(levels) => levels.split(',').map(|name| level(name.to_string())).collect::<Result<Vec<_>, _>>()?,
+        None => Vec::new(),
+    };
     args.finish()?;
-    let code = runtime.block_on(Lobby::new(&server).create(&settings)).map_err(fail)?;
+    let code = runtime.block_on(Lobby::new(&server).create(&settings, &computers)).map_err(fail)?;
     println!("{code}");
     Ok(())
 }
