@@ -288,10 +288,13 @@ impl Game {
     /// The log as `viewer` may see it, numbered (`None`: a spectator,
     /// public events only).
     pub fn sequenced(&self, viewer: Option<usize>) -> impl Iterator<Item = Sequenced> + '_ {
-        (0u32..)
-            .zip(self.log())
-            .filter(move |(_, event)| event.visible_to(viewer))
-            .map(|(seq, event)| Sequenced { seq, event: event.clone() })
+        self.numbered_from(0).filter(move |e| e.event.visible_to(viewer))
+    }
+
+    /// Every event from the `first` on, numbered: the referee's record.
+    pub fn numbered_from(&self, first: usize) -> impl Iterator<Item = Sequenced> + '_ {
+        let events = self.log().get(first..).unwrap_or_default();
+        (first as u32..).zip(events).map(|(seq, event)| Sequenced { seq, event: event.clone() })
     }
 
     /// What `viewer` knows of this game, built from the events it may see.

@@ -283,11 +283,7 @@ impl Room {
 
     /// The game's events from `seq` on, numbered.
     fn log_from(&self, seq: usize) -> Vec<Sequenced> {
-        let Some(game) = &self.game else { return Vec::new() };
-        (seq..)
-            .zip(&game.log()[seq..])
-            .map(|(seq, event)| Sequenced { seq: seq as u32, event: event.clone() })
-            .collect()
+        self.game.as_ref().map_or_else(Vec::new, |game| game.numbered_from(seq).collect())
     }
 
     fn welcome(&self, seat: usize, now: u64, step: &mut Step) {

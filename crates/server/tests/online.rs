@@ -112,15 +112,17 @@ fn cli(args: &[&str]) -> Output {
     Command::new(cli_path()).args(args).output().unwrap()
 }
 
-fn create(server: &Server, rules: &str, players: usize, clock: Option<u32>) -> RoomCode {
+/// `wocable-cli online create` with `extra` arguments.
+fn create_command(server: &Server, rules: &str, players: usize, extra: &[&str]) -> Output {
     let players = players.to_string();
-    let mut args = vec!["online", "create", "--server", &server.url, "--rules", rules, "--lang", "en", "--players"];
-    args.push(&players);
+    let args = ["online", "create", "--server", &server.url, "--rules", rules, "--lang", "en", "--players", &players];
+    cli(&[&args[..], extra].concat())
+}
+
+fn create(server: &Server, rules: &str, players: usize, clock: Option<u32>) -> RoomCode {
     let clock = clock.map(|c| c.to_string());
-    if let Some(clock) = &clock {
-        args.extend(["--clock", clock]);
-    }
-    let output = cli(&args);
+    let extra: Vec<&str> = clock.iter().flat_map(|c| ["--clock", c.as_str()]).collect();
+    let output = create_command(server, rules, players, &extra);
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     RoomCode::parse(String::from_utf8(output.stdout).unwrap().trim()).unwrap()
 }
@@ -200,43 +202,16 @@ async fn the_lobby_says_which_ice_servers_to_use_and_errors_are_plain() {
     assert_eq!(missing.status(), reqwest::StatusCode::NOT_FOUND);
 
     // A room made with a computer player: one person joins and they play.
-    let with_bot = cli(&[
-        "online",
-        "create",
-        "--server",
-        &server.url,
-        "--rules",
-        "wocable",
-        "--lang",
-        "en",
-        "--players",
-        "2",
-        "--computers",
-        "beginner",
-    ]);
+    let with_bot = create_command(&server, "wocable", 2, &["--computers", "beginner"]);
     assert!(with_bot.status.success(), "{with_bot:?}");
     let code = String::from_utf8(with_bot.stdout).unwrap();
     let record = scratch.path("with-bot.gcg");
     finish(bot(&server, &["--code", code.trim(), "--name", "ann"], "strong", &record), &server);
     assert!(same_record_replayed(&[record], "wocable").contains(" Bot "), "the computer played");
-    let all_bots = cli(&[
-        "online",
-        "create",
-        "--server",
-        &server.url,
-        "--rules",
-        "wocable",
-        "--lang",
-        "en",
-        "--players",
-        "2",
-        "--computers",
-        "strong,strong",
-    ]);
+    let all_bots = create_command(&server, "wocable", 2, &["--computers", "strong,strong"]);
     assert!(String::from_utf8_lossy(&all_bots.stderr).contains("a person"), "{all_bots:?}");
 
-    let webfeud =
-        cli(&["online", "create", "--server", &server.url, "--rules", "webfeud", "--lang", "en", "--players", "3"]);
+    let webfeud = create_command(&server, "webfeud", 3, &[]);
     assert_eq!(webfeud.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&webfeud.stderr).contains("2 to 2 players"), "{webfeud:?}");
     let nobody = cli(&[
