@@ -10,7 +10,7 @@
 use crate::StartedAt;
 use crate::crossword::thinking::Thinking;
 use crate::crossword::turn::Hints;
-use crate::crossword::{Action, Match, MatchSetup, NewMatch, Overlay, ResumeMatch, SAVE_FILE, Seat};
+use crate::crossword::{Action, Match, MatchSetup, NewMatch, Overlay, ResumeMatch, SAVE_FILE, SavedMatch, Seat};
 use crate::lexicons::Lexicons;
 use crate::screens::Screen;
 use crate::screens::dictionary::{DictionaryPage, Found, Lookup};
@@ -95,7 +95,7 @@ fn tour(
     }
     // Thinking while the search runs (not while a move found is held back
     // to be seen arriving).
-    tour.last_frame = if thinking.is_some_and(|thinking| !thinking.found()) {
+    tour.last_frame = if thinking.is_some_and(|thinking| !thinking.found) {
         Some(Measured::Thinking)
     } else if *screen.get() == Screen::Game && overlay.is_none_or(|o| *o.get() == Overlay::None) {
         Some(Measured::Idle)
@@ -244,10 +244,10 @@ fn resume_an_endgame(world: &mut World) {
     let Ok(Some(lexicon)) = world.resource_mut::<Lexicons>().get(setup.language) else {
         return tour_failed(world, "no English word list for the endgame");
     };
-    let Some(m) = Match::at_the_endgame(&setup, lexicon, champion) else {
+    let Some(saved) = SavedMatch::at_the_endgame(&setup, lexicon, champion) else {
         return tour_failed(world, "the game did not reach its endgame");
     };
-    let saved = serde_json::to_string(&m.save(None)).map_err(|e| e.to_string());
+    let saved = serde_json::to_string(&saved).map_err(|e| e.to_string());
     let stored = saved.and_then(|text| world.resource::<Storage>().write(SAVE_FILE, &text).map_err(|e| e.to_string()));
     match stored {
         Ok(()) => {

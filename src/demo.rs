@@ -64,7 +64,7 @@ fn demo(
             actions.write(Action::Play);
             *demo = Demo::GoHome;
         }
-        Demo::GoHome if m.is_some_and(|m| m.game.log().iter().any(|e| matches!(e, Event::Played { .. }))) => {
+        Demo::GoHome if m.is_some_and(|m| m.view().log().iter().any(|e| matches!(e.event, Event::Played { .. }))) => {
             next.set(Screen::Home);
             commands.remove_resource::<Demo>();
         }

@@ -15,8 +15,11 @@ use wocable::crossword::board::{BoardTile, Player};
 use wocable::crossword::composer::{Composer, Spot};
 use wocable::crossword::input::{PointerInput, PointerPhase, tile_centre};
 use wocable::crossword::layout::BoardLayout;
-use wocable::crossword::turn::{Preview, TurnClock};
-use wocable::crossword::{Action, Match, MatchSetup, MoveRefused, NewMatch, Overlay, ResumeMatch, Seat};
+use wocable::crossword::referee::{LocalReferee, Referee, TurnClock};
+use wocable::crossword::turn::Preview;
+use wocable::crossword::{
+    Action, Match, MatchSetup, MoveRefused, NewMatch, Overlay, ResumeMatch, SAVE_FILE, SavedMatch, Seat,
+};
 use wocable::demo::Demo;
 use wocable::feedback::animation::{ScoreFlight, Shake};
 use wocable::feedback::{Cue, Notice};
@@ -29,7 +32,7 @@ use wocable::storage::Storage;
 use wocable_crossword::computer::{Level, hints};
 use wocable_crossword::game::{Event, Game};
 use wocable_crossword::movegen::Move;
-use wocable_crossword::{RuleError, RuleSetKind, Tile};
+use wocable_crossword::{RuleError, RuleSetKind, Sequenced, Tile};
 use wocable_lexicon::{Language, Lexicon};
 
 /// A fresh data folder for one test.
@@ -163,7 +166,7 @@ fn dragging_three_tiles_previews_plays_scores_and_refills() {
     assert_eq!(players(&mut app)[0].score, chosen.score as i32);
     // The computer may already have answered: every tile on the board is
     // drawn, the three played among them.
-    let on_board = app.world().resource::<Match>().game.board().tiles().count();
+    let on_board = app.world().resource::<Match>().view().board().tiles().count();
     assert!(on_board >= 3);
     assert_eq!(board_tiles(&mut app), on_board);
     let mut drawn = app.world_mut().query::<&BoardTile>();
@@ -173,14 +176,14 @@ fn dragging_three_tiles_previews_plays_scores_and_refills() {
     let composer = app.world().resource::<Composer>();
     assert_eq!(composer.rack_len(), 7, "the rack is refilled");
     let mut shown: Vec<Tile> = composer.rack().map(|i| composer.tiles()[i].tile).collect();
-    let mut held = m.game.rack(0).to_vec();
+    let mut held = m.rack(0).to_vec();
     shown.sort();
     held.sort();
     assert_eq!(shown, held);
     assert_eq!(*app.world().resource::<Preview>(), Preview::Nothing);
     // The computer answers on its own.
-    until(&mut app, "the computer plays", |w| w.resource::<Match>().game.turn() == 0);
-    assert!(players(&mut app)[1].score > 0 || app.world().resource::<Match>().game.log().len() > 3);
+    until(&mut app, "the computer plays", |w| w.resource::<Match>().turn() == 0);
+    assert!(players(&mut app)[1].score > 0 || app.world().resource::<Match>().view().log().len() > 3);
 }
 
 #[test]
@@ -193,7 +196,7 @@ fn an_invalid_placement_is_refused_with_its_reason_and_changes_nothing() {
     drag(&mut app, 0, layout.cell_centre(wocable_crossword::Pos::new(0, 0).expect("A1")));
     drag(&mut app, 1, layout.cell_centre(wocable_crossword::Pos::new(0, 1).expect("B1")));
     assert_eq!(*app.world().resource::<Preview>(), Preview::Invalid(RuleError::FirstMoveMissesCentre));
-    let log_before = app.world().resource::<Match>().game.log().to_vec();
+    let log_before = app.world().resource::<Match>().view().log().to_vec();
     let composer_before = app.world().resource::<Composer>().clone();
     app.world_mut().write_message(Action::Play);
     app.update();
@@ -201,7 +204,7 @@ fn an_invalid_placement_is_refused_with_its_reason_and_changes_nothing() {
         app.world_mut().resource_mut::<Messages<MoveRefused>>().drain().map(|MoveRefused(reason)| reason).collect();
     assert_eq!(refusals, vec![RuleError::FirstMoveMissesCentre]);
     assert!(app.world().resource::<Notice>().text.contains("centre"), "the reason is shown");
-    assert_eq!(app.world().resource::<Match>().game.log(), log_before.as_slice());
+    assert_eq!(app.world().resource::<Match>().view().log(), log_before.as_slice());
     assert_eq!(*app.world().resource::<Composer>(), composer_before, "the tiles stay where they were put");
     assert_eq!(board_tiles(&mut app), 0);
     // Tapping a tile on the board sends it home; Recall takes the rest.
@@ -229,8 +232,8 @@ fn a_blank_gets_its_letter_before_it_is_played() {
     assert!(matches!(app.world().resource::<Preview>(), Preview::Valid { score, .. } if *score == chosen.score));
     act(&mut app, Action::Play);
     let m = app.world().resource::<Match>();
-    assert_eq!(m.game.board().get(pos), Some(blank), "the blank lies with its letter");
-    assert_eq!(m.game.scores()[0], chosen.score as i32);
+    assert_eq!(m.view().board().get(pos), Some(blank), "the blank lies with its letter");
+    assert_eq!(m.view().scores()[0], chosen.score as i32);
 }
 
 #[test]
@@ -243,16 +246,16 @@ fn exchange_and_pass_go_through_the_rules() {
     act(&mut app, Action::Exchange(vec![0, 1, 2]));
     assert_eq!(*app.world().resource::<State<Overlay>>().get(), Overlay::None);
     let m = app.world().resource::<Match>();
-    assert!(m.game.log().iter().any(|e| matches!(e, Event::Exchanged { seat: 0, count: 3 })));
+    assert!(m.view().log().iter().any(|e| matches!(e.event, Event::Exchanged { seat: 0, count: 3 })));
     assert_eq!(app.world().resource::<Composer>().rack_len(), 7);
-    until(&mut app, "the computer plays", |w| w.resource::<Match>().game.turn() == 0);
+    until(&mut app, "the computer plays", |w| w.resource::<Match>().turn() == 0);
     act(&mut app, Action::Pass);
-    assert!(app.world().resource::<Match>().game.log().iter().any(|e| matches!(e, Event::Passed { seat: 0 })));
+    assert!(app.world().resource::<Match>().view().log().iter().any(|e| matches!(e.event, Event::Passed { seat: 0 })));
     // Nothing chosen is refused, with its reason, and changes nothing.
-    until(&mut app, "the computer plays", |w| w.resource::<Match>().game.turn() == 0);
-    let before = app.world().resource::<Match>().game.log().len();
+    until(&mut app, "the computer plays", |w| w.resource::<Match>().turn() == 0);
+    let before = app.world().resource::<Match>().view().log().len();
     act(&mut app, Action::Exchange(vec![]));
-    assert_eq!(app.world().resource::<Match>().game.log().len(), before);
+    assert_eq!(app.world().resource::<Match>().view().log().len(), before);
 }
 
 /// One key pressed, as the window reports it.
@@ -324,7 +327,7 @@ fn keyboard_places_tiles_and_plays() {
     assert!(matches!(app.world().resource::<Preview>(), Preview::Valid { score, .. } if *score == chosen.score));
     press(&mut app, KeyCode::Enter, Key::Enter);
     app.update();
-    assert_eq!(app.world().resource::<Match>().game.scores()[0], chosen.score as i32);
+    assert_eq!(app.world().resource::<Match>().view().scores()[0], chosen.score as i32);
 }
 
 #[test]
@@ -355,10 +358,10 @@ fn a_whole_game_against_the_computer_reaches_the_results() {
     assert_eq!(results.seats[0].rank, 1);
     assert!(!results.review.is_empty());
     let m = app.world().resource::<Match>();
-    assert!(m.game.is_over());
+    assert!(m.is_over());
     // The review's pictures of the board: each turn's tiles, and the best move's.
     assert_eq!(results.board_before(0).count(), 0, "the first turn starts on an empty board");
-    let on_board = m.game.board().tiles().count();
+    let on_board = m.view().board().tiles().count();
     assert_eq!(results.board_before(results.review.len()).count(), on_board, "every tile was played on one turn");
     for line in &results.review {
         if line.name == "Ana" && line.played.is_some() {
@@ -377,12 +380,12 @@ fn a_game_is_saved_after_every_turn_and_resumes_exactly() {
         start(&mut app, setup);
         drag_move(&mut app, &chosen);
         act(&mut app, Action::Play);
-        until(&mut app, "the computer plays", |w| w.resource::<Match>().game.turn() == 0);
+        until(&mut app, "the computer plays", |w| w.resource::<Match>().turn() == 0);
         // A move being composed is not part of the save.
         let corner = app.world().resource::<BoardLayout>().cell_centre(wocable_crossword::Pos::new(0, 0).expect("A1"));
         drag(&mut app, 0, corner);
         let m = app.world().resource::<Match>();
-        (m.game.log().to_vec(), m.game.rack(0).to_vec())
+        (m.view().log().to_vec(), m.rack(0).to_vec())
     };
     // The app was killed; it starts again.
     let mut app = app(&dir);
@@ -392,16 +395,16 @@ fn a_game_is_saved_after_every_turn_and_resumes_exactly() {
     app.update();
     assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Game);
     let m = app.world().resource::<Match>();
-    assert_eq!(m.game.log(), log.as_slice());
-    assert_eq!(m.game.rack(0), rack.as_slice());
+    assert_eq!(m.view().log(), log.as_slice());
+    assert_eq!(m.rack(0), rack.as_slice());
     assert_eq!(board_tiles(&mut app), chosen.tiles.len() + count_played_after(&log, chosen.tiles.len()));
     assert!(!app.world().resource::<Composer>().has_placed());
 }
 
 /// Tiles played after the first move of a log.
-fn count_played_after(log: &[Event], first: usize) -> usize {
-    log.iter().filter_map(|e| if let Event::Played { tiles, .. } = e { Some(tiles.len()) } else { None }).sum::<usize>()
-        - first
+fn count_played_after(log: &[Sequenced], first: usize) -> usize {
+    let played = |e: &Sequenced| if let Event::Played { tiles, .. } = &e.event { Some(tiles.len()) } else { None };
+    log.iter().filter_map(played).sum::<usize>() - first
 }
 
 #[test]
@@ -422,7 +425,7 @@ fn pass_and_play_hides_each_rack_until_its_player_takes_the_device() {
     assert_eq!(app.world().resource::<Composer>().rack_len(), 0, "Ana's rack is hidden from Ben");
     act(&mut app, Action::TakeOver);
     let m = app.world().resource::<Match>();
-    assert_eq!((m.viewer, m.game.turn()), (1, 1));
+    assert_eq!((m.viewer, m.turn()), (1, 1));
     assert_eq!(app.world().resource::<Composer>().rack_len(), 7);
 }
 
@@ -439,8 +442,8 @@ fn the_turn_clock_running_out_is_leaving_the_game() {
         app.update();
     }
     let m = app.world().resource::<Match>();
-    assert!(m.game.has_left(0), "Ana ran out of time");
-    assert!(m.game.is_over(), "two players: the other wins at once");
+    assert!(m.view().has_left(0), "Ana ran out of time");
+    assert!(m.is_over(), "two players: the other wins at once");
     until(&mut app, "the results", |w| *w.resource::<State<Screen>>().get() == Screen::Results);
     assert_eq!(app.world().resource::<Results>().seats[0].name, "Ben");
 }
@@ -541,10 +544,8 @@ fn a_save_from_before_the_clock_was_kept_resumes_with_a_whole_turn() {
     let dir = data_dir("clock-old");
     let mut clocked = setup(&VERSUS_COMPUTER, 5);
     clocked.turn_seconds = Some(60);
-    let mut saved = serde_json::to_value(
-        Match::start(&clocked, Lexicon::bundled(clocked.language)).expect("a match").save(Some(12.0)),
-    )
-    .expect("json");
+    let referee = LocalReferee::start(&clocked, Lexicon::bundled(clocked.language)).expect("a match");
+    let mut saved = serde_json::to_value(referee.save().expect("kept on the device")).expect("json");
     saved.as_object_mut().expect("an object").remove("seconds_left");
     Storage::in_dir(&dir).write(wocable::crossword::SAVE_FILE, &saved.to_string()).expect("saved");
     let mut app = app(&dir);
@@ -563,7 +564,7 @@ fn the_demo_plays_a_move_and_the_title_follows_the_screen_and_the_save() {
         let mut app = app(&dir);
         assert_eq!(title(&app), "Wocable", "home, nothing saved");
         app.insert_resource(Demo::default());
-        let played = |w: &World| w.get_resource::<Match>().is_some_and(|m| m.game.scores()[0] > 0);
+        let played = |w: &World| w.get_resource::<Match>().is_some_and(|m| m.view().scores()[0] > 0);
         until(&mut app, "Ana's first move", played);
         assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Game);
         let scores = app.world().resource::<Match>().scores();
@@ -616,7 +617,7 @@ fn no_rack_shows_while_computers_play_before_the_first_human() {
         std::thread::sleep(Duration::from_millis(1));
     }
     assert_eq!(*app.world().resource::<State<Overlay>>().get(), Overlay::Handover);
-    assert_eq!(app.world().resource::<Match>().game.turn(), 1);
+    assert_eq!(app.world().resource::<Match>().turn(), 1);
     act(&mut app, Action::TakeOver);
     assert_eq!(app.world().resource::<Composer>().rack_len(), 7);
 }
@@ -654,12 +655,12 @@ fn the_champion_thinks_while_frames_go_on_and_its_move_arrives() {
     // second frame ran.
     let champion = 1;
     let setup = MatchSetup::against_computer(Level::Champion, 1);
-    let m = Match::at_the_endgame(&setup, Lexicon::bundled(Language::En), champion).expect("an endgame");
-    let saved = serde_json::to_string(&m.save(None)).expect("a save");
+    let saved = SavedMatch::at_the_endgame(&setup, Lexicon::bundled(Language::En), champion).expect("an endgame");
+    let moves_before = saved.game.events.len() as u32;
+    let saved = serde_json::to_string(&saved).expect("a save");
     app.world().resource::<Storage>().write(wocable::crossword::SAVE_FILE, &saved).expect("saved");
     app.world_mut().write_message(ResumeMatch);
-    let moves_before = m.game.log().len();
-    let moved = |app: &App| app.world().resource::<Match>().game.log().len() > moves_before;
+    let moved = |app: &App| app.world().resource::<Match>().view().last_seq().is_some_and(|seq| seq >= moves_before);
     until(&mut app, "the endgame resumed", |w| w.contains_resource::<Thinking>());
     let deadline = std::time::Instant::now() + Duration::from_secs(60);
     let mut frames_thinking = 0;
@@ -671,25 +672,25 @@ fn the_champion_thinks_while_frames_go_on_and_its_move_arrives() {
     }
     assert!(frames_thinking >= 2, "thought through only {frames_thinking} frames");
     let m = app.world().resource::<Match>();
-    assert!(m.game.is_over() || m.game.turn() != champion, "its move was played");
+    assert!(m.is_over() || m.turn() != champion, "its move was played");
 }
 
 /// The Champion's first move (seed 6), thought the web build's way for
 /// `per_frame` a frame, and the frames it thought through. Frames alone
 /// move it on: no thread, no sleeping.
-fn first_move_in_steps(name: &str, per_frame: Duration) -> (Vec<wocable_crossword::game::Event>, usize) {
+fn first_move_in_steps(name: &str, per_frame: Duration) -> (Vec<Sequenced>, usize) {
     use wocable::crossword::thinking::{ThinkInSteps, Thinking};
     let dir = data_dir(name);
     let mut app = app(&dir);
     app.insert_resource(ThinkInSteps { per_frame });
     start(&mut app, setup(&[("Bot", Seat::Computer(Level::Champion)), ("Ana", Seat::Human)], 6));
     let mut frames_thinking = 0;
-    while app.world().resource::<Match>().game.turn() == 0 {
+    while app.world().resource::<Match>().turn() == 0 {
         assert!(frames_thinking < 200, "the Champion never played");
         frames_thinking += usize::from(app.world().contains_resource::<Thinking>());
         app.update();
     }
-    (app.world().resource::<Match>().game.log().to_vec(), frames_thinking)
+    (app.world().resource::<Match>().view().log().to_vec(), frames_thinking)
 }
 
 #[test]
@@ -704,8 +705,8 @@ fn the_web_builds_way_of_thinking_goes_on_from_frame_to_frame() {
         let dir = data_dir("steps-threaded");
         let mut app = app(&dir);
         start(&mut app, setup(&[("Bot", Seat::Computer(Level::Champion)), ("Ana", Seat::Human)], 6));
-        until(&mut app, "the Champion's move", |world| world.resource::<Match>().game.turn() == 1);
-        app.world().resource::<Match>().game.log().to_vec()
+        until(&mut app, "the Champion's move", |world| world.resource::<Match>().turn() == 1);
+        app.world().resource::<Match>().view().log().to_vec()
     };
     assert_eq!(one_step_a_frame, threaded, "the same move either way");
     assert_eq!(as_on_the_web, threaded, "the same move either way");
@@ -746,8 +747,7 @@ fn arrows_choose_the_square_and_direction_backspace_and_escape_take_tiles_back()
     // Two letters of the rack go down from the centre.
     let letters: String = {
         let m = app.world().resource::<Match>();
-        m.game
-            .rack(0)
+        m.rack(0)
             .iter()
             .filter_map(|t| match t {
                 Tile::Letter(l) => Some(m.language().label(*l).to_string()),
@@ -810,13 +810,13 @@ fn resigning_asks_first_and_ends_a_two_player_game() {
     start(&mut app, setup(&VERSUS_COMPUTER, 5));
     act(&mut app, Action::OpenOverlay(Overlay::ConfirmResign));
     assert_eq!(*app.world().resource::<State<Overlay>>().get(), Overlay::ConfirmResign);
-    assert!(!app.world().resource::<Match>().game.is_over(), "asking changes nothing");
+    assert!(!app.world().resource::<Match>().is_over(), "asking changes nothing");
     act(&mut app, Action::OpenOverlay(Overlay::None));
-    assert!(!app.world().resource::<Match>().game.is_over(), "cancelled");
+    assert!(!app.world().resource::<Match>().is_over(), "cancelled");
     act(&mut app, Action::OpenOverlay(Overlay::ConfirmResign));
     act(&mut app, Action::Resign);
     let m = app.world().resource::<Match>();
-    assert!(m.game.has_left(0) && m.game.is_over(), "Ana resigned: Bot wins at once");
+    assert!(m.view().has_left(0) && m.is_over(), "Ana resigned: Bot wins at once");
     until(&mut app, "the results", |w| *w.resource::<State<Screen>>().get() == Screen::Results);
     assert_eq!(app.world().resource::<Results>().seats[0].name, "Bot");
 }
@@ -827,10 +827,9 @@ fn an_exchange_with_too_few_tiles_in_the_bag_is_refused_with_the_reason() {
     let mut app = app(&dir);
     let mut remote = setup(&VERSUS_COMPUTER, 5);
     remote.rules = RuleSetKind::Remote;
-    start(&mut app, remote);
-    // Play the game on, outside the app, until Ana has fewer than seven
-    // tiles in the bag to exchange with.
-    let mut game = app.world().resource::<Match>().game.clone();
+    // The game played on, outside the app, until Ana has fewer than seven
+    // tiles in the bag to exchange with, and resumed.
+    let mut game = Game::new(remote.config(), Lexicon::bundled(Language::En)).expect("a game");
     let leaves = wocable_crossword::computer::LeaveModel::bundled(Language::En);
     while game.bag().len() >= 7 || game.turn() != 0 {
         let intent = wocable_crossword::computer::choose(&game, Level::Strong, &leaves, 1);
@@ -838,10 +837,11 @@ fn an_exchange_with_too_few_tiles_in_the_bag_is_refused_with_the_reason() {
         assert!(!game.is_over());
     }
     let rack = game.rack(0).to_vec();
-    app.world_mut().resource_mut::<Match>().game = game;
-    *app.world_mut().resource_mut::<Composer>() = Composer::new(0, &rack);
-    app.update();
-    let log_before = app.world().resource::<Match>().game.log().len();
+    let seats = remote.players.iter().map(|(_, seat)| *seat).collect();
+    let saved = SavedMatch { version: 1, game: game.save(), seats, turn_seconds: None, seconds_left: None };
+    Storage::in_dir(&dir).write(SAVE_FILE, &serde_json::to_string(&saved).expect("json")).expect("saved");
+    resume(&mut app);
+    let log_before = app.world().resource::<Match>().view().log().len();
     app.world_mut().write_message(Action::Exchange(vec![0, 1]));
     app.update();
     let refusals: Vec<RuleError> =
@@ -849,8 +849,8 @@ fn an_exchange_with_too_few_tiles_in_the_bag_is_refused_with_the_reason() {
     assert!(matches!(refusals.as_slice(), [RuleError::ExchangeNotAllowed { needed: 7, .. }]), "{refusals:?}");
     assert!(app.world().resource::<Notice>().text.contains("exchange"), "{}", app.world().resource::<Notice>().text);
     let m = app.world().resource::<Match>();
-    assert_eq!(m.game.log().len(), log_before, "nothing changed");
-    assert_eq!(m.game.rack(0), rack.as_slice());
+    assert_eq!(m.view().log().len(), log_before, "nothing changed");
+    assert_eq!(m.rack(0), rack.as_slice());
 }
 
 /// The cues sent since the last call.
@@ -890,7 +890,7 @@ fn turns_tiles_refusals_and_plays_are_heard_and_seen() {
         flying.iter().any(|f| f.seat == 0 && f.score == chosen.score),
         "the score flies to the scoreboard: {flying:?}"
     );
-    until(&mut app, "the computer plays", |w| w.resource::<Match>().game.turn() == 0);
+    until(&mut app, "the computer plays", |w| w.resource::<Match>().turn() == 0);
     app.update();
     assert!(cues(&mut app).contains(&Cue::YourTurn), "the turn coming back is sounded");
     for _ in 0..12 {
@@ -944,18 +944,22 @@ fn dialogs_answer_the_keyboard() {
     assert_eq!(overlay(&app), Overlay::None, "Esc closes a dialog");
     assert!(app.world().resource::<Composer>().has_placed(), "and is not read again as Esc on the board");
     // Enter resumes a paused game, and does not then play the tiles down.
-    let turns = app.world().resource::<Match>().game.log().len();
+    let turns = app.world().resource::<Match>().view().log().len();
     act(&mut app, Action::OpenOverlay(Overlay::Paused));
     press(&mut app, KeyCode::Enter, Key::Enter);
     app.update();
     assert_eq!(overlay(&app), Overlay::None, "Enter resumes");
-    assert_eq!(app.world().resource::<Match>().game.log().len(), turns, "and is not read again as Enter on the board");
+    assert_eq!(
+        app.world().resource::<Match>().view().log().len(),
+        turns,
+        "and is not read again as Enter on the board"
+    );
     // Resigning cannot be undone: Enter does not confirm it.
     act(&mut app, Action::OpenOverlay(Overlay::ConfirmResign));
     press(&mut app, KeyCode::Enter, Key::Enter);
     app.update();
     assert_eq!(overlay(&app), Overlay::ConfirmResign);
-    assert!(!app.world().resource::<Match>().game.is_over());
+    assert!(!app.world().resource::<Match>().is_over());
     // A key held down does not answer a dialog.
     act(&mut app, Action::OpenOverlay(Overlay::Paused));
     app.world_mut().write_message(KeyboardInput {

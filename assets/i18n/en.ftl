@@ -29,6 +29,7 @@ new-game-start = Start
 clock-none = No clock
 clock-minutes = { $minutes } min
 seat-human = Human
+seat-remote = Online player
 seat-computer = Computer
 level-beginner = Beginner
 level-casual = Casual

@@ -29,6 +29,7 @@ new-game-start = Empezar
 clock-none = Sin reloj
 clock-minutes = { $minutes } min
 seat-human = Persona
+seat-remote = Jugador en línea
 seat-computer = Ordenador
 level-beginner = Principiante
 level-casual = Aficionado

@@ -29,6 +29,7 @@ new-game-start = Commencer
 clock-none = Sans limite
 clock-minutes = { $minutes } min
 seat-human = Humain
+seat-remote = Joueur en ligne
 seat-computer = Ordinateur
 level-beginner = Débutant
 level-casual = Amateur

@@ -29,6 +29,7 @@ new-game-start = Zacznij
 clock-none = Bez limitu
 clock-minutes = { $minutes } min
 seat-human = Człowiek
+seat-remote = Gracz online
 seat-computer = Komputer
 level-beginner = Początkujący
 level-casual = Amator

@@ -151,7 +151,7 @@ fn draw_board(
             Transform::from_translation(centre.extend(-1.0)),
         ));
     }
-    let game_layout = m.game.layout();
+    let game_layout = m.view().layout();
     for row in 0..SIZE {
         for col in 0..SIZE {
             let Some(pos) = Pos::new(row, col) else { continue };
@@ -180,10 +180,10 @@ fn draw_board(
             }
         }
     }
-    for (pos, tile) in m.game.board().tiles() {
+    for (pos, tile) in m.view().board().tiles() {
         let at = layout.cell_centre(pos).extend(1.0);
         let scale = layout.cell / layout.rack_tile;
-        spawn_tile(&mut commands, &fonts, &layout, m.language(), m.game.tile_set(), Tile::from(tile), Some(tile))
+        spawn_tile(&mut commands, &fonts, &layout, m.language(), m.view().tile_set(), Tile::from(tile), Some(tile))
             .insert((
                 BoardTile { pos, tile },
                 Glide { target: at, scale },
@@ -347,7 +347,7 @@ fn spawn_played_tiles(
                     &fonts,
                     &layout,
                     m.language(),
-                    m.game.tile_set(),
+                    m.view().tile_set(),
                     Tile::from(tile),
                     Some(tile),
                 )
@@ -390,7 +390,7 @@ fn spawn_rack(
             Some(kept) => on_rack.swap_remove(kept).1,
             None => at - Vec3::Y * layout.rack_tile * 1.5,
         };
-        spawn_tile(&mut commands, &fonts, &layout, m.language(), m.game.tile_set(), tile, None).insert((
+        spawn_tile(&mut commands, &fonts, &layout, m.language(), m.view().tile_set(), tile, None).insert((
             RackTile { index, tile },
             Glide { target: at, scale: 1.0 },
             Transform::from_translation(start),
@@ -410,7 +410,7 @@ fn label_rack_tiles(
     }
     for (tile, children) in &rack {
         let Some(composed) = composer.tiles().get(tile.index) else { continue };
-        let (label, _) = tile_label(m.language(), m.game.tile_set(), composed.tile, composed.placed());
+        let (label, _) = tile_label(m.language(), m.view().tile_set(), composed.tile, composed.placed());
         for child in children.iter() {
             if let Ok(mut text) = letters.get_mut(child)
                 && text.0 != label
@@ -518,10 +518,10 @@ fn player(m: &Match, seat: usize) -> Player {
         seat,
         name: m.name(seat).to_string(),
         seat_kind: m.seats[seat],
-        score: m.game.scores()[seat],
-        tiles_on_rack: m.game.rack(seat).len(),
-        left: m.game.has_left(seat),
-        to_play: !m.game.is_over() && m.game.turn() == seat,
+        score: m.view().scores()[seat],
+        tiles_on_rack: m.view().rack_sizes()[seat],
+        left: m.view().has_left(seat),
+        to_play: !m.is_over() && m.turn() == seat,
     }
 }
 

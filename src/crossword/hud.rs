@@ -6,8 +6,9 @@
 use super::board::Player;
 use super::composer::Composer;
 use super::layout::{BOTTOM_BAR, BoardLayout, SIDE_PANEL, TOP_BAR};
+use super::referee::TurnClock;
 use super::thinking::Thinking;
-use super::turn::{Hints, Preview, TurnClock};
+use super::turn::{Hints, Preview};
 use super::{Action, Match, Overlay, Seat};
 use crate::feedback::Notice;
 use crate::feedback::animation::{ScoreFlight, score_in_the_air};
@@ -18,8 +19,9 @@ use crate::ui::{bold, bold_family, root_ui};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use std::collections::BTreeMap;
+use wocable_crossword::SeatView;
 use wocable_crossword::Tile;
-use wocable_crossword::game::{Event, Game, LeaveReason};
+use wocable_crossword::game::{Event, LeaveReason};
 use wocable_crossword::lexicon::Letter;
 use wocable_crossword::tile::full_bag;
 
@@ -33,18 +35,16 @@ pub(crate) fn ui(app: &mut App) {
     );
 }
 
-/// Tiles the viewer has not seen: not on the board nor on their rack
-/// (`None`: no rack shown).
-pub fn unseen(game: &Game, viewer: Option<usize>) -> BTreeMap<String, usize> {
-    let mut tiles = full_bag(game.tile_set());
-    let rack = viewer.map(|seat| game.rack(seat)).unwrap_or_default();
-    let seen = game.board().tiles().map(|(_, placed)| Tile::from(placed)).chain(rack.iter().copied());
+/// Tiles the viewer has not seen: not on the board nor on the rack shown.
+pub fn unseen(view: &SeatView, rack: &[Tile]) -> BTreeMap<String, usize> {
+    let mut tiles = full_bag(view.tile_set());
+    let seen = view.board().tiles().map(|(_, placed)| Tile::from(placed)).chain(rack.iter().copied());
     for tile in seen {
         if let Some(at) = tiles.iter().position(|t| *t == tile) {
             tiles.swap_remove(at);
         }
     }
-    let language = game.settings().language;
+    let language = view.settings().language;
     let mut counts = BTreeMap::new();
     for tile in tiles {
         let label = match tile {
@@ -60,9 +60,10 @@ pub fn unseen(game: &Game, viewer: Option<usize>) -> BTreeMap<String, usize> {
 pub fn log_lines(m: &Match, locale: &Locale) -> Vec<String> {
     let name = |seat: usize| m.name(seat).to_string();
     let language = m.language();
-    m.game
-        .view(Some(m.viewer))
-        .filter_map(|event| match event {
+    m.view()
+        .log()
+        .iter()
+        .filter_map(|sequenced| match &sequenced.event {
             Event::Played { seat, play, .. } => Some(locale.t_with(
                 "log-played",
                 &[
@@ -99,12 +100,10 @@ fn status_line(m: &Match, preview: &Preview, locale: &Locale) -> (String, Color)
         }
         Preview::Invalid(reason) => (locale.rule_error(reason), theme::WARNING),
         Preview::NeedsBlankLetter => (locale.t("preview-blank"), theme::TILE_FACE),
-        Preview::Nothing if m.game.is_over() => (locale.t("log-game-over"), Color::WHITE),
-        Preview::Nothing if m.human_to_play() && m.game.turn() == m.viewer => {
-            (locale.t("status-your-turn"), Color::WHITE)
-        }
+        Preview::Nothing if m.is_over() => (locale.t("log-game-over"), Color::WHITE),
+        Preview::Nothing if m.human_to_play() && m.turn() == m.viewer => (locale.t("status-your-turn"), Color::WHITE),
         Preview::Nothing => {
-            let seat = m.game.turn();
+            let seat = m.turn();
             let key = if matches!(m.seats[seat], Seat::Computer(_)) { "status-thinking" } else { "status-to-play" };
             (locale.t_with(key, &[("player", m.name(seat).to_string().into())]), Color::WHITE)
         }
@@ -175,7 +174,7 @@ fn panels(
             }
         });
     });
-    let my_turn = m.human_to_play() && m.game.turn() == m.viewer && !m.rack_hidden;
+    let my_turn = m.human_to_play() && m.turn() == m.viewer && !m.rack_hidden;
     let (status, status_colour) = status_line(&m, &preview, &locale);
     let mut pressed = Vec::new();
     // The buttons, in the order they are laid out.
@@ -194,12 +193,12 @@ fn panels(
     }
     buttons.push((
         locale.t("action-resign").into(),
-        !m.game.is_over(),
+        !m.is_over(),
         Pressed::Act(Action::OpenOverlay(Overlay::ConfirmResign)),
     ));
     // On the clock the way out is through the pause, which stops it first
     // (and keeps a phone's buttons to two rows).
-    buttons.push(if m.turn_seconds.is_some() && !m.game.is_over() {
+    buttons.push(if m.turn_seconds.is_some() && !m.is_over() {
         (locale.t("action-pause").into(), true, Pressed::Act(Action::OpenOverlay(Overlay::Paused)))
     } else {
         (locale.t("action-home").into(), true, Pressed::Home)
@@ -241,18 +240,18 @@ fn panels(
     }
     let texts = texts.get_or_insert_with(|| {
         // A hidden rack must not show through what is missing here.
-        let rack = if m.rack_hidden { None } else { Some(m.viewer) };
-        let unseen: Vec<String> = unseen(&m.game, rack).into_iter().map(|(l, n)| format!("{l}×{n}")).collect();
+        let rack = if m.rack_hidden { &[] } else { m.rack(m.viewer) };
+        let unseen: Vec<String> = unseen(m.view(), rack).into_iter().map(|(l, n)| format!("{l}×{n}")).collect();
         LogTexts { log: log_lines(&m, &locale), unseen: unseen.join("  ") }
     });
     let details_ui = |ui: &mut egui::Ui, pressed: &mut Vec<Pressed>| {
         for (index, hint) in hints.0.iter().enumerate() {
-            let (position, word) = hint.notation(m.game.board(), m.language());
+            let (position, word) = hint.notation(m.view().board(), m.language());
             if ui.button(format!("{position} {word}  {}", hint.score)).clicked() {
                 pressed.push(Pressed::Act(Action::LayHint(index)));
             }
         }
-        ui.label(locale.t_with("bag-count", &[("count", m.game.bag().len().into())]));
+        ui.label(locale.t_with("bag-count", &[("count", m.view().bag_len().into())]));
         egui::CollapsingHeader::new(locale.t("unseen-tiles")).show(ui, |ui| {
             ui.label(&texts.unseen);
         });
@@ -318,7 +317,7 @@ fn overlays(
     match overlay.get() {
         Overlay::None => chosen.clear(),
         Overlay::Handover => {
-            let name = m.name(m.game.turn()).to_string();
+            let name = m.name(m.turn()).to_string();
             let title = locale.t_with("handover-title", &[("player", name.clone().into())]);
             let ready = locale.t_with("handover-ready", &[("player", name.into())]);
             if screen_over_board(ctx, "handover", title, locale.t("handover-hint"), [ready]) == Some(0) {
@@ -358,7 +357,7 @@ fn overlays(
         }),
         Overlay::Exchange => modal(ctx, "exchange", |ui| {
             ui.label(bold(locale.t("exchange-title"), 22.0));
-            ui.label(locale.t_with("bag-count", &[("count", m.game.bag().len().into())]));
+            ui.label(locale.t_with("bag-count", &[("count", m.view().bag_len().into())]));
             ui.horizontal_wrapped(|ui| {
                 for index in composer.rack() {
                     let label = match composer.tiles()[index].tile {

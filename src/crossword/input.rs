@@ -238,7 +238,7 @@ fn pointer(
                     drag.tile = Some(DraggedTile { index, from: event.at, at: event.at, offset, moved: false });
                     cues.write(Cue::Pick);
                 } else if let (Some(index), Some(pos)) = (selected.0, layout.pos_at(event.at)) {
-                    if composer.place(index, pos, m.game.board()) {
+                    if composer.place(index, pos, m.view().board()) {
                         cues.write(Cue::Drop);
                     }
                     selected.0 = None;
@@ -269,7 +269,7 @@ fn pointer(
                 let centre = event.at + tile.offset;
                 let others = composer.rack_len() - usize::from(on_rack);
                 if let Some(pos) = layout.pos_at(centre) {
-                    if composer.place(tile.index, pos, m.game.board()) {
+                    if composer.place(tile.index, pos, m.view().board()) {
                         cues.write(Cue::Drop);
                     }
                 } else if let Some(slot) = layout.rack_slot_at(centre, others) {
@@ -302,7 +302,7 @@ fn keyboard(
             }
             continue;
         }
-        let board = m.game.board();
+        let board = m.view().board();
         let step = |pos: Pos, direction: Direction, forward: bool| pos.step(direction, forward).unwrap_or(pos);
         match &key.logical_key {
             // An arrow moves the cursor and sets the typing direction.

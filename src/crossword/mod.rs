@@ -7,23 +7,27 @@ pub mod composer;
 pub mod hud;
 pub mod input;
 pub mod layout;
+pub mod referee;
 pub mod thinking;
 pub mod turn;
 
 use crate::screens::Screen;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
-use wocable_crossword::computer::{self, LeaveModel, Level};
-use wocable_crossword::game::{ConfigError, Event, Game, GameConfig, GameSettings, RestoreError, SavedGame};
-use wocable_crossword::{RuleError, RuleSetKind};
+use wocable_crossword::computer::Level;
+use wocable_crossword::game::{Event, GameConfig, GameSettings, SavedGame};
+use wocable_crossword::{BuildError, RuleError, RuleSetKind, SeatView, Sequenced, Tile, ViewError};
 use wocable_lexicon::{Language, Letter, Lexicon};
 
-/// Who sits at a seat on this device.
+/// Who sits at a seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Seat {
+    /// A player on this device.
     Human,
     Computer(Level),
+    /// A player on another device (online).
+    Remote,
 }
 
 /// A new game as the new game screen sets it up.
@@ -37,10 +41,13 @@ pub struct MatchSetup {
     pub seed: u64,
 }
 
-/// The game being played on this device.
+/// The game being played on this device, as its seats here know it: a
+/// view of the game for each human here (one with no rack when there is
+/// none), kept up with the events the referee sends.
 #[derive(Resource, Clone, Debug)]
 pub struct Match {
-    pub game: Game,
+    views: Vec<SeatView>,
+    lexicon: Lexicon,
     pub seats: Vec<Seat>,
     pub turn_seconds: Option<u32>,
     /// The seat whose rack is on screen (or was, while it is hidden).
@@ -94,72 +101,85 @@ impl MatchSetup {
 }
 
 impl Match {
-    pub fn start(setup: &MatchSetup, lexicon: Lexicon) -> Result<Match, ConfigError> {
-        let game = Game::new(setup.config(), lexicon)?;
-        let seats = setup.players.iter().map(|(_, seat)| *seat).collect();
-        Ok(Match::around(game, seats, setup.turn_seconds))
-    }
-
-    /// Resumes a saved match with the lexicon of its language.
-    pub fn resume(saved: &SavedMatch, lexicon: Lexicon) -> Result<Match, RestoreError> {
-        if saved.version > SAVE_VERSION {
-            return Err(RestoreError::Version);
+    /// The match as its seats here see it after `events`, the ones the
+    /// referee has sent so far.
+    pub fn new(
+        settings: GameSettings,
+        seats: Vec<Seat>,
+        turn_seconds: Option<u32>,
+        lexicon: Lexicon,
+        events: Vec<Sequenced>,
+    ) -> Result<Match, BuildError> {
+        let humans = (0..seats.len()).filter(|seat| seats[*seat] == Seat::Human);
+        let mut views =
+            humans.map(|seat| SeatView::new(settings.clone(), Some(seat))).collect::<Result<Vec<_>, _>>()?;
+        if views.is_empty() {
+            views.push(SeatView::new(settings, None)?);
         }
-        let game = Game::restore(&saved.game, lexicon)?;
-        if saved.seats.len() != game.scores().len() {
-            return Err(RestoreError::Damaged { index: 0, reason: "the seats do not match the players".into() });
-        }
-        // A clock of no seconds would end every turn at once.
-        let turn_seconds = saved.turn_seconds.filter(|seconds| *seconds > 0);
-        Ok(Match::around(game, saved.seats.clone(), turn_seconds))
-    }
-
-    /// `setup`'s game played by Strong for every seat until the bag is
-    /// empty with `seat` to move: a position for an endgame search, the
-    /// Champion's longest think. `None` if the game ends first.
-    pub fn at_the_endgame(setup: &MatchSetup, lexicon: Lexicon, seat: usize) -> Option<Match> {
-        let mut m = Match::start(setup, lexicon).ok()?;
-        let leaves = LeaveModel::zero(setup.language);
-        while !(m.game.bag().is_empty() && m.game.turn() == seat) {
-            if m.game.is_over() {
-                return None;
-            }
-            let intent = computer::choose(&m.game, Level::Strong, &leaves, setup.seed);
-            m.game.apply(intent).ok()?;
-        }
-        Some(m)
-    }
-
-    fn around(game: Game, seats: Vec<Seat>, turn_seconds: Option<u32>) -> Match {
-        let mut started = Match { game, seats, turn_seconds, viewer: 0, rack_hidden: false };
+        let mut started = Match { views, lexicon, seats, turn_seconds, viewer: 0, rack_hidden: false };
+        started.take(events)?;
         started.viewer = started.next_viewer();
         started.rack_hidden = started.humans() > 1;
-        started
+        Ok(started)
     }
 
-    /// The match to save, with what is left of the turn clock.
-    pub fn save(&self, seconds_left: Option<f32>) -> SavedMatch {
-        SavedMatch {
-            version: SAVE_VERSION,
-            game: self.game.save(),
-            seats: self.seats.clone(),
-            turn_seconds: self.turn_seconds,
-            seconds_left,
+    /// Brings every view here up to date with `events` (those seen already,
+    /// as a rejoin sends them again, are skipped): the events that were new.
+    pub fn take(&mut self, events: Vec<Sequenced>) -> Result<Vec<Event>, ViewError> {
+        let mut new = Vec::new();
+        for sequenced in events {
+            let mut taken = false;
+            for view in &mut self.views {
+                let seen = view.last_seq().is_some_and(|last| sequenced.seq <= last);
+                if !seen && sequenced.event.visible_to(view.viewer()) {
+                    view.apply(sequenced.clone())?;
+                    taken = true;
+                }
+            }
+            if taken {
+                new.push(sequenced.event);
+            }
         }
+        Ok(new)
+    }
+
+    /// The game as the seat on screen knows it.
+    pub fn view(&self) -> &SeatView {
+        let on_screen = self.views.iter().find(|view| view.viewer() == Some(self.viewer));
+        // `new` leaves at least one view.
+        on_screen.unwrap_or(&self.views[0])
+    }
+
+    /// The rack of `seat`, when it is a seat on this device.
+    pub fn rack(&self, seat: usize) -> &[Tile] {
+        self.views.iter().find(|view| view.viewer() == Some(seat)).map_or(&[], |view| view.rack())
+    }
+
+    /// The word list the game is played with, for the preview and hints.
+    pub fn lexicon(&self) -> &Lexicon {
+        &self.lexicon
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.view().is_over()
+    }
+
+    pub fn turn(&self) -> usize {
+        self.view().turn()
     }
 
     pub fn name(&self, seat: usize) -> &str {
-        self.game.settings().players.get(seat).map(String::as_str).unwrap_or("?")
+        self.view().settings().players.get(seat).map(String::as_str).unwrap_or("?")
     }
 
     /// Each player's name and score, in seat order: "Ana 24 · Bot 0".
     pub fn scores(&self) -> String {
-        let scores = self.game.scores().iter().enumerate();
+        let scores = self.view().scores().iter().enumerate();
         scores.map(|(seat, score)| format!("{} {score}", self.name(seat))).collect::<Vec<_>>().join(" · ")
     }
 
     pub fn language(&self) -> Language {
-        self.game.settings().language
+        self.view().settings().language
     }
 
     pub fn humans(&self) -> usize {
@@ -168,14 +188,14 @@ impl Match {
 
     /// Whether the seat to play is a human on this device.
     pub fn human_to_play(&self) -> bool {
-        !self.game.is_over() && self.seats.get(self.game.turn()) == Some(&Seat::Human)
+        !self.is_over() && self.seats.get(self.turn()) == Some(&Seat::Human)
     }
 
     /// Whose rack to show: the human to play, else the one shown before,
     /// else the first human still in the game.
     pub fn next_viewer(&self) -> usize {
         if self.human_to_play() {
-            return self.game.turn();
+            return self.turn();
         }
         if self.seats.get(self.viewer) == Some(&Seat::Human) {
             return self.viewer;
@@ -186,7 +206,7 @@ impl Match {
     /// Whether the device must be handed to the human to play before
     /// their rack shows: one player's rack is never shown to another (§4.1).
     pub fn needs_handover(&self) -> bool {
-        self.humans() > 1 && self.human_to_play() && (self.rack_hidden || self.viewer != self.game.turn())
+        self.humans() > 1 && self.human_to_play() && (self.rack_hidden || self.viewer != self.turn())
     }
 }
 
@@ -242,10 +262,9 @@ pub enum Action {
     OpenOverlay(Overlay),
 }
 
-/// A turn went through the rules: what happened.
+/// The referee said what happened: the events new to this device.
 #[derive(Message, Clone, Debug)]
 pub struct TurnApplied {
-    pub seat: usize,
     pub events: Vec<Event>,
 }
 

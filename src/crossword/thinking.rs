@@ -30,8 +30,17 @@ impl Default for ThinkInSteps {
     }
 }
 
-#[derive(Resource)]
+/// A computer player at work on its move, as the screen shows it.
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Thinking {
+    pub seat: usize,
+    /// Whether it has found its move (it may be held back a moment, to be
+    /// seen arriving).
+    pub found: bool,
+}
+
+/// A computer player's search for its move.
+pub(super) struct Search {
     pub seat: usize,
     /// When it started, in the app's time.
     pub since: f32,
@@ -59,10 +68,10 @@ const THINKING_PER_FRAME: Duration = Duration::from_millis(6);
 /// ends not long after `THINKING_PER_FRAME`.
 const SLICE_NODES: u64 = 8;
 
-impl Thinking {
+impl Search {
     /// Starts thinking for the player on turn in `game`: on another
     /// thread, or `in_steps` on this one.
-    pub fn start(game: &Game, level: Level, seed: u64, since: f32, in_steps: Option<ThinkInSteps>) -> Thinking {
+    pub fn start(game: &Game, level: Level, seed: u64, since: f32, in_steps: Option<ThinkInSteps>) -> Search {
         let seat = game.turn();
         let game = game.clone();
         let leaves = LeaveModel::bundled(game.settings().language);
@@ -70,13 +79,13 @@ impl Thinking {
         let Some(ThinkInSteps { per_frame }) = in_steps else {
             let task = bevy::tasks::AsyncComputeTaskPool::get()
                 .spawn(async move { wocable_crossword::computer::choose(&game, level, &leaves, seed) });
-            return Thinking { seat, since, work: Work::Task(task), chosen: None };
+            return Search { seat, since, work: Work::Task(task), chosen: None };
         };
         // The web build has one thread.
         #[cfg(target_arch = "wasm32")]
         let ThinkInSteps { per_frame } = in_steps.unwrap_or_default();
         let thinker = Thinker::new(&game, level, &leaves, seed).with_step_nodes(SLICE_NODES);
-        Thinking { seat, since, work: Work::Steps { game: Box::new(game), thinker, per_frame }, chosen: None }
+        Search { seat, since, work: Work::Steps { game: Box::new(game), thinker, per_frame }, chosen: None }
     }
 
     /// Thinks on (for its time a frame, when on this thread); whether the

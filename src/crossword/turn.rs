@@ -3,23 +3,26 @@
 //! clock and the save.
 
 use super::composer::Composer;
+use super::referee::{ActiveReferee, Frame, LocalReferee, Referee, Ruling, TurnClock};
 use super::thinking::{ThinkInSteps, Thinking};
 use super::{
-    Action, Match, MatchSetup, MoveRefused, NewMatch, Overlay, ResumeMatch, SAVE_FILE, SavedMatch, Seat, TurnApplied,
+    Action, Match, MatchSetup, MoveRefused, NewMatch, Overlay, ResumeMatch, SAVE_FILE, SavedMatch, TurnApplied,
 };
 use crate::feedback::Cue;
 use crate::lexicons::Lexicons;
 use crate::screens::Screen;
 use crate::settings::Settings;
 use crate::storage::Storage;
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::window::{AppLifecycle, WindowFocused};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use wocable_crossword::BuildError;
 use wocable_crossword::computer;
-use wocable_crossword::game::{Event, Intent};
+use wocable_crossword::game::{Event, Game, Intent};
 use wocable_crossword::movegen::Move;
-use wocable_lexicon::Language;
+use wocable_lexicon::{Language, Lexicon};
 
 /// The systems of a frame, in order: input becomes actions, actions and
 /// computers' choices go through the rules, the results reach the world.
@@ -50,17 +53,14 @@ pub enum Preview {
     NeedsBlankLetter,
 }
 
-/// The clock of the seat to play (§3.3).
-#[derive(Resource, Clone, Copy, Debug, PartialEq)]
-pub struct TurnClock {
-    pub seat: usize,
-    pub moves_made: usize,
-    pub seconds_left: f32,
-}
-
 /// When the finished game gives way to the results screen.
 #[derive(Resource, Debug)]
 pub struct ResultsDue(pub f32);
+
+/// The whole record of the finished game, from its referee: every rack in
+/// it, for the results and the review.
+#[derive(Resource, Debug)]
+pub struct FinalRecord(pub Game);
 
 /// Shuffling the rack is not part of the game: its own randomness.
 #[derive(Resource)]
@@ -88,15 +88,7 @@ pub(super) fn plugin(app: &mut App) {
             (
                 // The clock first: a move in its last frame is then not
                 // followed by a time-out of the next player.
-                (
-                    pause_when_away,
-                    run_clock,
-                    apply_actions,
-                    // A paused game is stopped for every player.
-                    computer_turns.run_if(not(in_state(Overlay::Paused))),
-                )
-                    .chain()
-                    .in_set(TurnSystems::Act),
+                (pause_when_away, apply_actions, hear_the_referee).chain().in_set(TurnSystems::Act),
                 (after_turn, hand_over.run_if(in_state(Overlay::None)), update_preview, show_results)
                     .chain()
                     .in_set(TurnSystems::React),
@@ -184,15 +176,15 @@ fn start_match(
         }
     };
     let Some(start) = pending.starting.take() else { return };
-    let started = match start {
-        Starting::New(setup) => {
-            Match::start(&setup, lexicon).map(|m| (clock_for(&m, None), m)).map_err(|e| e.to_string())
-        }
-        Starting::Resume(saved) => {
-            Match::resume(&saved, lexicon).map(|m| (clock_for(&m, saved.seconds_left), m)).map_err(|e| e.to_string())
-        }
+    let referee = match start {
+        Starting::New(setup) => LocalReferee::start(&setup, lexicon.clone()).map_err(|e| e.to_string()),
+        Starting::Resume(saved) => LocalReferee::resume(&saved, lexicon.clone()).map_err(|e| e.to_string()),
     };
-    let (clock, started) = match started {
+    let started = referee.and_then(|mut referee| {
+        let m = local_match(&mut referee, lexicon).map_err(|e| e.to_string())?;
+        Ok((m, referee))
+    });
+    let (started, referee) = match started {
         Ok(started) => started,
         Err(reason) => {
             // The new game screen checks its setup, and a damaged save is
@@ -201,42 +193,52 @@ fn start_match(
             return;
         }
     };
-    save(&started, &clock, &storage);
+    save(&referee, &started, &storage);
     // With more humans, "your turn" sounds as the device is taken.
     if started.human_to_play() && started.humans() == 1 {
         cues.write(Cue::YourTurn);
     }
-    let composer = rack_composer(&started);
-    commands.insert_resource(clock);
-    commands.insert_resource(composer);
+    open_game(&mut commands, started, Box::new(referee));
+    screen.set(Screen::Game);
+}
+
+/// The match as the seats on this device see it, from what `referee` has
+/// to hand on so far.
+pub fn local_match(referee: &mut LocalReferee, lexicon: Lexicon) -> Result<Match, BuildError> {
+    let events = referee.hand_on();
+    let settings = referee.settings().clone();
+    Match::new(settings, referee.seats().to_vec(), referee.turn_seconds(), lexicon, events)
+}
+
+/// Puts a match and its referee in place for the game screen.
+pub fn open_game(commands: &mut Commands, m: Match, referee: Box<dyn Referee>) {
+    match referee.clock() {
+        Some(clock) => commands.insert_resource(clock),
+        None => commands.remove_resource::<TurnClock>(),
+    }
+    commands.insert_resource(rack_composer(&m));
     commands.insert_resource(Hints::default());
     commands.remove_resource::<Thinking>();
     commands.remove_resource::<ResultsDue>();
-    commands.insert_resource(started);
-    screen.set(Screen::Game);
+    commands.remove_resource::<FinalRecord>();
+    commands.insert_resource(ActiveReferee(referee));
+    commands.insert_resource(m);
 }
 
 /// The rack on screen: the viewer's, or none while it is hidden.
 fn rack_composer(m: &Match) -> Composer {
-    if m.rack_hidden { Composer::new(m.viewer, &[]) } else { Composer::new(m.viewer, m.game.rack(m.viewer)) }
+    if m.rack_hidden { Composer::new(m.viewer, &[]) } else { Composer::new(m.viewer, m.rack(m.viewer)) }
 }
 
-/// The clock of the turn to play: `seconds_left` of it (a resumed turn),
-/// else a whole turn. A save cannot give more than a whole turn.
-fn clock_for(m: &Match, seconds_left: Option<f32>) -> TurnClock {
-    let whole = m.turn_seconds.unwrap_or(0) as f32;
-    let seconds_left = seconds_left.filter(|s| s.is_finite()).map_or(whole, |s| s.clamp(0.0, whole));
-    TurnClock { seat: m.game.turn(), moves_made: m.game.log().len(), seconds_left }
-}
-
-/// Saves the match with what is left of the clock of the turn to play.
-fn save(m: &Match, clock: &TurnClock, storage: &Storage) {
-    if m.game.is_over() {
+/// Keeps the match on the device, as its referee has it (an online
+/// match is kept by the server, not here); a finished one is not kept.
+fn save(referee: &dyn Referee, m: &Match, storage: &Storage) {
+    let Some(saved) = referee.save() else { return };
+    if m.is_over() {
         storage.remove(SAVE_FILE);
         return;
     }
-    let this_turn = m.turn_seconds.is_some() && clock.moves_made == m.game.log().len();
-    match serde_json::to_string(&m.save(this_turn.then_some(clock.seconds_left))) {
+    match serde_json::to_string(&saved) {
         Ok(text) => {
             if let Err(error) = storage.write(SAVE_FILE, &text) {
                 warn!("game not saved: {error}");
@@ -248,160 +250,159 @@ fn save(m: &Match, clock: &TurnClock, storage: &Storage) {
 
 /// Leaving the game screen, or the app, keeps the clock where it is: the
 /// turn resumes with the time it had left.
-fn save_on_leaving(m: Res<Match>, clock: Res<TurnClock>, storage: Res<Storage>) {
-    save(&m, &clock, &storage);
-}
-
-/// Sends an intent through the rules and tells the world what happened.
-fn submit(m: &mut Match, intent: Intent, applied: &mut MessageWriter<TurnApplied>) -> Result<(), MoveRefused> {
-    let seat = intent.seat();
-    let events = m.game.apply(intent).map_err(MoveRefused)?;
-    applied.write(TurnApplied { seat, events });
-    Ok(())
+fn save_on_leaving(referee: Option<Res<ActiveReferee>>, m: Option<Res<Match>>, storage: Res<Storage>) {
+    if let (Some(referee), Some(m)) = (referee, m) {
+        save(referee.0.as_ref(), &m, &storage);
+    }
 }
 
 fn apply_actions(
     mut actions: MessageReader<Action>,
     mut m: ResMut<Match>,
+    mut referee: ResMut<ActiveReferee>,
     mut composer: ResMut<Composer>,
     mut hints: ResMut<Hints>,
     mut rng: ResMut<ShuffleRng>,
-    mut applied: MessageWriter<TurnApplied>,
-    mut refused: MessageWriter<MoveRefused>,
     mut cues: MessageWriter<Cue>,
     mut overlay: ResMut<NextState<Overlay>>,
 ) {
     for action in actions.read() {
         let seat = m.viewer;
-        let result = match action {
+        match action {
             Action::Play => {
                 if composer.blank_without_letter().is_some() {
                     overlay.set(Overlay::BlankLetter);
                     continue;
                 }
                 let tiles = composer.placement().unwrap_or_default();
-                submit(&mut m, Intent::Play { seat, tiles }, &mut applied)
+                referee.0.send(Intent::Play { seat, tiles });
             }
-            Action::Pass => submit(&mut m, Intent::Pass { seat }, &mut applied),
+            Action::Pass => referee.0.send(Intent::Pass { seat }),
             Action::Exchange(indices) => {
                 overlay.set(Overlay::None);
                 let tiles = composer.tiles_at(indices);
-                submit(&mut m, Intent::Exchange { seat, tiles }, &mut applied)
+                referee.0.send(Intent::Exchange { seat, tiles });
             }
             Action::Resign => {
                 overlay.set(Overlay::None);
-                submit(&mut m, Intent::Resign { seat }, &mut applied)
+                referee.0.send(Intent::Resign { seat });
             }
             Action::Shuffle => {
                 composer.shuffle(&mut rng.0);
                 cues.write(Cue::Shuffle);
-                Ok(())
             }
             Action::Recall => {
                 composer.recall();
                 cues.write(Cue::Drop);
-                Ok(())
             }
             Action::ChooseBlank(letter) => {
                 if let Some(index) = composer.blank_without_letter() {
                     composer.set_blank_letter(index, *letter);
                 }
                 overlay.set(Overlay::None);
-                Ok(())
             }
             Action::TakeOver => {
-                m.viewer = m.game.turn();
+                m.viewer = m.turn();
                 m.rack_hidden = false;
-                *composer = Composer::new(m.viewer, m.game.rack(m.viewer));
+                *composer = Composer::new(m.viewer, m.rack(m.viewer));
                 overlay.set(Overlay::None);
                 cues.write(Cue::YourTurn);
-                Ok(())
             }
-            Action::Hint => {
-                hints.0 = computer::hints(&m.game, HINTS);
-                Ok(())
-            }
+            Action::Hint => hints.0 = hints_for(&m),
             Action::LayHint(index) => {
                 if let Some(suggestion) = hints.0.get(*index) {
-                    composer.lay(suggestion, m.game.board());
+                    composer.lay(suggestion, m.view().board());
                     cues.write(Cue::Drop);
                 }
-                Ok(())
             }
-            Action::OpenOverlay(next) => {
-                overlay.set(*next);
-                Ok(())
-            }
-        };
-        if let Err(reason) = result {
-            cues.write(Cue::Invalid);
-            refused.write(reason);
+            Action::OpenOverlay(next) => overlay.set(*next),
         }
     }
 }
 
-/// Starts the computer's search off the main thread when it is its turn,
-/// and plays the move it found.
-fn computer_turns(
-    mut commands: Commands,
-    mut m: ResMut<Match>,
-    thinking: Option<ResMut<Thinking>>,
-    in_steps: Option<Res<ThinkInSteps>>,
-    time: Res<Time>,
-    settings: Res<Settings>,
-    mut applied: MessageWriter<TurnApplied>,
-) {
-    let seat = m.game.turn();
-    let Some(Seat::Computer(level)) = m.seats.get(seat).copied().filter(|_| !m.game.is_over()) else {
-        commands.remove_resource::<Thinking>();
-        return;
-    };
-    let Some(mut thinking) = thinking.filter(|t| t.seat == seat) else {
-        let seed = m.game.config().seed ^ (m.game.log().len() as u64).rotate_left(32);
-        let in_steps = in_steps.map(|steps| *steps);
-        commands.insert_resource(Thinking::start(&m.game, level, seed, time.elapsed_secs(), in_steps));
-        return;
-    };
-    let shown_long_enough = !settings.animations || time.elapsed_secs() - thinking.since >= MIN_THINKING;
-    if thinking.ready()
-        && shown_long_enough
-        && let Some(intent) = thinking.take()
-    {
-        commands.remove_resource::<Thinking>();
-        if let Err(MoveRefused(reason)) = submit(&mut m, intent, &mut applied) {
-            // The computer plays by the same rules; should it ever be
-            // refused, it passes rather than stalling the game.
-            error!("the computer's move was refused: {reason}");
-            let _ = submit(&mut m, Intent::Pass { seat }, &mut applied);
+/// The best moves for the rack on screen, when it is its turn. They
+/// depend only on the board and that rack, so a game guessed from its
+/// seat's view finds them without knowing another rack.
+fn hints_for(m: &Match) -> Vec<Move> {
+    if m.rack_hidden || !m.human_to_play() || m.turn() != m.viewer {
+        return Vec::new();
+    }
+    match Game::guessed(m.view(), m.lexicon().clone(), 0) {
+        Ok(guessed) => computer::hints(&guessed, HINTS),
+        Err(reason) => {
+            warn!("no hints: {reason}");
+            Vec::new()
         }
     }
+}
+
+/// What the turn flow needs to hear the referee.
+#[derive(SystemParam)]
+struct Hearing<'w> {
+    time: Res<'w, Time>,
+    settings: Res<'w, Settings>,
+    in_steps: Option<Res<'w, ThinkInSteps>>,
+    overlay: Option<Res<'w, State<Overlay>>>,
+    storage: Res<'w, Storage>,
 }
 
 /// While the clock runs, the save keeps up with it this often: an app
 /// killed mid-turn gives back at most this much of the turn.
 const CLOCK_SAVE_SECONDS: f32 = 5.0;
 
-/// Counts down the turn clock; at zero the player has left (§3.3).
-fn run_clock(
-    mut clock: ResMut<TurnClock>,
+/// Lets the referee go on for a frame and tells the world what it said:
+/// new events to the views here and on as [`TurnApplied`], refusals as
+/// [`MoveRefused`]; its clock and thinking computer to the screen.
+fn hear_the_referee(
+    mut commands: Commands,
+    mut referee: ResMut<ActiveReferee>,
     mut m: ResMut<Match>,
-    time: Res<Time>,
-    overlay: Option<Res<State<Overlay>>>,
-    storage: Res<Storage>,
+    hearing: Hearing,
     mut applied: MessageWriter<TurnApplied>,
+    mut refused: MessageWriter<MoveRefused>,
+    mut cues: MessageWriter<Cue>,
 ) {
-    let stopped = overlay.is_some_and(|o| o.get().stops_the_clock());
-    let this_turn = clock.moves_made == m.game.log().len();
-    if m.turn_seconds.is_none() || m.game.is_over() || stopped || !this_turn {
-        return;
+    let overlay = hearing.overlay.as_ref().map(|o| *o.get());
+    let frame = Frame {
+        now: hearing.time.elapsed_secs(),
+        delta: hearing.time.delta_secs(),
+        clock_stopped: overlay.is_some_and(Overlay::stops_the_clock),
+        paused: overlay == Some(Overlay::Paused),
+        min_thinking: if hearing.settings.animations { MIN_THINKING } else { 0.0 },
+        in_steps: hearing.in_steps.as_deref().copied(),
+    };
+    let clock_before = referee.0.clock();
+    for ruling in referee.0.update(&frame) {
+        match ruling {
+            Ruling::Events(events) => match m.take(events) {
+                Ok(events) if events.is_empty() => {}
+                Ok(events) => {
+                    applied.write(TurnApplied { events });
+                }
+                Err(reason) => error!("the referee's events do not follow: {reason}"),
+            },
+            Ruling::Refused(reason) => {
+                cues.write(Cue::Invalid);
+                refused.write(MoveRefused(reason));
+            }
+            Ruling::Record(game) => commands.insert_resource(FinalRecord(*game)),
+        }
     }
-    let before = clock.seconds_left;
-    clock.seconds_left -= time.delta_secs();
-    if clock.seconds_left <= 0.0 {
-        let seat = m.game.turn();
-        let _ = submit(&mut m, Intent::TimeOut { seat }, &mut applied);
-    } else if (before / CLOCK_SAVE_SECONDS).ceil() != (clock.seconds_left / CLOCK_SAVE_SECONDS).ceil() {
-        save(&m, &clock, &storage);
+    let clock = referee.0.clock();
+    match clock {
+        Some(clock) => commands.insert_resource(clock),
+        None => commands.remove_resource::<TurnClock>(),
+    }
+    match referee.0.thinking() {
+        Some(thinking) => commands.insert_resource(thinking),
+        None => commands.remove_resource::<Thinking>(),
+    }
+    let crossed = |before: TurnClock, now: TurnClock| {
+        before.moves_made == now.moves_made
+            && (before.seconds_left / CLOCK_SAVE_SECONDS).ceil() != (now.seconds_left / CLOCK_SAVE_SECONDS).ceil()
+    };
+    if clock_before.zip(clock).is_some_and(|(before, now)| crossed(before, now)) {
+        save(referee.0.as_ref(), &m, &hearing.storage);
     }
 }
 
@@ -417,24 +418,21 @@ fn pause_when_away(
     let lost_focus = focus.read().filter(|f| !f.focused).count() > 0;
     let suspended =
         lifecycle.read().filter(|l| matches!(l, AppLifecycle::WillSuspend | AppLifecycle::Suspended)).count() > 0;
-    let clock_runs = m.turn_seconds.is_some() && !m.game.is_over();
+    let clock_runs = m.turn_seconds.is_some() && !m.is_over();
     if (lost_focus || suspended) && clock_runs && !overlay.get().stops_the_clock() {
         next_overlay.set(Overlay::Paused);
     }
 }
 
-/// After every turn: the rack on screen, the clock, the save, the end.
+/// After every turn: the rack on screen, the save, the end.
 fn after_turn(
     mut commands: Commands,
     mut turns: MessageReader<TurnApplied>,
     mut m: ResMut<Match>,
+    referee: Res<ActiveReferee>,
     mut composer: ResMut<Composer>,
-    mut clock: ResMut<TurnClock>,
     mut hints: ResMut<Hints>,
-    storage: Res<Storage>,
-    time: Res<Time>,
-    settings: Res<Settings>,
-    overlay: Option<Res<State<Overlay>>>,
+    hearing: Hearing,
     mut next_overlay: ResMut<NextState<Overlay>>,
     mut cues: MessageWriter<Cue>,
 ) {
@@ -460,28 +458,24 @@ fn after_turn(
     let viewer = m.next_viewer();
     if !m.rack_hidden && (m.humans() == 1 || viewer == m.viewer) {
         m.viewer = viewer;
-        *composer = composer.refilled(viewer, m.game.rack(viewer));
+        *composer = composer.refilled(viewer, m.rack(viewer));
     }
     // A dialog of a player whose turn it no longer is (their clock ran
     // out) closes.
-    let viewer_plays = m.human_to_play() && m.game.turn() == m.viewer;
+    let viewer_plays = m.human_to_play() && m.turn() == m.viewer;
     let stale = |o: &Overlay| match o {
         Overlay::BlankLetter | Overlay::Exchange => !viewer_plays,
-        Overlay::ConfirmResign => m.game.has_left(m.viewer) || m.game.is_over(),
+        Overlay::ConfirmResign => m.view().has_left(m.viewer) || m.is_over(),
         Overlay::None | Overlay::Handover | Overlay::Paused => false,
     };
-    if overlay.is_some_and(|o| stale(o.get())) {
+    if hearing.overlay.as_ref().is_some_and(|o| stale(o.get())) {
         next_overlay.set(Overlay::None);
     }
-    let fresh_clock = clock_for(&m, None);
-    if fresh_clock.moves_made != clock.moves_made {
-        *clock = fresh_clock;
-    }
-    save(&m, &clock, &storage);
-    if m.game.is_over() {
+    save(referee.0.as_ref(), &m, &hearing.storage);
+    if m.is_over() {
         cues.write(Cue::GameOver);
-        let delay = if settings.animations { RESULTS_DELAY } else { 0.0 };
-        commands.insert_resource(ResultsDue(time.elapsed_secs() + delay));
+        let delay = if hearing.settings.animations { RESULTS_DELAY } else { 0.0 };
+        commands.insert_resource(ResultsDue(hearing.time.elapsed_secs() + delay));
     } else if m.human_to_play() && m.humans() == 1 {
         cues.write(Cue::YourTurn);
     }
@@ -491,7 +485,7 @@ fn after_turn(
 fn hand_over(mut m: ResMut<Match>, mut composer: ResMut<Composer>, mut overlay: ResMut<NextState<Overlay>>) {
     if m.needs_handover() {
         m.rack_hidden = true;
-        *composer = Composer::new(m.game.turn(), &[]);
+        *composer = Composer::new(m.turn(), &[]);
         overlay.set(Overlay::Handover);
     }
 }
@@ -505,7 +499,7 @@ fn update_preview(composer: Res<Composer>, m: Res<Match>, mut preview: ResMut<Pr
     } else {
         match composer.placement() {
             None => Preview::NeedsBlankLetter,
-            Some(tiles) => match m.game.preview(&tiles) {
+            Some(tiles) => match m.view().preview(&tiles, m.lexicon()) {
                 Ok(play) => Preview::Valid { words: play.spelt(m.language()), score: play.score, bingo: play.bingo },
                 Err(reason) => Preview::Invalid(reason),
             },

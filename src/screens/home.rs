@@ -2,8 +2,9 @@
 //! settings and how to play.
 
 use super::{Screen, centred_page};
-use crate::crossword::turn::PendingStart;
-use crate::crossword::{Match, ResumeMatch, SAVE_FILE, SavedMatch};
+use crate::crossword::referee::LocalReferee;
+use crate::crossword::turn::{PendingStart, local_match};
+use crate::crossword::{ResumeMatch, SAVE_FILE, SavedMatch};
 use crate::lexicons::Lexicons;
 use crate::storage::Storage;
 use crate::ui::i18n::Locale;
@@ -50,7 +51,10 @@ fn check_saved_game(
         Ok(None) => return,
         Err(_) => None,
     };
-    info.0 = lexicon.and_then(|lexicon| Match::resume(saved, lexicon).ok()).map(|m| m.scores());
+    info.0 = lexicon.and_then(|lexicon| {
+        let mut referee = LocalReferee::resume(saved, lexicon.clone()).ok()?;
+        local_match(&mut referee, lexicon).ok().map(|m| m.scores())
+    });
     commands.remove_resource::<SaveToCheck>();
 }
 

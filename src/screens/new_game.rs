@@ -96,6 +96,7 @@ fn seat_label(locale: &Locale, seat: Seat) -> String {
     match seat {
         Seat::Human => locale.t("seat-human"),
         Seat::Computer(level) => format!("{} · {}", locale.t("seat-computer"), locale.t(level_key(level))),
+        Seat::Remote => locale.t("seat-remote"),
     }
 }
 

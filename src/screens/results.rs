@@ -4,7 +4,7 @@
 
 use super::home::wide_button;
 use super::{Screen, centred_choices, centred_page, centred_row};
-use crate::crossword::Match;
+use crate::crossword::turn::FinalRecord;
 use crate::settings::Settings;
 use crate::ui::i18n::Locale;
 use crate::ui::theme::{self, egui_colour};
@@ -167,9 +167,9 @@ impl Results {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::Results), |mut commands: Commands, m: Option<Res<Match>>| {
-        if let Some(m) = m {
-            commands.insert_resource(Results::of(&m.game));
+    app.add_systems(OnEnter(Screen::Results), |mut commands: Commands, record: Option<Res<FinalRecord>>| {
+        if let Some(record) = record {
+            commands.insert_resource(Results::of(&record.0));
         }
     });
 }

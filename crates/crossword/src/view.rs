@@ -4,13 +4,15 @@
 //! its seat may see, so a client follows a game without the [`Game`] (and
 //! so without the seed, the bag's order or another rack).
 
-use crate::board::{Board, Layout, Pos};
+use crate::board::{Board, Layout, PlacedTile, Pos};
+use crate::error::RuleError;
 use crate::game::{ConfigError, EndReason, Event, Game, GameSettings, next_seat};
+use crate::play::{ScoredPlay, Scoring, check_words, score_placement};
 use crate::rules::RACK_SIZE;
 use crate::tile::{Tile, full_bag, take_from, tiles_used};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
-use wocable_lexicon::TileSet;
+use wocable_lexicon::{Lexicon, TileSet};
 
 /// An event with its place in the game's whole log. A view skips the
 /// events it may not see, so its numbers rise but may leave gaps.
@@ -241,6 +243,24 @@ impl SeatView {
 
     pub fn ended(&self) -> Option<EndReason> {
         self.ended
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.ended.is_some()
+    }
+
+    pub fn has_left(&self, seat: usize) -> bool {
+        self.left.contains(&seat)
+    }
+
+    /// Checks and scores a placement on this board without playing it,
+    /// against `lexicon` (the app's preview): what the referee would say.
+    pub fn preview(&self, tiles: &[(Pos, PlacedTile)], lexicon: &Lexicon) -> Result<ScoredPlay, RuleError> {
+        let scoring =
+            Scoring { layout: &self.layout, tiles: &self.tiles, bingo_bonus: self.settings.rules.rules().bingo_bonus };
+        let play = score_placement(&self.board, tiles, &scoring)?;
+        check_words(&play, lexicon)?;
+        Ok(play)
     }
 
     /// The events this seat has seen, in order.
