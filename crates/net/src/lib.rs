@@ -4,12 +4,17 @@
 //! the server, the app and the tests share it.
 
 mod code;
+mod lobby;
 mod protocol;
 mod queue;
 mod rate;
 mod room;
 
 pub use code::{CODE_LENGTH, CodeError, RoomCode};
+pub use lobby::{
+    ApiRefusal, CreateRoom, Created, JoinRoom, Joined, RandomGame, ServerConfig, code_in_link, join_link,
+    signalling_url,
+};
 pub use protocol::{
     ClientMessage, Clock, DecodeError, EVENTS_PER_MESSAGE, IceServers, MAX_CLIENT_MESSAGE, MAX_SERVER_MESSAGE,
     PROTOCOL_VERSION, Refusal, RoomSettings, SeatToken, ServerMessage, event_messages,

@@ -9,19 +9,17 @@
 //! - `GET /api/config` → `{ice: {urls, username, credential}}`: the STUN
 //!   and TURN servers for clients' WebRTC connections
 
-use crate::hub::{Command, Joined, RoomInfo};
+use crate::hub::{Command, RoomInfo};
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use serde::Deserialize;
 use std::sync::Arc;
 use tokio::sync::{mpsc, oneshot};
-use wocable_crossword::RuleSetKind;
-use wocable_crossword::computer::Level;
-use wocable_lexicon::Language;
-use wocable_net::{IceServers, QueueKey, RoomCode, RoomSettings};
+use wocable_net::{
+    ApiRefusal, CreateRoom, Created, IceServers, JoinRoom, Joined, QueueKey, RandomGame, RoomCode, ServerConfig,
+};
 
 type Hub = mpsc::Sender<Command>;
 
@@ -29,7 +27,7 @@ type Hub = mpsc::Sender<Command>;
 const MAX_WAIT_SECONDS: u64 = 600;
 
 pub fn routes(hub: Hub, ice: IceServers) -> Router {
-    let config = Arc::new(serde_json::json!({ "ice": ice }));
+    let config = Arc::new(ServerConfig { ice });
     Router::new()
         .route("/api/rooms", post(create))
         .route("/api/rooms/{code}", get(look))
@@ -44,7 +42,7 @@ struct ApiError(StatusCode, String);
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.0, Json(serde_json::json!({ "error": self.1 }))).into_response()
+        (self.0, Json(ApiRefusal { error: self.1 })).into_response()
     }
 }
 
@@ -63,22 +61,13 @@ fn code(text: &str) -> Result<RoomCode, ApiError> {
     RoomCode::parse(text).map_err(|e| ApiError(StatusCode::NOT_FOUND, e.to_string()))
 }
 
-#[derive(Deserialize)]
-struct CreateRoom {
-    #[serde(flatten)]
-    settings: RoomSettings,
-    /// Computer players to seat at once, by level.
-    #[serde(default)]
-    computers: Vec<Level>,
-}
-
 async fn create(State(hub): State<Hub>, Json(body): Json<CreateRoom>) -> Result<Response, ApiError> {
     let CreateRoom { settings, computers } = body;
     if computers.len() >= settings.players {
         return Err(bad("leave at least one seat for a person"));
     }
     let code = ask(&hub, |reply| Command::Create { settings, computers, reply }).await?.map_err(bad)?;
-    Ok((StatusCode::CREATED, Json(serde_json::json!({ "code": code }))).into_response())
+    Ok((StatusCode::CREATED, Json(Created { code })).into_response())
 }
 
 async fn look(State(hub): State<Hub>, Path(text): Path<String>) -> Result<Json<RoomInfo>, ApiError> {
@@ -87,29 +76,14 @@ async fn look(State(hub): State<Hub>, Path(text): Path<String>) -> Result<Json<R
     info.map(Json).ok_or_else(|| ApiError(StatusCode::NOT_FOUND, format!("there is no room {code}")))
 }
 
-#[derive(Deserialize)]
-struct Name {
-    name: String,
-}
-
 async fn join(
     State(hub): State<Hub>,
     Path(text): Path<String>,
-    Json(body): Json<Name>,
+    Json(body): Json<JoinRoom>,
 ) -> Result<Json<Joined>, ApiError> {
     let code = code(&text)?;
     let joined = ask(&hub, |reply| Command::Join { code, name: body.name, reply }).await?;
     joined.map(Json).map_err(bad)
-}
-
-#[derive(Deserialize)]
-struct RandomGame {
-    rules: RuleSetKind,
-    language: Language,
-    players: usize,
-    name: String,
-    /// Seconds to wait for people before a computer player fills in.
-    wait: u64,
 }
 
 async fn random(State(hub): State<Hub>, Json(body): Json<RandomGame>) -> Result<Json<Joined>, ApiError> {

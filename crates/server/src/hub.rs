@@ -17,8 +17,8 @@ use wocable_crossword::Intent;
 use wocable_crossword::computer::{LeaveModel, Level};
 use wocable_lexicon::{Language, Lexicon};
 use wocable_net::{
-    ClientMessage, ComputerTurn, MAX_NAME, Matched, Player, QueueKey, Queues, RateLimit, Refusal, Room, RoomCode,
-    RoomSettings, SeatToken, ServerMessage, Step, Verdict, Waiting,
+    ClientMessage, ComputerTurn, Joined, MAX_NAME, Matched, Player, QueueKey, Queues, RateLimit, Refusal, Room,
+    RoomCode, RoomSettings, SeatToken, ServerMessage, Step, Verdict, Waiting,
 };
 
 pub enum Command {
@@ -27,14 +27,6 @@ pub enum Command {
     Look { code: RoomCode, reply: oneshot::Sender<Option<RoomInfo>> },
     Random { key: QueueKey, name: String, wait_ms: u64, reply: oneshot::Sender<Result<Joined, String>> },
     Thought { code: RoomCode, turn: Box<ComputerTurn>, intent: Intent },
-}
-
-/// A seat taken: what a client needs to connect to it.
-#[derive(Debug, Serialize)]
-pub struct Joined {
-    pub code: RoomCode,
-    pub seat: usize,
-    pub token: String,
 }
 
 /// What anyone with the code may know of a room.
@@ -270,7 +262,7 @@ impl Hub {
             return Err("the server cannot seat you just now".into());
         }
         info!(%code, seat, name, "seat taken");
-        Ok(Joined { code, seat, token: token.to_hex() })
+        Ok(Joined { code, seat, token })
     }
 
     /// Seats matched players (and computers) in a new room.

@@ -4,12 +4,13 @@
 //! and goes on from the view the referee sends.
 
 use super::link::{Link, LinkError};
-use super::lobby::{Joined, Lobby};
+use super::lobby::Lobby;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use wocable_crossword::computer::{self, LeaveModel, Level};
 use wocable_crossword::{Event, Game, Intent, SeatView, Standing};
 use wocable_lexicon::Lexicon;
+use wocable_net::Joined;
 use wocable_net::{ClientMessage, Refusal, RoomCode, ServerMessage};
 
 /// How long a player without a turn clock may be away (the referee's

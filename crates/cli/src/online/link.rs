@@ -7,7 +7,7 @@ use std::time::Duration;
 use thiserror::Error;
 use tokio::task::JoinHandle;
 use tokio::time::Instant;
-use wocable_net::{ClientMessage, DecodeError, IceServers, Refusal, RoomCode, ServerMessage};
+use wocable_net::{ClientMessage, DecodeError, IceServers, Refusal, RoomCode, ServerMessage, signalling_url};
 
 #[derive(Debug, Error)]
 pub enum LinkError {
@@ -34,16 +34,6 @@ pub struct Link {
 /// stops answering long before WebRTC gives up on it.
 const PING_EVERY: Duration = Duration::from_secs(2);
 const SILENCE: Duration = Duration::from_secs(8);
-
-/// `http://host:port` → `ws://host:port/CODE` (and `https` → `wss`).
-fn signalling_url(server: &str, code: RoomCode) -> String {
-    let base = match server.split_once("://") {
-        Some(("https", rest)) => format!("wss://{rest}"),
-        Some((_, rest)) => format!("ws://{rest}"),
-        None => format!("ws://{server}"),
-    };
-    format!("{}/{code}", base.trim_end_matches('/'))
-}
 
 impl Link {
     /// Connects to the server's host peer, waiting at most `wait`.
@@ -121,18 +111,5 @@ impl Link {
 impl Drop for Link {
     fn drop(&mut self) {
         self.driver.abort();
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_signalling_url_follows_the_server_url() {
-        let code = RoomCode::parse("7KQ2MX").unwrap();
-        assert_eq!(signalling_url("http://127.0.0.1:3536", code), "ws://127.0.0.1:3536/7KQ2MX");
-        assert_eq!(signalling_url("https://wocable.example/", code), "wss://wocable.example/7KQ2MX");
-        assert_eq!(signalling_url("localhost:80", code), "ws://localhost:80/7KQ2MX");
     }
 }

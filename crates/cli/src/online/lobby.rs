@@ -1,59 +1,16 @@
 //! The lobby's HTTP API, as a client calls it.
 
+use serde::Serialize;
 use serde::de::DeserializeOwned;
-use serde::{Deserialize, Serialize};
 use wocable_crossword::computer::Level;
-use wocable_net::{IceServers, RoomCode, RoomSettings, SeatToken};
-
-/// A seat taken: what connecting to it takes.
-#[derive(Clone, Debug, Deserialize)]
-pub struct Joined {
-    pub code: RoomCode,
-    pub seat: usize,
-    #[serde(deserialize_with = "token")]
-    pub token: SeatToken,
-}
-
-fn token<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<SeatToken, D::Error> {
-    let text = String::deserialize(deserializer)?;
-    SeatToken::from_hex(&text).ok_or_else(|| serde::de::Error::custom("a seat token is 32 hexadecimal digits"))
-}
-
-#[derive(Serialize)]
-pub struct RandomGame {
-    pub rules: wocable_crossword::RuleSetKind,
-    pub language: wocable_lexicon::Language,
-    pub players: usize,
-    pub name: String,
-    pub wait: u64,
-}
-
-#[derive(Serialize)]
-struct CreateRoom<'a> {
-    #[serde(flatten)]
-    settings: &'a RoomSettings,
-    computers: &'a [Level],
-}
+use wocable_net::{
+    ApiRefusal, CreateRoom, Created, IceServers, JoinRoom, Joined, RandomGame, RoomCode, RoomSettings, ServerConfig,
+};
 
 #[derive(Clone)]
 pub struct Lobby {
     http: reqwest::Client,
     server: String,
-}
-
-#[derive(Deserialize)]
-struct Created {
-    code: RoomCode,
-}
-
-#[derive(Deserialize)]
-struct Config {
-    ice: IceServers,
-}
-
-#[derive(Deserialize)]
-struct Refused {
-    error: String,
 }
 
 impl Lobby {
@@ -74,7 +31,7 @@ impl Lobby {
         let response = request.send().await.map_err(|e| format!("{url}: {e}"))?;
         if !response.status().is_success() {
             let status = response.status();
-            let reason = response.json::<Refused>().await.map_or_else(|_| status.to_string(), |r| r.error);
+            let reason = response.json::<ApiRefusal>().await.map_or_else(|_| status.to_string(), |r| r.error);
             return Err(reason);
         }
         response.json().await.map_err(|e| format!("{url}: {e}"))
@@ -83,17 +40,17 @@ impl Lobby {
     /// The STUN and TURN servers the server wants its clients to use.
     pub async fn ice_servers(&self) -> Result<IceServers, String> {
         let url = format!("{}/api/config", self.server);
-        self.answer::<Config>(&url, self.http.get(&url)).await.map(|config| config.ice)
+        self.answer::<ServerConfig>(&url, self.http.get(&url)).await.map(|config| config.ice)
     }
 
     /// Makes a room, with a computer player seated for each of `computers`.
     pub async fn create(&self, settings: &RoomSettings, computers: &[Level]) -> Result<RoomCode, String> {
-        let body = CreateRoom { settings, computers };
+        let body = CreateRoom { settings: settings.clone(), computers: computers.to_vec() };
         self.post::<Created>("/api/rooms", &body).await.map(|created| created.code)
     }
 
     pub async fn join(&self, code: RoomCode, name: &str) -> Result<Joined, String> {
-        self.post(&format!("/api/rooms/{code}/join"), &serde_json::json!({ "name": name })).await
+        self.post(&format!("/api/rooms/{code}/join"), &JoinRoom { name: name.to_string() }).await
     }
 
     pub async fn random(&self, request: &RandomGame) -> Result<Joined, String> {

@@ -9,9 +9,10 @@ mod lobby;
 use crate::args::{Args, UsageError};
 use crate::{Failure, fail, language, rules};
 use bot::Bot;
-use lobby::{Lobby, RandomGame};
+use lobby::Lobby;
 use std::time::Duration;
 use wocable_crossword::computer::Level;
+use wocable_net::RandomGame;
 use wocable_net::{RoomCode, RoomSettings};
 
 pub fn run(args: &mut Args) -> Result<(), Failure> {

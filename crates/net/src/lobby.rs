@@ -1,0 +1,130 @@
+//! The lobby's HTTP API as both sides see it: the JSON bodies of its
+//! requests and answers, and the addresses a client derives from the
+//! server's (the signalling socket of a room, the link that invites to it).
+
+use crate::code::RoomCode;
+use crate::protocol::{IceServers, RoomSettings, SeatToken};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use wocable_crossword::RuleSetKind;
+use wocable_crossword::computer::Level;
+use wocable_lexicon::Language;
+
+/// `POST /api/rooms`: a room, with a computer player seated for each of
+/// `computers`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CreateRoom {
+    #[serde(flatten)]
+    pub settings: RoomSettings,
+    #[serde(default)]
+    pub computers: Vec<Level>,
+}
+
+/// The answer to [`CreateRoom`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Created {
+    pub code: RoomCode,
+}
+
+/// `POST /api/rooms/CODE/join`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct JoinRoom {
+    pub name: String,
+}
+
+/// `POST /api/random`: a seat in the next game of its kind.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RandomGame {
+    pub rules: RuleSetKind,
+    pub language: Language,
+    pub players: usize,
+    pub name: String,
+    /// Seconds to wait for people before a computer player fills in.
+    pub wait: u64,
+}
+
+/// A seat taken: what connecting to it takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Joined {
+    pub code: RoomCode,
+    pub seat: usize,
+    #[serde(serialize_with = "token_to_hex", deserialize_with = "token_from_hex")]
+    pub token: SeatToken,
+}
+
+fn token_to_hex<S: Serializer>(token: &SeatToken, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_str(&token.to_hex())
+}
+
+fn token_from_hex<'de, D: Deserializer<'de>>(deserializer: D) -> Result<SeatToken, D::Error> {
+    let text = String::deserialize(deserializer)?;
+    SeatToken::from_hex(&text).ok_or_else(|| serde::de::Error::custom("a seat token is 32 hexadecimal digits"))
+}
+
+/// `GET /api/config`: what clients need to know of the server.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ServerConfig {
+    pub ice: IceServers,
+}
+
+/// A request the lobby refused, and why.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ApiRefusal {
+    pub error: String,
+}
+
+/// `http://host:port` → `ws://host:port/CODE` (and `https` → `wss`): the
+/// signalling socket of a room.
+pub fn signalling_url(server: &str, code: RoomCode) -> String {
+    let base = match server.split_once("://") {
+        Some(("https", rest)) => format!("wss://{rest}"),
+        Some((_, rest)) => format!("ws://{rest}"),
+        None => format!("ws://{server}"),
+    };
+    format!("{}/{code}", base.trim_end_matches('/'))
+}
+
+/// The link that opens the room in a browser: `SERVER/#/join/CODE`.
+pub fn join_link(server: &str, code: RoomCode) -> String {
+    format!("{}/#/join/{code}", server.trim_end_matches('/'))
+}
+
+/// The room code of a link made by [`join_link`] (or of its fragment,
+/// `#/join/CODE`, as the page reads it).
+pub fn code_in_link(link: &str) -> Option<RoomCode> {
+    let (_, code) = link.split_once("#/join/")?;
+    RoomCode::parse(code.trim_end_matches('/')).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_signalling_url_follows_the_server_url() {
+        let code = RoomCode::parse("7KQ2MX").unwrap();
+        assert_eq!(signalling_url("http://127.0.0.1:3536", code), "ws://127.0.0.1:3536/7KQ2MX");
+        assert_eq!(signalling_url("https://wocable.example/", code), "wss://wocable.example/7KQ2MX");
+        assert_eq!(signalling_url("localhost:80", code), "ws://localhost:80/7KQ2MX");
+    }
+
+    #[test]
+    fn a_join_link_carries_its_code_there_and_back() {
+        let code = RoomCode::parse("7KQ2MX").unwrap();
+        let link = join_link("https://wocable.example/", code);
+        assert_eq!(link, "https://wocable.example/#/join/7KQ2MX");
+        assert_eq!(code_in_link(&link), Some(code));
+        assert_eq!(code_in_link("#/join/7kq2mx"), Some(code), "typed in any case");
+        assert_eq!(code_in_link("https://wocable.example/"), None);
+        assert_eq!(code_in_link("#/join/7KQ"), None);
+    }
+
+    #[test]
+    fn a_seat_token_travels_as_hexadecimal() {
+        let joined = Joined { code: RoomCode::parse("7KQ2MX").unwrap(), seat: 1, token: SeatToken(0xabc) };
+        let json = serde_json::to_string(&joined).unwrap();
+        assert!(json.contains("\"00000000000000000000000000000abc\""), "{json}");
+        assert_eq!(serde_json::from_str::<Joined>(&json).unwrap(), joined);
+        let bad = json.replace("00000000000000000000000000000abc", "xyz");
+        assert!(serde_json::from_str::<Joined>(&bad).is_err());
+    }
+}
