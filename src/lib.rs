@@ -10,6 +10,7 @@ pub mod crossword;
 pub mod demo;
 pub mod feedback;
 pub mod lexicons;
+pub mod online;
 pub mod screens;
 pub mod settings;
 pub mod storage;
@@ -36,6 +37,7 @@ impl Plugin for CorePlugin {
             feedback::plugin,
             demo::plugin,
             lexicons::plugin,
+            online::plugin,
         ));
     }
 }

@@ -18,6 +18,20 @@ pub struct Settings {
     pub animations: bool,
     /// Premium squares in a palette told apart without red and green.
     pub colour_blind: bool,
+    /// The name this player goes by online, asked once.
+    pub nickname: Option<String>,
+    /// The server of online play, `http(s)://host:port`.
+    pub server: String,
+}
+
+/// The server of online play: on the web, the one the page came from;
+/// natively, the one `cargo xtask server` runs.
+pub fn default_server() -> String {
+    #[cfg(target_arch = "wasm32")]
+    if let Some(origin) = web_sys::window().and_then(|window| window.location().origin().ok()) {
+        return origin;
+    }
+    "http://127.0.0.1:3536".to_string()
 }
 
 impl Default for Settings {
@@ -28,6 +42,8 @@ impl Default for Settings {
             music_volume: 0.4,
             animations: true,
             colour_blind: false,
+            nickname: None,
+            server: default_server(),
         }
     }
 }

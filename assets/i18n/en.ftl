@@ -12,6 +12,8 @@ home-new-game = New game
 home-dictionary = Dictionary
 home-settings = Settings
 home-how-to-play = How to play
+home-online = Online
+home-rejoin = Back to the online game
 
 ## The window's title (a browser's tab)
 title-home = Wocable
@@ -189,3 +191,31 @@ how-premium-colours = Double letter, triple letter, double word, triple word.
 how-controls = Drag a tile to a square, or tap a tile and then a square. On a keyboard: arrows move to a square and set the direction (left and right: across, up and down: down), Space turns it, letters place tiles, Backspace takes one back, Enter plays, Esc recalls. In a dialog, Esc closes it and Enter resumes or takes the device; typing a letter names the blank's.
 lexicon-fetching = Fetching the word list…
 lexicon-unavailable = The word list could not be fetched: { $reason }
+
+## Online
+online-title = Online
+online-name = Your name online
+online-create = Create a room
+online-join = Join with a code
+online-random = Random game
+online-computers = Computer players
+online-code = Room code
+online-code-hint = six letters
+online-bad-code = A room code has six letters and digits.
+online-wait = Wait for people
+online-wait-seconds = { $seconds } s
+online-room = Your room
+online-room-code = Send this code, or the link, to your friends:
+online-copy-code = Copy the code
+online-copy-link = Copy the link
+online-waiting = Players
+online-free-seat = (waiting…)
+online-leave = Leave the room
+online-connecting = Connecting…
+online-reconnecting = Reconnecting…
+online-lost = This game is closed to this device.
+online-unreachable = The server could not be reached. Check your connection.
+online-unreadable = The server's answer could not be read.
+online-refused = The server said: { $reason }
+online-retry = Try again
+online-no-name = Choose your name online first.

@@ -12,6 +12,8 @@ home-new-game = Nueva partida
 home-dictionary = Diccionario
 home-settings = Ajustes
 home-how-to-play = Cómo se juega
+home-online = En línea
+home-rejoin = Volver a la partida en línea
 
 ## El título de la ventana (la pestaña del navegador)
 title-home = Wocable
@@ -189,3 +191,31 @@ how-premium-colours = Letra doble, letra triple, palabra doble, palabra triple.
 how-controls = Arrastra una ficha a una casilla, o toca una ficha y después una casilla. Con teclado: las flechas llevan a una casilla y eligen la dirección (izquierda y derecha: horizontal, arriba y abajo: vertical), Espacio la cambia, las letras ponen fichas, Retroceso quita una, Intro juega, Esc recoge. En un diálogo, Esc lo cierra e Intro reanuda o toma el dispositivo; al teclear una letra se elige la del comodín.
 lexicon-fetching = Descargando la lista de palabras…
 lexicon-unavailable = No se pudo descargar la lista de palabras: { $reason }
+
+## Online
+online-title = En línea
+online-name = Tu nombre en línea
+online-create = Crear una sala
+online-join = Unirse con un código
+online-random = Partida al azar
+online-computers = Jugadores de la computadora
+online-code = Código de la sala
+online-code-hint = seis caracteres
+online-bad-code = Un código de sala tiene seis letras y dígitos.
+online-wait = Esperar a personas
+online-wait-seconds = { $seconds } s
+online-room = Tu sala
+online-room-code = Envía este código, o el enlace, a tus amigos:
+online-copy-code = Copiar el código
+online-copy-link = Copiar el enlace
+online-waiting = Jugadores
+online-free-seat = (esperando…)
+online-leave = Salir de la sala
+online-connecting = Conectando…
+online-reconnecting = Reconectando…
+online-lost = Esta partida ya no está abierta a este dispositivo.
+online-unreachable = No se pudo contactar con el servidor. Revisa tu conexión.
+online-unreadable = No se pudo leer la respuesta del servidor.
+online-refused = El servidor dijo: { $reason }
+online-retry = Reintentar
+online-no-name = Elige primero tu nombre en línea.

@@ -12,6 +12,8 @@ home-new-game = Nouvelle partie
 home-dictionary = Dictionnaire
 home-settings = Réglages
 home-how-to-play = Comment jouer
+home-online = En ligne
+home-rejoin = Reprendre la partie en ligne
 
 ## Le titre de la fenêtre (l’onglet du navigateur)
 title-home = Wocable
@@ -190,3 +192,31 @@ how-premium-colours = Lettre compte double, lettre compte triple, mot compte dou
 how-controls = Faites glisser une lettre sur une case, ou touchez une lettre puis une case. Au clavier : les flèches mènent à une case et choisissent le sens (gauche et droite : horizontal, haut et bas : vertical), Espace le change, les lettres se posent, Retour arrière en reprend une, Entrée joue, Échap reprend tout. Dans une fenêtre, Échap la ferme et Entrée reprend la partie ou prend l'appareil ; taper une lettre choisit celle du joker.
 lexicon-fetching = Téléchargement de la liste de mots…
 lexicon-unavailable = La liste de mots n’a pas pu être téléchargée : { $reason }
+
+## Online
+online-title = En ligne
+online-name = Votre nom en ligne
+online-create = Créer une salle
+online-join = Rejoindre avec un code
+online-random = Partie au hasard
+online-computers = Joueurs ordinateur
+online-code = Code de la salle
+online-code-hint = six caractères
+online-bad-code = Un code de salle a six lettres et chiffres.
+online-wait = Attendre des joueurs
+online-wait-seconds = { $seconds } s
+online-room = Votre salle
+online-room-code = Envoyez ce code, ou le lien, à vos amis :
+online-copy-code = Copier le code
+online-copy-link = Copier le lien
+online-waiting = Joueurs
+online-free-seat = (en attente…)
+online-leave = Quitter la salle
+online-connecting = Connexion…
+online-reconnecting = Reconnexion…
+online-lost = Cette partie n’est plus ouverte à cet appareil.
+online-unreachable = Le serveur est injoignable. Vérifiez votre connexion.
+online-unreadable = La réponse du serveur est illisible.
+online-refused = Le serveur a répondu : { $reason }
+online-retry = Réessayer
+online-no-name = Choisissez d’abord votre nom en ligne.

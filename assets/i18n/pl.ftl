@@ -12,6 +12,8 @@ home-new-game = Nowa gra
 home-dictionary = Słownik
 home-settings = Ustawienia
 home-how-to-play = Jak grać
+home-online = Online
+home-rejoin = Wróć do gry online
 
 ## Tytuł okna (karta przeglądarki)
 title-home = Wocable
@@ -189,3 +191,31 @@ how-premium-colours = Podwójna litera, potrójna litera, podwójne słowo, potr
 how-controls = Przeciągnij płytkę na pole albo dotknij płytki, a potem pola. Na klawiaturze: strzałki prowadzą do pola i wybierają kierunek (lewo i prawo: poziomo, góra i dół: pionowo), spacja go zmienia, litery kładą płytki, Backspace cofa jedną, Enter zatwierdza, Esc cofa wszystkie. W oknie dialogowym Esc je zamyka, a Enter wznawia grę lub przejmuje urządzenie; wpisana litera wybiera literę blanku.
 lexicon-fetching = Pobieranie listy słów…
 lexicon-unavailable = Nie udało się pobrać listy słów: { $reason }
+
+## Online
+online-title = Online
+online-name = Twoje imię online
+online-create = Utwórz pokój
+online-join = Dołącz z kodem
+online-random = Losowa gra
+online-computers = Gracze komputerowi
+online-code = Kod pokoju
+online-code-hint = sześć znaków
+online-bad-code = Kod pokoju ma sześć liter i cyfr.
+online-wait = Czekaj na ludzi
+online-wait-seconds = { $seconds } s
+online-room = Twój pokój
+online-room-code = Wyślij ten kod albo link znajomym:
+online-copy-code = Kopiuj kod
+online-copy-link = Kopiuj link
+online-waiting = Gracze
+online-free-seat = (czekamy…)
+online-leave = Opuść pokój
+online-connecting = Łączenie…
+online-reconnecting = Ponowne łączenie…
+online-lost = Ta gra jest zamknięta dla tego urządzenia.
+online-unreachable = Nie można połączyć się z serwerem. Sprawdź połączenie.
+online-unreadable = Nie można odczytać odpowiedzi serwera.
+online-refused = Serwer odpowiedział: { $reason }
+online-retry = Spróbuj ponownie
+online-no-name = Najpierw wybierz swoje imię online.

@@ -6,7 +6,7 @@
 use super::board::Player;
 use super::composer::Composer;
 use super::layout::{BOTTOM_BAR, BoardLayout, SIDE_PANEL, TOP_BAR};
-use super::referee::TurnClock;
+use super::referee::{Connection, TurnClock};
 use super::thinking::Thinking;
 use super::turn::{Hints, Preview};
 use super::{Action, Match, Overlay, Seat};
@@ -92,7 +92,13 @@ pub fn log_lines(m: &Match, locale: &Locale) -> Vec<String> {
         .collect()
 }
 
-fn status_line(m: &Match, preview: &Preview, locale: &Locale) -> (String, Color) {
+fn status_line(m: &Match, preview: &Preview, connection: Connection, locale: &Locale) -> (String, Color) {
+    match connection {
+        Connection::Connected => {}
+        Connection::Connecting => return (locale.t("online-connecting"), theme::WARNING),
+        Connection::Reconnecting => return (locale.t("online-reconnecting"), theme::WARNING),
+        Connection::Lost => return (locale.t("online-lost"), theme::WARNING),
+    }
     match preview {
         Preview::Valid { words, score, bingo } => {
             let key = if *bingo { "preview-bingo" } else { "preview-valid" };
@@ -138,6 +144,7 @@ fn panels(
     hints: Res<Hints>,
     clock: Option<Res<TurnClock>>,
     thinking: Option<Res<Thinking>>,
+    connection: Option<Res<Connection>>,
     layout: Res<BoardLayout>,
     locale: Res<Locale>,
     mut actions: MessageWriter<Action>,
@@ -174,8 +181,10 @@ fn panels(
             }
         });
     });
-    let my_turn = m.human_to_play() && m.turn() == m.viewer && !m.rack_hidden;
-    let (status, status_colour) = status_line(&m, &preview, &locale);
+    let connected = connection.as_deref().is_none_or(|c| *c == Connection::Connected);
+    let my_turn = m.human_to_play() && m.turn() == m.viewer && !m.rack_hidden && connected;
+    let connection = connection.map_or(Connection::Connected, |c| *c);
+    let (status, status_colour) = status_line(&m, &preview, connection, &locale);
     let mut pressed = Vec::new();
     // The buttons, in the order they are laid out.
     let mut buttons: Vec<(egui::RichText, bool, Pressed)> =
@@ -198,7 +207,7 @@ fn panels(
     ));
     // On the clock the way out is through the pause, which stops it first
     // (and keeps a phone's buttons to two rows).
-    buttons.push(if m.turn_seconds.is_some() && !m.is_over() {
+    buttons.push(if m.turn_seconds.is_some() && !m.is_over() && !m.is_online() {
         (locale.t("action-pause").into(), true, Pressed::Act(Action::OpenOverlay(Overlay::Paused)))
     } else {
         (locale.t("action-home").into(), true, Pressed::Home)

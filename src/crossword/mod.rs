@@ -182,6 +182,12 @@ impl Match {
         self.view().settings().language
     }
 
+    /// Whether the game is refereed elsewhere, with players on other
+    /// devices: its clock runs on the server and cannot be paused here.
+    pub fn is_online(&self) -> bool {
+        self.seats.contains(&Seat::Remote)
+    }
+
     pub fn humans(&self) -> usize {
         self.seats.iter().filter(|s| **s == Seat::Human).count()
     }

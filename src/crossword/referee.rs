@@ -25,6 +25,23 @@ pub trait Referee: Send + Sync + 'static {
     /// The match as kept on this device; `None` when it is kept elsewhere
     /// (online, the server keeps it).
     fn save(&self) -> Option<SavedMatch>;
+    /// How this device is connected to its referee (a local one always is).
+    fn connection(&self) -> Connection {
+        Connection::Connected
+    }
+}
+
+/// How the device is connected to the referee of the game on screen.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Connection {
+    #[default]
+    Connected,
+    /// Not yet connected.
+    Connecting,
+    /// The connection dropped; it is being made again.
+    Reconnecting,
+    /// The server closed the game to this device.
+    Lost,
 }
 
 /// The referee of the match on screen.

@@ -221,6 +221,7 @@ pub fn open_game(commands: &mut Commands, m: Match, referee: Box<dyn Referee>) {
     commands.remove_resource::<Thinking>();
     commands.remove_resource::<ResultsDue>();
     commands.remove_resource::<FinalRecord>();
+    commands.insert_resource(referee.connection());
     commands.insert_resource(ActiveReferee(referee));
     commands.insert_resource(m);
 }
@@ -397,6 +398,7 @@ fn hear_the_referee(
         Some(thinking) => commands.insert_resource(thinking),
         None => commands.remove_resource::<Thinking>(),
     }
+    commands.insert_resource(referee.0.connection());
     let crossed = |before: TurnClock, now: TurnClock| {
         before.moves_made == now.moves_made
             && (before.seconds_left / CLOCK_SAVE_SECONDS).ceil() != (now.seconds_left / CLOCK_SAVE_SECONDS).ceil()
@@ -418,7 +420,7 @@ fn pause_when_away(
     let lost_focus = focus.read().filter(|f| !f.focused).count() > 0;
     let suspended =
         lifecycle.read().filter(|l| matches!(l, AppLifecycle::WillSuspend | AppLifecycle::Suspended)).count() > 0;
-    let clock_runs = m.turn_seconds.is_some() && !m.is_over();
+    let clock_runs = m.turn_seconds.is_some() && !m.is_over() && !m.is_online();
     if (lost_focus || suspended) && clock_runs && !overlay.get().stops_the_clock() {
         next_overlay.set(Overlay::Paused);
     }

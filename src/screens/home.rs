@@ -6,6 +6,7 @@ use crate::crossword::referee::LocalReferee;
 use crate::crossword::turn::{PendingStart, local_match};
 use crate::crossword::{ResumeMatch, SAVE_FILE, SavedMatch};
 use crate::lexicons::Lexicons;
+use crate::online::{OnlineRequest, SEAT_FILE};
 use crate::storage::Storage;
 use crate::ui::i18n::Locale;
 use bevy::prelude::*;
@@ -17,8 +18,14 @@ use wocable_crossword::Premium;
 #[derive(Resource, Default, Debug)]
 pub struct SavedGameInfo(pub Option<String>);
 
+/// Whether this device has a seat in an online game that may still be
+/// running on the server.
+#[derive(Resource, Default, Debug)]
+pub struct OnlineSeatKept(pub bool);
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<SavedGameInfo>()
+        .init_resource::<OnlineSeatKept>()
         .add_systems(OnEnter(Screen::Home), read_saved_game)
         .add_systems(Update, check_saved_game.run_if(in_state(Screen::Home)));
 }
@@ -31,8 +38,14 @@ pub(super) fn ui(app: &mut App) {
     app.add_systems(EguiPrimaryContextPass, draw.in_set(crate::ui::Drawing).run_if(in_state(Screen::Home)));
 }
 
-fn read_saved_game(mut commands: Commands, storage: Res<Storage>, mut info: ResMut<SavedGameInfo>) {
+fn read_saved_game(
+    mut commands: Commands,
+    storage: Res<Storage>,
+    mut info: ResMut<SavedGameInfo>,
+    mut seat_kept: ResMut<OnlineSeatKept>,
+) {
     info.0 = None;
+    seat_kept.0 = storage.read(SEAT_FILE).is_some();
     if let Some(saved) = storage.read(SAVE_FILE).and_then(|text| serde_json::from_str::<SavedMatch>(&text).ok()) {
         commands.insert_resource(SaveToCheck(saved));
     }
@@ -71,6 +84,8 @@ fn draw(
     mut screen: ResMut<NextState<Screen>>,
     mut resume: MessageWriter<ResumeMatch>,
     pending: Res<PendingStart>,
+    seat_kept: Res<OnlineSeatKept>,
+    mut requests: MessageWriter<OnlineRequest>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     centred_page(ctx, "", |ui| {
@@ -100,8 +115,13 @@ fn draw(
             ui.small(summary);
             ui.add_space(8.0);
         }
+        if seat_kept.0 && wide_button(ui, crate::ui::bold(locale.t("home-rejoin"), 20.0)).clicked() {
+            requests.write(OnlineRequest::Rejoin);
+            screen.set(Screen::Online);
+        }
         for (key, next) in [
             ("home-new-game", Screen::NewGame),
+            ("home-online", Screen::Online),
             ("home-dictionary", Screen::Dictionary),
             ("home-settings", Screen::Settings),
             ("home-how-to-play", Screen::HowToPlay),

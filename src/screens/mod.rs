@@ -6,6 +6,7 @@ pub mod dictionary;
 pub mod home;
 pub mod how_to_play;
 pub mod new_game;
+pub mod online;
 pub mod results;
 pub mod settings;
 pub mod title;
@@ -23,12 +24,14 @@ pub enum Screen {
     Dictionary,
     Settings,
     HowToPlay,
+    Online,
 }
 
 pub(super) fn plugin(app: &mut App) {
     app.init_state::<Screen>().add_plugins((
         home::plugin,
         new_game::plugin,
+        online::plugin,
         results::plugin,
         dictionary::plugin,
         title::plugin,
@@ -39,6 +42,7 @@ pub(super) fn window_plugin(app: &mut App) {
     app.add_plugins((
         home::ui,
         new_game::ui,
+        online::ui,
         results::ui,
         dictionary::ui,
         settings::ui,

@@ -47,7 +47,7 @@ impl NewGameForm {
 }
 
 const CLOCKS: [Option<u32>; 4] = [None, Some(60), Some(120), Some(300)];
-const GAME_LANGUAGES: [Language; 3] = [Language::En, Language::Es, Language::Fr];
+pub const GAME_LANGUAGES: [Language; 3] = [Language::En, Language::Es, Language::Fr];
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(

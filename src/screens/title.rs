@@ -43,6 +43,7 @@ fn name_page(
         (Screen::Dictionary, ..) => page(locale.t("dictionary-title")),
         (Screen::Settings, ..) => page(locale.t("settings-title")),
         (Screen::HowToPlay, ..) => page(locale.t("how-title")),
+        (Screen::Online, ..) => page(locale.t("online-title")),
     };
     title.set_if_neq(PageTitle(named));
 }

@@ -1,0 +1,217 @@
+//! Online play in the app (§5, §8.1): a room made or joined through the
+//! lobby, its waiting room, and then the same game screen as local play,
+//! refereed by the server through a [`Session`]. A seat taken is kept in
+//! storage until its game ends, so the app can rejoin it after a restart.
+
+mod link;
+mod lobby;
+mod session;
+
+pub use lobby::{Call, Lobby, LobbyError};
+pub use session::Session;
+
+use crate::crossword::turn::{PendingStart, open_game};
+use crate::crossword::{Match, Seat};
+use crate::lexicons::Lexicons;
+use crate::screens::Screen;
+use crate::settings::Settings;
+use crate::storage::Storage;
+use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
+use wocable_crossword::computer::Level;
+use wocable_net::{CreateRoom, Created, Joined, RandomGame, RoomCode, RoomSettings, ServerConfig};
+
+/// The seat of the online game in progress, kept until the game ends.
+pub const SEAT_FILE: &str = "online.json";
+
+/// What the online screens ask for.
+#[derive(Message, Clone, Debug, PartialEq)]
+pub enum OnlineRequest {
+    /// A room for these settings, with computer players in some seats,
+    /// and this device's player in the first free one.
+    Create { room: RoomSettings, computers: Vec<Level> },
+    /// A seat in the room of this code.
+    Join(RoomCode),
+    /// A seat in the next random game of its kind (its `name` is filled
+    /// in from the settings).
+    Random(RandomGame),
+    /// Back to the seat kept in storage (after a restart).
+    Rejoin,
+    /// Out of the room (a game in progress goes on on the server).
+    Leave,
+}
+
+/// A seat on a server, as kept in storage.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+struct KeptSeat {
+    joined: Joined,
+}
+
+/// Where this device is in going online.
+#[derive(Resource, Default)]
+pub enum Online {
+    #[default]
+    Offline,
+    /// Making a room: the player joins it next.
+    Creating(Call<Created>),
+    /// Taking a seat (a random game's is answered once matched).
+    Joining(Call<Joined>),
+    /// Asking how to connect.
+    Configuring { joined: Joined, call: Call<ServerConfig> },
+    /// In the room's waiting room, until the game starts.
+    InRoom(Box<Session>),
+    /// The game is on screen, refereed by the session.
+    Playing,
+    /// Why the last step failed, for the player to read.
+    Failed(OnlineFailure),
+}
+
+/// Why going online failed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OnlineFailure {
+    Lobby(LobbyError),
+    /// The room is gone, or the seat is no longer ours.
+    Closed(String),
+    NoName,
+}
+
+impl Online {
+    /// Whether a step is under way (the screens show a spinner).
+    pub fn is_busy(&self) -> bool {
+        matches!(self, Online::Creating(_) | Online::Joining(_) | Online::Configuring { .. })
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Online>()
+        .add_message::<OnlineRequest>()
+        .add_systems(Update, (hear_requests, go_on, open_the_game).chain())
+        .add_systems(OnEnter(Screen::Results), forget_the_seat);
+}
+
+/// The server this device plays on.
+fn lobby(settings: &Settings) -> Lobby {
+    Lobby::new(&settings.server)
+}
+
+fn hear_requests(
+    mut requests: MessageReader<OnlineRequest>,
+    mut online: ResMut<Online>,
+    settings: Res<Settings>,
+    storage: Res<Storage>,
+) {
+    for request in requests.read() {
+        let lobby = lobby(&settings);
+        let name = settings.nickname.clone().filter(|name| !name.trim().is_empty());
+        *online = match (request, name) {
+            (OnlineRequest::Leave, _) => Online::Offline,
+            (OnlineRequest::Rejoin, _) => {
+                match storage.read(SEAT_FILE).and_then(|text| serde_json::from_str::<KeptSeat>(&text).ok()) {
+                    Some(kept) => Online::Configuring { joined: kept.joined, call: lobby.config() },
+                    None => Online::Offline,
+                }
+            }
+            (_, None) => Online::Failed(OnlineFailure::NoName),
+            (OnlineRequest::Create { room, computers }, Some(_)) => {
+                Online::Creating(lobby.create(&CreateRoom { settings: room.clone(), computers: computers.clone() }))
+            }
+            (OnlineRequest::Join(code), Some(name)) => Online::Joining(lobby.join(*code, &name)),
+            (OnlineRequest::Random(request), Some(name)) => {
+                Online::Joining(lobby.random(&RandomGame { name, ..request.clone() }))
+            }
+        };
+    }
+}
+
+/// Takes each step's answer and goes on to the next.
+fn go_on(mut online: ResMut<Online>, settings: Res<Settings>, storage: Res<Storage>, time: Res<Time>) {
+    let lobby = lobby(&settings);
+    let next = match &mut *online {
+        Online::Creating(call) => call.take().map(|answer| match answer {
+            Ok(created) => match settings.nickname.as_deref() {
+                Some(name) => Online::Joining(lobby.join(created.code, name)),
+                None => Online::Failed(OnlineFailure::NoName),
+            },
+            Err(error) => Online::Failed(OnlineFailure::Lobby(error)),
+        }),
+        Online::Joining(call) => call.take().map(|answer| match answer {
+            Ok(joined) => {
+                keep_the_seat(&storage, joined);
+                Online::Configuring { joined, call: lobby.config() }
+            }
+            Err(error) => Online::Failed(OnlineFailure::Lobby(error)),
+        }),
+        Online::Configuring { joined, call } => call.take().map(|answer| match answer {
+            Ok(config) => Online::InRoom(Box::new(Session::open(lobby.server(), *joined, config.ice, time.elapsed_secs()))),
+            Err(error) => Online::Failed(OnlineFailure::Lobby(error)),
+        }),
+        Online::InRoom(session) => {
+            session.poll(time.elapsed_secs());
+            session.closed().map(|refusal| {
+                storage.remove(SEAT_FILE);
+                Online::Failed(OnlineFailure::Closed(refusal.to_string()))
+            })
+        }
+        Online::Offline | Online::Playing | Online::Failed(_) => None,
+    };
+    if let Some(next) = next {
+        *online = next;
+    }
+}
+
+fn keep_the_seat(storage: &Storage, joined: Joined) {
+    match serde_json::to_string(&KeptSeat { joined }) {
+        Ok(text) => {
+            if let Err(error) = storage.write(SEAT_FILE, &text) {
+                warn!("the online seat was not kept: {error}");
+            }
+        }
+        Err(error) => warn!("the online seat was not kept: {error}"),
+    }
+}
+
+/// Once the referee has welcomed the seat and the word list is at hand,
+/// the game opens: this device's seat is a human's, every other a remote
+/// player's (people or computers on the server).
+fn open_the_game(
+    mut commands: Commands,
+    mut online: ResMut<Online>,
+    mut lexicons: ResMut<Lexicons>,
+    mut pending: ResMut<PendingStart>,
+    mut screen: ResMut<NextState<Screen>>,
+) {
+    let Online::InRoom(session) = &mut *online else { return };
+    let Some(settings) = session.started().cloned() else { return };
+    let lexicon = match lexicons.get(settings.language) {
+        Ok(Some(lexicon)) => lexicon,
+        Ok(None) => return,
+        Err(reason) => {
+            pending.failed = Some(reason);
+            return;
+        }
+    };
+    let mine = session.joined().seat;
+    let seats = (0..settings.players.len()).map(|seat| if seat == mine { Seat::Human } else { Seat::Remote }).collect();
+    let clock = session.room().and_then(|room| room.clock);
+    let events = session.take_events();
+    match Match::new(settings, seats, clock, lexicon.clone(), events) {
+        Ok(m) => {
+            let Online::InRoom(mut session) = std::mem::replace(&mut *online, Online::Playing) else { return };
+            session.set_lexicon(lexicon);
+            open_game(&mut commands, m, session);
+            screen.set(Screen::Game);
+        }
+        Err(reason) => {
+            error!("the game from the referee does not follow: {reason}");
+            *online = Online::Failed(OnlineFailure::Closed(reason.to_string()));
+        }
+    }
+}
+
+/// A finished game's seat is not kept.
+fn forget_the_seat(mut online: ResMut<Online>, storage: Res<Storage>) {
+    if matches!(*online, Online::Playing) {
+        storage.remove(SEAT_FILE);
+        *online = Online::Offline;
+    }
+}

@@ -1,0 +1,234 @@
+//! A seat in a room on the server, from the waiting room to the end of
+//! the game: the referee of an online game. It says hello with its seat's
+//! token, follows the waiting room, passes on the events of its seat's
+//! view, and reconnects (with the same token, and so the same seat) when
+//! the connection drops: the server then sends the whole view again.
+
+use super::link::{Heard, Link};
+use crate::crossword::SavedMatch;
+use crate::crossword::referee::{Connection, Frame, Referee, Ruling, TurnClock};
+use crate::crossword::thinking::Thinking;
+use bevy::log::{info, warn};
+use wocable_crossword::game::{GameSettings, Intent};
+use wocable_crossword::{Sequenced, gcg};
+use wocable_lexicon::Lexicon;
+use wocable_net::{ClientMessage, Clock, EVENTS_PER_MESSAGE, IceServers, Joined, Refusal, RoomSettings, ServerMessage};
+
+/// After a dropped connection, the next try waits this long.
+const RETRY_AFTER: f32 = 1.0;
+
+pub struct Session {
+    server: String,
+    joined: Joined,
+    ice: IceServers,
+    link: Option<Link>,
+    connection: Connection,
+    retry_at: f32,
+    /// The room's settings and who sits where, while it waits for players.
+    room: Option<RoomSettings>,
+    seats: Vec<Option<String>>,
+    /// The game's settings, once the referee has welcomed the seat.
+    settings: Option<GameSettings>,
+    /// Events not yet handed on.
+    events: Vec<Sequenced>,
+    /// Whether the events of the welcome have all come.
+    caught_up: bool,
+    clock: Option<TurnClock>,
+    lexicon: Option<Lexicon>,
+    rulings: Vec<Ruling>,
+    /// Why the room cannot be played in (gone, or the seat is not ours).
+    closed: Option<Refusal>,
+}
+
+impl Session {
+    /// Connects to the seat `joined` on `server`.
+    pub fn open(server: &str, joined: Joined, ice: IceServers, now: f32) -> Session {
+        let link = Link::open(server, joined.code, &ice, now);
+        Session {
+            server: server.to_string(),
+            joined,
+            ice,
+            link: Some(link),
+            connection: Connection::Connecting,
+            retry_at: now,
+            room: None,
+            seats: Vec::new(),
+            settings: None,
+            events: Vec::new(),
+            caught_up: false,
+            clock: None,
+            lexicon: None,
+            rulings: Vec::new(),
+            closed: None,
+        }
+    }
+
+    pub fn joined(&self) -> Joined {
+        self.joined
+    }
+
+    pub fn server(&self) -> &str {
+        &self.server
+    }
+
+    pub fn connection(&self) -> Connection {
+        self.connection
+    }
+
+    /// The room's settings, once the referee has said them.
+    pub fn room(&self) -> Option<&RoomSettings> {
+        self.room.as_ref()
+    }
+
+    /// Who sits where in the waiting room (`None`: a seat still free).
+    pub fn seats(&self) -> &[Option<String>] {
+        &self.seats
+    }
+
+    /// Why the room cannot be played in, when the server said so.
+    pub fn closed(&self) -> Option<&Refusal> {
+        self.closed.as_ref()
+    }
+
+    /// The game's settings once it has started and its events so far have
+    /// come (they follow the welcome).
+    pub fn started(&self) -> Option<&GameSettings> {
+        self.settings.as_ref().filter(|_| self.caught_up)
+    }
+
+    /// The word list of the game, to read the record at its end.
+    pub fn set_lexicon(&mut self, lexicon: Lexicon) {
+        self.lexicon = Some(lexicon);
+    }
+
+    /// The events heard so far and not yet handed on: the game so far, when
+    /// it opens on this device.
+    pub fn take_events(&mut self) -> Vec<Sequenced> {
+        std::mem::take(&mut self.events)
+    }
+
+    /// Listens to the referee: `now` is the app's time in seconds.
+    pub fn poll(&mut self, now: f32) {
+        if self.closed.is_some() {
+            return;
+        }
+        let mut messages = Vec::new();
+        let Some(link) = self.link.as_mut() else {
+            if now >= self.retry_at {
+                self.link = Some(Link::open(&self.server, self.joined.code, &self.ice, now));
+            }
+            return;
+        };
+        for heard in link.poll(now) {
+            match heard {
+                Heard::Connected => {
+                    let hello = ClientMessage::Hello { room: self.joined.code, token: self.joined.token };
+                    link.send(&hello);
+                }
+                Heard::Message(message) => messages.push(message),
+                Heard::Unreadable(error) => warn!("a message from the referee could not be read: {error}"),
+                Heard::Dropped => {
+                    info!("the connection to the referee dropped; trying again");
+                    self.link = None;
+                    self.retry_at = now + RETRY_AFTER;
+                    self.connection = Connection::Reconnecting;
+                    break;
+                }
+            }
+        }
+        for message in messages {
+            self.hear(message);
+        }
+    }
+
+    fn hear(&mut self, message: ServerMessage) {
+        match message {
+            ServerMessage::Waiting { room, seats } => {
+                self.connection = Connection::Connected;
+                self.room = Some(room);
+                self.seats = seats;
+            }
+            ServerMessage::Welcome { seat, room, settings } => {
+                self.connection = Connection::Connected;
+                if seat != self.joined.seat {
+                    warn!("the referee seated us at {seat}, not {}", self.joined.seat);
+                }
+                self.seats = settings.players.iter().cloned().map(Some).collect();
+                self.room = Some(room);
+                self.settings = Some(settings);
+            }
+            ServerMessage::Events { events, clock } => {
+                // A long log comes in messages of `EVENTS_PER_MESSAGE`: a
+                // shorter one is its last.
+                self.caught_up |= self.settings.is_some() && events.len() < EVENTS_PER_MESSAGE;
+                self.events.extend(events);
+                self.clock = clock.map(|clock| self.turn_clock(clock));
+            }
+            ServerMessage::Finished { gcg, .. } => self.record(&gcg),
+            ServerMessage::Refused(Refusal::Rule(reason)) => self.rulings.push(Ruling::Refused(reason)),
+            ServerMessage::Refused(refusal @ (Refusal::NoSuchRoom(_) | Refusal::BadToken)) => {
+                warn!("the referee closed the room to us: {refusal}");
+                self.connection = Connection::Lost;
+                self.closed = Some(refusal);
+                self.link = None;
+            }
+            ServerMessage::Refused(refusal) => warn!("the referee refused: {refusal}"),
+            ServerMessage::Pong => {}
+        }
+    }
+
+    fn turn_clock(&self, clock: Clock) -> TurnClock {
+        let moves_made = self.events.last().map_or(0, |e| e.seq as usize + 1);
+        let seconds_left = clock.left_ms.map_or(0.0, |ms| ms as f32 / 1000.0);
+        TurnClock { seat: clock.seat, moves_made, seconds_left }
+    }
+
+    /// The finished game's whole record, as the referee wrote it.
+    fn record(&mut self, text: &str) {
+        let (Some(settings), Some(lexicon)) = (&self.settings, &self.lexicon) else { return };
+        let game = gcg::parse(text)
+            .map_err(|e| e.to_string())
+            .and_then(|record| gcg::replay(&record, settings.rules, lexicon.clone()).map_err(|e| e.to_string()));
+        match game {
+            Ok(game) => self.rulings.push(Ruling::Record(Box::new(game))),
+            Err(reason) => warn!("the game's record could not be read: {reason}"),
+        }
+    }
+}
+
+impl Referee for Session {
+    fn send(&mut self, intent: Intent) {
+        let sent = self.link.as_mut().is_some_and(|link| link.send(&ClientMessage::Intent(intent)));
+        if !sent {
+            warn!("not connected: the move was not sent");
+        }
+    }
+
+    fn update(&mut self, frame: &Frame) -> Vec<Ruling> {
+        self.poll(frame.now);
+        if let Some(clock) = &mut self.clock {
+            clock.seconds_left = (clock.seconds_left - frame.delta).max(0.0);
+        }
+        let events = self.take_events();
+        if !events.is_empty() {
+            self.rulings.insert(0, Ruling::Events(events));
+        }
+        std::mem::take(&mut self.rulings)
+    }
+
+    fn clock(&self) -> Option<TurnClock> {
+        self.clock.filter(|_| self.room.as_ref().is_some_and(|room| room.clock.is_some()))
+    }
+
+    fn thinking(&self) -> Option<Thinking> {
+        None
+    }
+
+    fn save(&self) -> Option<SavedMatch> {
+        None
+    }
+
+    fn connection(&self) -> Connection {
+        self.connection
+    }
+}

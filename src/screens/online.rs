@@ -1,0 +1,321 @@
+//! Online (§8.1): the player's name online, asked once and kept; create a
+//! room, join one with its code, or ask for a random game; the waiting
+//! room with the code, large, to copy or send as a link. The game itself
+//! is on the same screen as local play.
+
+use super::home::wide_button;
+use super::new_game::{GAME_LANGUAGES, language_key, level_key, rules_key};
+use super::{Screen, centred_choices, centred_page};
+use crate::online::{LobbyError, Online, OnlineFailure, OnlineRequest, Session};
+use crate::settings::Settings;
+use crate::ui::i18n::Locale;
+use crate::ui::theme::{self, egui_colour};
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use wocable_crossword::RuleSetKind;
+use wocable_crossword::computer::Level;
+use wocable_lexicon::Language;
+use wocable_net::{MAX_NAME, RandomGame, RoomCode, RoomSettings, join_link};
+
+/// Which page of the online screen is shown, and what its forms hold.
+#[derive(Resource, Clone, Debug, PartialEq)]
+pub struct OnlineForm {
+    pub page: Page,
+    pub name: String,
+    pub rules: RuleSetKind,
+    pub language: Language,
+    pub players: usize,
+    pub clock: Option<u32>,
+    /// Seats the server fills with computer players, at `level`.
+    pub computers: usize,
+    pub level: Level,
+    pub code: String,
+    /// Seconds a random game waits for people before a computer fills in.
+    pub wait: u64,
+    /// What was last asked, to ask again after a failure.
+    pub last: Option<OnlineRequest>,
+    pub problem: Option<String>,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Page {
+    #[default]
+    Menu,
+    Create,
+    Join,
+    Random,
+}
+
+const CLOCKS: [Option<u32>; 4] = [None, Some(60), Some(120), Some(300)];
+const WAITS: [u64; 3] = [30, 60, 120];
+
+impl OnlineForm {
+    fn new(settings: &Settings) -> OnlineForm {
+        OnlineForm {
+            page: Page::Menu,
+            name: settings.nickname.clone().unwrap_or_default(),
+            rules: RuleSetKind::Wocable,
+            language: Language::En,
+            players: 2,
+            clock: Some(120),
+            computers: 0,
+            level: Level::Strong,
+            code: String::new(),
+            wait: 30,
+            last: None,
+            problem: None,
+        }
+    }
+
+    fn room(&self) -> OnlineRequest {
+        let room =
+            RoomSettings { rules: self.rules, language: self.language, players: self.players, clock: self.clock };
+        OnlineRequest::Create { room, computers: vec![self.level; self.computers.min(self.players - 1)] }
+    }
+
+    fn random(&self) -> OnlineRequest {
+        OnlineRequest::Random(RandomGame {
+            rules: self.rules,
+            language: self.language,
+            players: self.players,
+            name: String::new(),
+            wait: self.wait,
+        })
+    }
+}
+
+/// A room to join from a link (`#/join/CODE`) the page was opened with.
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct JoinLink(pub RoomCode);
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        OnEnter(Screen::Online),
+        |mut commands: Commands,
+         form: Option<Res<OnlineForm>>,
+         settings: Res<Settings>,
+         link: Option<Res<JoinLink>>| {
+            let mut form = form.map_or_else(|| OnlineForm::new(&settings), |form| form.clone());
+            if let Some(JoinLink(code)) = link.as_deref() {
+                form.page = Page::Join;
+                form.code = code.to_string();
+                commands.remove_resource::<JoinLink>();
+            }
+            commands.insert_resource(form);
+        },
+    );
+    #[cfg(target_arch = "wasm32")]
+    app.add_systems(Startup, open_a_join_link);
+}
+
+/// The web build opened by a link to a room goes straight to it.
+#[cfg(target_arch = "wasm32")]
+fn open_a_join_link(mut commands: Commands, mut screen: ResMut<NextState<Screen>>) {
+    let hash = web_sys::window().and_then(|window| window.location().hash().ok());
+    if let Some(code) = hash.as_deref().and_then(wocable_net::code_in_link) {
+        commands.insert_resource(JoinLink(code));
+        screen.set(Screen::Online);
+    }
+}
+
+pub(super) fn ui(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        draw.in_set(crate::ui::Drawing).run_if(in_state(Screen::Online).and_then(resource_exists::<OnlineForm>)),
+    );
+}
+
+fn warning(ui: &mut egui::Ui, text: impl Into<String>) {
+    ui.colored_label(egui_colour(theme::WARNING), text.into());
+}
+
+fn failure_text(locale: &Locale, failure: &OnlineFailure) -> String {
+    match failure {
+        OnlineFailure::Lobby(LobbyError::Unreachable(_)) => locale.t("online-unreachable"),
+        OnlineFailure::Lobby(LobbyError::Refused(reason)) => {
+            locale.t_with("online-refused", &[("reason", reason.clone().into())])
+        }
+        OnlineFailure::Lobby(LobbyError::Unreadable(_)) => locale.t("online-unreadable"),
+        OnlineFailure::Closed(_) => locale.t("online-lost"),
+        OnlineFailure::NoName => locale.t("online-no-name"),
+    }
+}
+
+fn draw(
+    mut contexts: EguiContexts,
+    locale: Res<Locale>,
+    mut form: ResMut<OnlineForm>,
+    mut settings: ResMut<Settings>,
+    online: Res<Online>,
+    mut screen: ResMut<NextState<Screen>>,
+    mut requests: MessageWriter<OnlineRequest>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let form = &mut *form;
+    let mut ask = |form: &mut OnlineForm, request: OnlineRequest| {
+        form.problem = None;
+        form.last = Some(request.clone());
+        requests.write(request);
+    };
+    if let Online::InRoom(session) = &*online {
+        return waiting_room(ctx, &locale, session, &settings.server, &mut ask, form);
+    }
+    centred_page(ctx, &locale.t("online-title"), |ui| {
+        if online.is_busy() {
+            ui.spinner();
+            ui.label(locale.t("online-connecting"));
+            if wide_button(ui, locale.t("cancel")).clicked() {
+                ask(form, OnlineRequest::Leave);
+            }
+            return;
+        }
+        if let Online::Failed(failure) = &*online {
+            warning(ui, failure_text(&locale, failure));
+            if let Some(last) = form.last.clone()
+                && *failure != OnlineFailure::NoName
+                && ui.button(locale.t("online-retry")).clicked()
+            {
+                ask(form, last);
+            }
+            ui.add_space(8.0);
+        }
+        if let Some(problem) = &form.problem {
+            warning(ui, problem);
+        }
+        ui.label(crate::ui::bold(locale.t("online-name"), 20.0));
+        let name = ui.add(egui::TextEdit::singleline(&mut form.name).char_limit(MAX_NAME).desired_width(220.0));
+        if name.changed() {
+            let trimmed = form.name.trim();
+            let nickname = (!trimmed.is_empty()).then(|| trimmed.to_string());
+            if settings.nickname != nickname {
+                settings.nickname = nickname;
+            }
+        }
+        ui.separator();
+        match form.page {
+            Page::Menu => menu(ui, &locale, form),
+            Page::Create => {
+                game_choices(ui, &locale, form);
+                ui.label(crate::ui::bold(locale.t("new-game-clock"), 20.0));
+                centred_choices(ui, &mut form.clock, &CLOCKS.map(|clock| (clock, clock_label(&locale, clock))));
+                ui.label(crate::ui::bold(locale.t("online-computers"), 20.0));
+                let counts: Vec<(usize, String)> = (0..form.players).map(|n| (n, n.to_string())).collect();
+                centred_choices(ui, &mut form.computers, &counts);
+                if form.computers > 0 {
+                    centred_choices(ui, &mut form.level, &Level::ALL.map(|l| (l, locale.t(level_key(l)))));
+                }
+                ui.add_space(12.0);
+                if wide_button(ui, crate::ui::bold(locale.t("online-create"), 20.0)).clicked() {
+                    let request = form.room();
+                    ask(form, request);
+                }
+            }
+            Page::Join => {
+                ui.label(crate::ui::bold(locale.t("online-code"), 20.0));
+                let field = egui::TextEdit::singleline(&mut form.code)
+                    .char_limit(8)
+                    .hint_text(locale.t("online-code-hint"))
+                    .font(egui::FontId::monospace(28.0))
+                    .desired_width(200.0);
+                ui.add(field);
+                ui.add_space(12.0);
+                if wide_button(ui, crate::ui::bold(locale.t("online-join"), 20.0)).clicked() {
+                    match RoomCode::parse(&form.code) {
+                        Ok(code) => ask(form, OnlineRequest::Join(code)),
+                        Err(_) => form.problem = Some(locale.t("online-bad-code")),
+                    }
+                }
+            }
+            Page::Random => {
+                game_choices(ui, &locale, form);
+                ui.label(crate::ui::bold(locale.t("online-wait"), 20.0));
+                let waits = WAITS.map(|s| (s, locale.t_with("online-wait-seconds", &[("seconds", s.into())])));
+                centred_choices(ui, &mut form.wait, &waits);
+                ui.add_space(12.0);
+                if wide_button(ui, crate::ui::bold(locale.t("online-random"), 20.0)).clicked() {
+                    let request = form.random();
+                    ask(form, request);
+                }
+            }
+        }
+        ui.add_space(8.0);
+        if wide_button(ui, locale.t("back")).clicked() {
+            match form.page {
+                Page::Menu => screen.set(Screen::Home),
+                _ => form.page = Page::Menu,
+            }
+        }
+    });
+    Ok(())
+}
+
+fn menu(ui: &mut egui::Ui, locale: &Locale, form: &mut OnlineForm) {
+    for (key, page) in [("online-create", Page::Create), ("online-join", Page::Join), ("online-random", Page::Random)] {
+        if wide_button(ui, crate::ui::bold(locale.t(key), 20.0)).clicked() {
+            form.page = page;
+            form.problem = None;
+        }
+    }
+}
+
+fn clock_label(locale: &Locale, clock: Option<u32>) -> String {
+    match clock {
+        None => locale.t("clock-none"),
+        Some(seconds) => locale.t_with("clock-minutes", &[("minutes", (seconds / 60).into())]),
+    }
+}
+
+/// Rule set, language and number of players, as on the new game screen.
+fn game_choices(ui: &mut egui::Ui, locale: &Locale, form: &mut OnlineForm) {
+    ui.label(crate::ui::bold(locale.t("new-game-rules"), 20.0));
+    centred_choices(ui, &mut form.rules, &RuleSetKind::ALL.map(|r| (r, locale.t(rules_key(r)))));
+    ui.label(crate::ui::bold(locale.t("new-game-language"), 20.0));
+    centred_choices(ui, &mut form.language, &GAME_LANGUAGES.map(|l| (l, locale.t(language_key(l)))));
+    ui.label(crate::ui::bold(locale.t("new-game-players"), 20.0));
+    let rules = form.rules.rules();
+    let counts: Vec<(usize, String)> = (rules.min_players..=rules.max_players).map(|n| (n, n.to_string())).collect();
+    form.players = form.players.clamp(rules.min_players, rules.max_players);
+    centred_choices(ui, &mut form.players, &counts);
+}
+
+/// The room's code, large, to copy or send as a link, and who is in.
+fn waiting_room(
+    ctx: &egui::Context,
+    locale: &Locale,
+    session: &Session,
+    server: &str,
+    ask: &mut impl FnMut(&mut OnlineForm, OnlineRequest),
+    form: &mut OnlineForm,
+) -> Result {
+    let code = session.joined().code;
+    centred_page(ctx, &locale.t("online-room"), |ui| {
+        ui.label(locale.t("online-room-code"));
+        ui.label(crate::ui::bold(code.to_string(), 56.0).color(egui_colour(theme::TILE_FACE)));
+        let link = join_link(server, code);
+        ui.horizontal(|ui| {
+            if ui.button(locale.t("online-copy-code")).clicked() {
+                ui.ctx().copy_text(code.to_string());
+            }
+            if ui.button(locale.t("online-copy-link")).clicked() {
+                ui.ctx().copy_text(link.clone());
+            }
+        });
+        ui.small(link.as_str());
+        ui.separator();
+        ui.label(crate::ui::bold(locale.t("online-waiting"), 20.0));
+        for (seat, name) in session.seats().iter().enumerate() {
+            let text = name.clone().unwrap_or_else(|| locale.t("online-free-seat"));
+            let me = seat == session.joined().seat;
+            let colour = if me { egui_colour(theme::ACCENT) } else { egui::Color32::WHITE };
+            ui.label(egui::RichText::new(text).size(20.0).color(colour));
+        }
+        if session.seats().is_empty() {
+            ui.spinner();
+        }
+        ui.add_space(12.0);
+        if wide_button(ui, locale.t("online-leave")).clicked() {
+            ask(form, OnlineRequest::Leave);
+        }
+    });
+    Ok(())
+}

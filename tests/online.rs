@@ -1,0 +1,269 @@
+//! The app online against a real wocable-server on 127.0.0.1, with
+//! `wocable-cli online bot` players in other processes: the app makes or
+//! finds a room, plays through the same messages as its screens, and
+//! rejoins when the server comes back. Both programs are built beside
+//! this test by `cargo test --workspace`.
+
+use bevy::input::InputPlugin;
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+use wocable::CorePlugin;
+use wocable::crossword::referee::Connection;
+use wocable::crossword::turn::Hints;
+use wocable::crossword::{Action, Match, Seat};
+use wocable::online::{Online, OnlineRequest, SEAT_FILE};
+use wocable::screens::Screen;
+use wocable::settings::Settings;
+use wocable::storage::Storage;
+use wocable_crossword::{Event, RuleSetKind};
+use wocable_lexicon::Language;
+use wocable_net::{RandomGame, RoomCode, RoomSettings};
+
+/// A program of the workspace, built beside this test's executable.
+fn program(name: &str) -> PathBuf {
+    let test = std::env::current_exe().expect("the test's path");
+    let path = test.parent().and_then(Path::parent).expect("the target folder").join(name);
+    assert!(path.exists(), "{} is missing: run these tests with `cargo test --workspace`", path.display());
+    path
+}
+
+/// A folder of this test's own.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("wocable-app-online-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    dir
+}
+
+struct Server {
+    child: Child,
+    url: String,
+}
+
+impl Server {
+    fn start(dir: &Path, listen: &str) -> Server {
+        let mut child = Command::new(program("wocable-server"))
+            .args(["--listen", listen, "--db"])
+            .arg(dir.join("server.db"))
+            .stdout(Stdio::piped())
+            .stderr(std::fs::File::create(dir.join("server.log")).expect("a log"))
+            .spawn()
+            .expect("the server starts");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().expect("its output")).read_line(&mut line).expect("a line");
+        let url = line.trim().strip_prefix("listening on ").unwrap_or_else(|| panic!("server said {line:?}"));
+        Server { child, url: url.to_string() }
+    }
+
+    fn kill(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+/// A CLI bot's process, ended with the test.
+struct Bot(Child);
+
+impl Drop for Bot {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// A CLI bot in the room `code`, writing the game's record to `gcg`.
+fn bot(server: &Server, code: RoomCode, gcg: &Path) -> Bot {
+    let child = Command::new(program("wocable-cli"))
+        .args(["online", "bot", "--server", &server.url, "--code", &code.to_string(), "--level", "beginner"])
+        .args(["--name", "Bot", "--gcg"])
+        .arg(gcg)
+        .stdout(Stdio::null())
+        .spawn()
+        .expect("the bot starts");
+    Bot(child)
+}
+
+fn app(dir: &Path, server: &Server) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin))
+        .insert_resource(Storage::in_dir(dir))
+        .add_plugins(CorePlugin)
+        .insert_resource(Settings {
+            animations: false,
+            nickname: Some("Ana".into()),
+            server: server.url.clone(),
+            ..default()
+        });
+    app.update();
+    app
+}
+
+/// Runs frames until `done`, for at most `seconds`.
+fn until(app: &mut App, what: &str, seconds: u64, done: impl Fn(&World) -> bool) {
+    let deadline = Instant::now() + Duration::from_secs(seconds);
+    while Instant::now() < deadline {
+        if done(app.world()) {
+            return;
+        }
+        app.update();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    panic!("never happened: {what}");
+}
+
+fn screen(world: &World) -> Screen {
+    *world.resource::<State<Screen>>().get()
+}
+
+fn code_in_room(app: &App) -> Option<RoomCode> {
+    match app.world().resource::<Online>() {
+        Online::InRoom(session) => Some(session.joined().code),
+        _ => None,
+    }
+}
+
+fn two_player_room() -> OnlineRequest {
+    let room = RoomSettings { rules: RuleSetKind::Wocable, language: Language::En, players: 2, clock: Some(120) };
+    OnlineRequest::Create { room, computers: Vec::new() }
+}
+
+/// The app's player makes a room; returns its code once in the waiting
+/// room.
+fn make_a_room(app: &mut App) -> RoomCode {
+    app.world_mut().write_message(two_player_room());
+    until(
+        app,
+        "the waiting room",
+        20,
+        |w| matches!(w.resource::<Online>(), Online::InRoom(s) if s.seats().iter().flatten().any(|name| name == "Ana")),
+    );
+    code_in_room(app).expect("a room")
+}
+
+/// Plays the best hint there is, through the game screen's messages (news
+/// from the referee in the same frame clears the hints: asked again then).
+fn play_a_hint(app: &mut App) {
+    for _ in 0..20 {
+        app.world_mut().write_message(Action::Hint);
+        app.update();
+        if !app.world().resource::<Hints>().0.is_empty() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let m = app.world().resource::<Match>();
+    assert!(
+        !app.world().resource::<Hints>().0.is_empty(),
+        "no hint: rack {:?}, turn {}, viewer {}, to play {}, log {:?}",
+        m.rack(m.viewer),
+        m.turn(),
+        m.viewer,
+        m.human_to_play(),
+        m.view().log()
+    );
+    app.world_mut().write_message(Action::LayHint(0));
+    app.world_mut().write_message(Action::Play);
+    app.update();
+}
+
+fn my_turn(world: &World) -> bool {
+    world.get_resource::<Match>().is_some_and(|m| m.human_to_play())
+}
+
+/// Everything the app holds of the game is its own seat's: no other
+/// rack, no tiles another seat drew.
+fn assert_holds_only_its_own_seat(app: &App) {
+    let m = app.world().resource::<Match>();
+    let mine = m.viewer;
+    assert_eq!(m.seats[mine], Seat::Human);
+    assert!(m.seats.iter().enumerate().all(|(seat, s)| seat == mine || *s == Seat::Remote));
+    assert_eq!(m.view().viewer(), Some(mine));
+    for other in (0..m.seats.len()).filter(|seat| *seat != mine) {
+        assert!(m.rack(other).is_empty(), "seat {other}'s rack is on this device");
+    }
+    for sequenced in m.view().log() {
+        if let Event::Drew { seat, .. } | Event::Returned { seat, .. } = &sequenced.event {
+            assert_eq!(*seat, mine, "another seat's tiles came to this device");
+        }
+    }
+}
+
+#[test]
+fn a_room_made_in_the_app_is_played_with_a_bot_that_joined_by_its_code() {
+    let dir = scratch("room");
+    let server = Server::start(&dir, "127.0.0.1:0");
+    let mut app = app(&dir.join("app"), &server);
+    let code = make_a_room(&mut app);
+    assert_eq!(screen(app.world()), Screen::Home, "waiting until the room is full");
+    let gcg = dir.join("game.gcg");
+    let mut bot = bot(&server, code, &gcg);
+    until(&mut app, "the game opens", 30, |w| screen(w) == Screen::Game);
+    assert_eq!(*app.world().resource::<Connection>(), Connection::Connected);
+    until(&mut app, "the app's turn", 30, my_turn);
+    let mine = app.world().resource::<Match>().viewer;
+    play_a_hint(&mut app);
+    until(&mut app, "the app's move, then the bot's", 30, |w| {
+        let m = w.resource::<Match>();
+        let played = |seat| {
+            m.view().log().iter().any(|e| matches!(&e.event, Event::Played { seat: s, .. } | Event::Passed { seat: s } | Event::Exchanged { seat: s, .. } if *s == seat))
+        };
+        played(mine) && played(1 - mine)
+    });
+    assert_holds_only_its_own_seat(&app);
+    assert!(app.world().resource::<Storage>().read(SEAT_FILE).is_some(), "the seat is kept for a restart");
+    // Ana resigns; the bot wins, and its record has Ana's move.
+    app.world_mut().write_message(Action::Resign);
+    until(&mut app, "the results", 30, |w| screen(w) == Screen::Results);
+    let status = bot.0.wait().expect("the bot ends");
+    assert!(status.success());
+    let record = std::fs::read_to_string(&gcg).expect("the bot's record");
+    assert!(record.lines().any(|line| line.starts_with(">Ana:") && line.split_whitespace().count() >= 5), "{record}");
+    assert!(app.world().resource::<Storage>().read(SEAT_FILE).is_none(), "a finished game's seat is forgotten");
+}
+
+#[test]
+fn a_random_game_fills_with_a_computer_after_the_wait() {
+    let dir = scratch("random");
+    let server = Server::start(&dir, "127.0.0.1:0");
+    let mut app = app(&dir.join("app"), &server);
+    let request =
+        RandomGame { rules: RuleSetKind::Wocable, language: Language::En, players: 2, name: String::new(), wait: 1 };
+    app.world_mut().write_message(OnlineRequest::Random(request));
+    until(&mut app, "the game opens", 30, |w| screen(w) == Screen::Game);
+    let m = app.world().resource::<Match>();
+    assert_eq!(m.view().settings().players[m.viewer], "Ana");
+    assert_holds_only_its_own_seat(&app);
+}
+
+#[test]
+fn the_app_reconnects_when_the_server_comes_back_and_plays_on() {
+    let dir = scratch("rejoin");
+    let mut server = Server::start(&dir, "127.0.0.1:0");
+    let listen = server.url.trim_start_matches("http://").to_string();
+    let mut app = app(&dir.join("app"), &server);
+    let code = make_a_room(&mut app);
+    let _bot = bot(&server, code, &dir.join("game.gcg"));
+    until(&mut app, "the game opens", 30, |w| screen(w) == Screen::Game);
+    let seen = app.world().resource::<Match>().view().last_seq();
+    server.kill();
+    until(&mut app, "reconnecting", 30, |w| *w.resource::<Connection>() == Connection::Reconnecting);
+    assert_eq!(screen(app.world()), Screen::Game, "the game stays on screen");
+    let _server = Server::start(&dir, &listen);
+    until(&mut app, "connected again", 40, |w| *w.resource::<Connection>() == Connection::Connected);
+    assert_eq!(app.world().resource::<Match>().view().last_seq(), seen, "the view is whole, nothing twice");
+    until(&mut app, "the app's turn", 30, my_turn);
+    let before = app.world().resource::<Match>().view().log().len();
+    play_a_hint(&mut app);
+    until(&mut app, "the move is taken after the rejoin", 30, |w| w.resource::<Match>().view().log().len() > before);
+    assert_holds_only_its_own_seat(&app);
+}
