@@ -142,7 +142,9 @@ fn go_on(mut online: ResMut<Online>, settings: Res<Settings>, storage: Res<Stora
             Err(error) => Online::Failed(OnlineFailure::Lobby(error)),
         }),
         Online::Configuring { joined, call } => call.take().map(|answer| match answer {
-            Ok(config) => Online::InRoom(Box::new(Session::open(lobby.server(), *joined, config.ice, time.elapsed_secs()))),
+            Ok(config) => {
+                Online::InRoom(Box::new(Session::open(lobby.server(), *joined, config.ice, time.elapsed_secs())))
+            }
             Err(error) => Online::Failed(OnlineFailure::Lobby(error)),
         }),
         Online::InRoom(session) => {

@@ -1,14 +1,17 @@
 //! wocable-server: matchbox signalling, the lobby (rooms, invite codes,
 //! random games) and the referee of every online game, with SQLite.
 //!
-//! `wocable-server [--listen ADDR:PORT] [--db FILE] [--ice URL]...
-//! [--ice-username NAME --ice-credential SECRET]` prints `listening on
-//! http://ADDR:PORT` once it accepts connections.
+//! `wocable-server [--listen ADDR:PORT] [--db FILE] [--web DIR] [--ice
+//! URL]... [--ice-username NAME --ice-credential SECRET]` prints `listening
+//! on http://ADDR:PORT` once it accepts connections. It serves the web
+//! build in DIR at `/` (by default `target/web-dist`, when `cargo xtask
+//! web` made it).
 
 mod api;
 mod db;
 mod hub;
 mod signal;
+mod web;
 
 use matchbox_signaling::SignalingServerBuilder;
 use std::net::SocketAddr;
@@ -21,12 +24,14 @@ use wocable_net::IceServers;
 
 const DEFAULT_LISTEN: &str = "127.0.0.1:3536";
 
-const USAGE: &str = "usage: wocable-server [--listen ADDR:PORT] [--db FILE] [--ice URL]... \
+const USAGE: &str = "usage: wocable-server [--listen ADDR:PORT] [--db FILE] [--web DIR] [--ice URL]... \
 [--ice-username NAME] [--ice-credential SECRET]";
 
 struct Options {
     listen: SocketAddr,
     db: PathBuf,
+    /// The web build to serve at `/`.
+    web: Option<PathBuf>,
     ice: IceServers,
 }
 
@@ -43,11 +48,13 @@ fn options(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
     let mut db = default_db();
     // No ICE server by default: loopback and a LAN need none.
     let mut ice = IceServers::default();
+    let mut web = None;
     while let Some(flag) = args.next() {
         let mut value = || args.next().ok_or_else(|| format!("{flag} needs a value\n{USAGE}"));
         match flag.as_str() {
             "--listen" => listen = value()?,
             "--db" => db = PathBuf::from(value()?),
+            "--web" => web = Some(PathBuf::from(value()?)),
             "--ice" => ice.urls.push(value()?),
             "--ice-username" => ice.username = Some(value()?),
             "--ice-credential" => ice.credential = Some(value()?),
@@ -56,7 +63,10 @@ fn options(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
         }
     }
     let listen = listen.parse().map_err(|_| format!("--listen: '{listen}' is not ADDR:PORT"))?;
-    Ok(Options { listen, db, ice })
+    if let Some(dir) = web.as_ref().filter(|dir| !dir.join("index.html").is_file()) {
+        return Err(format!("--web: {} has no index.html", dir.display()));
+    }
+    Ok(Options { listen, db, web: web.or_else(web::built_beside), ice })
 }
 
 fn main() -> ExitCode {
@@ -95,7 +105,13 @@ async fn serve(options: Options) -> Result<(), String> {
     let mut server =
         SignalingServerBuilder::new(options.listen, signal::HostTopology, signal::Signals::new(host_path.clone()))
             .with_shutdown(serving_stopped)
-            .build_with(|router| router.merge(api::routes(commands, options.ice.clone())));
+            .build_with(|router| {
+                let router = router.merge(api::routes(commands, options.ice.clone()));
+                match &options.web {
+                    Some(dir) => web::serve_files(router, dir),
+                    None => router,
+                }
+            });
     let address = server.bind().map_err(|e| format!("{}: {e}", options.listen))?;
     let (stop_hub, hub_stopped) = watch::channel(false);
     let ice = matchbox_socket::RtcIceServerConfig {
@@ -114,6 +130,10 @@ async fn serve(options: Options) -> Result<(), String> {
     });
     println!("listening on http://{address}");
     info!(db = %options.db.display(), "listening on http://{address}");
+    match &options.web {
+        Some(dir) => info!(web = %dir.display(), "serving the web build"),
+        None => info!("no web build to serve (make one with `cargo xtask web`)"),
+    }
     let served = server.serve().await.map_err(|e| e.to_string());
     if served.is_err() {
         host.abort();

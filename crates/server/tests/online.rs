@@ -179,6 +179,42 @@ fn a_room_of_four_made_by_invite_code_plays_a_whole_game() {
     assert!((1..=4).all(|i| record.contains(&format!("#player{i}"))));
 }
 
+/// The web build is served from the server's own address, beside the
+/// lobby and the signalling sockets (which games still use).
+#[tokio::test(flavor = "multi_thread")]
+async fn the_web_build_is_served_beside_the_lobby_and_the_sockets() {
+    let scratch = Scratch::new("web");
+    let web = scratch.path("web");
+    std::fs::create_dir_all(web.join("lexicons")).unwrap();
+    std::fs::write(web.join("index.html"), "<title>Wocable</title>").unwrap();
+    std::fs::write(web.join("wocable.js"), "export {}").unwrap();
+    std::fs::write(web.join("lexicons/en.fst"), "words").unwrap();
+    let server = Server::start_with(&scratch, None, &scratch.path("s.db"), &["--web", web.to_str().unwrap()]);
+    let get = |path: &str| reqwest::get(format!("{}{path}", server.url));
+    let text = |path: &'static str| async move { get(path).await.unwrap().text().await.unwrap() };
+    assert_eq!(text("/").await, "<title>Wocable</title>");
+    assert_eq!(text("/wocable.js").await, "export {}");
+    assert_eq!(text("/lexicons/en.fst").await, "words");
+    assert_eq!(get("/nothing.js").await.unwrap().status(), reqwest::StatusCode::NOT_FOUND);
+    let config: serde_json::Value = get("/api/config").await.unwrap().json().await.unwrap();
+    assert!(config["ice"].is_object(), "{config}");
+    // A game is still played through the signalling sockets.
+    let code = create(&server, "wocable", 2, None);
+    let records = [scratch.path("a.gcg"), scratch.path("b.gcg")];
+    let bots: Vec<_> = records
+        .iter()
+        .zip(["ann", "bob"])
+        .map(|(record, name)| bot(&server, &["--code", code.as_str(), "--name", name], "beginner", record))
+        .collect();
+    for bot in bots {
+        finish(bot, &server);
+    }
+    same_record_replayed(&records, "wocable");
+
+    let missing = Command::new(env!("CARGO_BIN_EXE_wocable-server")).args(["--web", "/nowhere"]).output().unwrap();
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("no index.html"), "{missing:?}");
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn the_lobby_says_which_ice_servers_to_use_and_errors_are_plain() {
     let scratch = Scratch::new("lobby");
