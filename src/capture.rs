@@ -1,26 +1,33 @@
 //! A scripted tour of the app for screenshots and measurements, run when
 //! `WOCABLE_CAPTURE=DIR` is set (the window test under Xvfb sets it):
 //! every screen is shown and saved as `DIR/<name>.png`, a move is played
-//! against the computer and the Champion searches an endgame; the frame
+//! against the computer and the Champion searches an endgame, then the
+//! online screens are shown with the server of the settings; the frame
 //! times while the computer thinks and the time to the first home frame
 //! go to `DIR/timings.txt`, then the app quits. With
 //! `WOCABLE_THINK_IN_STEPS` set too, the computer thinks the web build's
 //! way, on the main thread.
 
 use crate::StartedAt;
+use crate::crossword::referee::Connection;
 use crate::crossword::thinking::Thinking;
 use crate::crossword::turn::Hints;
 use crate::crossword::{Action, Match, MatchSetup, NewMatch, Overlay, ResumeMatch, SAVE_FILE, SavedMatch, Seat};
 use crate::lexicons::Lexicons;
+use crate::online::{Online, OnlineRequest};
 use crate::screens::Screen;
 use crate::screens::dictionary::{DictionaryPage, Found, Lookup};
+use crate::screens::online::{OnlineForm, Page};
 use crate::screens::results::{Results, Viewing};
 use crate::storage::Storage;
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 use std::path::PathBuf;
+use wocable_crossword::RuleSetKind;
 use wocable_crossword::computer::Level;
 use wocable_lexicon::Language;
+use wocable_net::RoomSettings;
 
 #[derive(Resource)]
 struct Tour {
@@ -35,6 +42,9 @@ struct Tour {
     /// What the last frame was measured as: its time is known only in
     /// the next frame.
     last_frame: Option<Measured>,
+    /// Since when the tour waits for the server on the online screens.
+    waiting_since: Option<f32>,
+    shot_online_game: bool,
 }
 
 #[derive(Clone, Copy)]
@@ -53,11 +63,95 @@ pub(crate) fn plugin(app: &mut App) {
         thinking_frames: Vec::new(),
         idle_frames: Vec::new(),
         last_frame: None,
+        waiting_since: None,
+        shot_online_game: false,
     })
     .add_systems(Last, tour);
     // To measure the web build's way of thinking (on the main thread).
     if std::env::var_os("WOCABLE_THINK_IN_STEPS").is_some() {
         app.insert_resource(crate::crossword::thinking::ThinkInSteps::default());
+    }
+}
+
+/// What the tour reads and does on the online screens.
+#[derive(SystemParam)]
+struct OnlineTour<'w> {
+    online: Res<'w, Online>,
+    form: Option<ResMut<'w, OnlineForm>>,
+    connection: Option<Res<'w, Connection>>,
+    requests: MessageWriter<'w, OnlineRequest>,
+}
+
+/// Seconds after which the tour gives up waiting for the server (the
+/// window test starts one) and fails.
+const ONLINE_PATIENCE: f32 = 30.0;
+
+/// Online: the menu, the form for a room, its waiting room (three seats,
+/// one a computer's), a game with a computer, and that game reconnecting
+/// (the window test stops the server once `online-game.png` is saved).
+fn online_step(
+    commands: &mut Commands,
+    tour: &mut Tour,
+    step: usize,
+    screen: &State<Screen>,
+    next: &mut NextState<Screen>,
+    online: &mut OnlineTour,
+    now: f32,
+) {
+    let room = |players| OnlineRequest::Create {
+        room: RoomSettings { rules: RuleSetKind::Wocable, language: Language::En, players, clock: Some(120) },
+        computers: vec![Level::Beginner],
+    };
+    // Waits (at most `ONLINE_PATIENCE`) until `done`.
+    let wait_until = |commands: &mut Commands, tour: &mut Tour, done: bool, what: &'static str| {
+        let since = *tour.waiting_since.get_or_insert(now);
+        if done {
+            tour.waiting_since = None;
+        } else if now - since < ONLINE_PATIENCE {
+            tour.step -= 1;
+            tour.wait = 5;
+        } else {
+            commands.queue(move |world: &mut World| tour_failed(world, &format!("online: never {what}")));
+        }
+    };
+    match step {
+        39 => next.set(Screen::Online),
+        40 => shoot(commands, tour, "online"),
+        41 => {
+            if let Some(form) = online.form.as_mut() {
+                form.page = Page::Create;
+                form.players = 3;
+                form.computers = 1;
+            }
+        }
+        42 => shoot(commands, tour, "online-create"),
+        43 => {
+            online.requests.write(room(3));
+        }
+        44 => {
+            let seated = matches!(&*online.online, Online::InRoom(session) if !session.seats().is_empty());
+            wait_until(commands, tour, seated, "in the waiting room");
+        }
+        45 => shoot(commands, tour, "online-waiting"),
+        46 => {
+            online.requests.write(room(2));
+        }
+        47 => wait_until(commands, tour, *screen.get() == Screen::Game, "in the game"),
+        48 => {
+            if tour.shot_online_game {
+                let reconnecting = online.connection.as_deref().is_some_and(|c| *c == Connection::Reconnecting);
+                wait_until(commands, tour, reconnecting, "reconnecting");
+                if tour.step > step {
+                    shoot(commands, tour, "online-reconnecting");
+                }
+            } else {
+                shoot(commands, tour, "online-game");
+                tour.shot_online_game = true;
+                tour.step -= 1;
+                tour.wait = 20;
+            }
+        }
+        _ => {}
     }
 }
 
@@ -82,6 +176,7 @@ fn tour(
     mut actions: MessageWriter<Action>,
     mut start: MessageWriter<NewMatch>,
     mut exit: MessageWriter<AppExit>,
+    mut online: OnlineTour,
 ) {
     // The first frame egui draws the home screen in.
     if *screen.get() == Screen::Home && styled.is_some() && tour.first_home_frame.is_none() {
@@ -218,7 +313,8 @@ fn tour(
             actions.write(Action::OpenOverlay(Overlay::Paused));
         }
         38 => shoot(&mut commands, &tour, "paused"),
-        39 => {
+        39..=48 => online_step(&mut commands, &mut tour, step, &screen, &mut next, &mut online, time.elapsed_secs()),
+        49 => {
             let text = format!(
                 "first home frame after {:.2} s\nwhile the computer thinks: {}\nidle on the game screen: {}\n",
                 tour.first_home_frame.unwrap_or(0.0),

@@ -207,6 +207,7 @@ online-wait-seconds = { $seconds } s
 online-room = Your room
 online-room-code = Send this code, or the link, to your friends:
 online-copy-code = Copy the code
+online-copied = Copied: { $text }
 online-copy-link = Copy the link
 online-waiting = Players
 online-free-seat = (waiting…)

@@ -207,6 +207,7 @@ online-wait-seconds = { $seconds } s
 online-room = Tu sala
 online-room-code = Envía este código, o el enlace, a tus amigos:
 online-copy-code = Copiar el código
+online-copied = Copiado: { $text }
 online-copy-link = Copiar el enlace
 online-waiting = Jugadores
 online-free-seat = (esperando…)

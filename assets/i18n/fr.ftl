@@ -208,6 +208,7 @@ online-wait-seconds = { $seconds } s
 online-room = Votre salle
 online-room-code = Envoyez ce code, ou le lien, à vos amis :
 online-copy-code = Copier le code
+online-copied = Copié : { $text }
 online-copy-link = Copier le lien
 online-waiting = Joueurs
 online-free-seat = (en attente…)

@@ -207,6 +207,7 @@ online-wait-seconds = { $seconds } s
 online-room = Twój pokój
 online-room-code = Wyślij ten kod albo link znajomym:
 online-copy-code = Kopiuj kod
+online-copied = Skopiowano: { $text }
 online-copy-link = Kopiuj link
 online-waiting = Gracze
 online-free-seat = (czekamy…)

@@ -202,7 +202,7 @@ fn panels(
     }
     buttons.push((
         locale.t("action-resign").into(),
-        !m.is_over(),
+        !m.is_over() && connected,
         Pressed::Act(Action::OpenOverlay(Overlay::ConfirmResign)),
     ));
     // On the clock the way out is through the pause, which stops it first

@@ -8,6 +8,7 @@ use super::new_game::{GAME_LANGUAGES, language_key, level_key, rules_key};
 use super::{Screen, centred_choices, centred_page};
 use crate::online::{LobbyError, Online, OnlineFailure, OnlineRequest, Session};
 use crate::settings::Settings;
+use crate::ui::clipboard;
 use crate::ui::i18n::Locale;
 use crate::ui::theme::{self, egui_colour};
 use bevy::prelude::*;
@@ -35,6 +36,8 @@ pub struct OnlineForm {
     /// What was last asked, to ask again after a failure.
     pub last: Option<OnlineRequest>,
     pub problem: Option<String>,
+    /// What was last put on the clipboard, to say so.
+    pub copied: Option<String>,
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -64,6 +67,7 @@ impl OnlineForm {
             wait: 30,
             last: None,
             problem: None,
+            copied: None,
         }
     }
 
@@ -292,15 +296,18 @@ fn waiting_room(
         ui.label(locale.t("online-room-code"));
         ui.label(crate::ui::bold(code.to_string(), 56.0).color(egui_colour(theme::TILE_FACE)));
         let link = join_link(server, code);
-        ui.horizontal(|ui| {
-            if ui.button(locale.t("online-copy-code")).clicked() {
-                ui.ctx().copy_text(code.to_string());
+        super::centred_row(ui, |ui| {
+            if ui.button(locale.t("online-copy-code")).clicked() && clipboard::copy(&code.to_string()) {
+                form.copied = Some(code.to_string());
             }
-            if ui.button(locale.t("online-copy-link")).clicked() {
-                ui.ctx().copy_text(link.clone());
+            if ui.button(locale.t("online-copy-link")).clicked() && clipboard::copy(&link) {
+                form.copied = Some(link.clone());
             }
         });
-        ui.small(link.as_str());
+        if let Some(copied) = &form.copied {
+            ui.label(locale.t_with("online-copied", &[("text", copied.clone().into())]));
+        }
+        ui.label(egui::RichText::new(link.as_str()).monospace());
         ui.separator();
         ui.label(crate::ui::bold(locale.t("online-waiting"), 20.0));
         for (seat, name) in session.seats().iter().enumerate() {

@@ -2,6 +2,7 @@
 //! strings (Fluent), and raw mouse and touch input turned into pointer
 //! messages for the board.
 
+pub mod clipboard;
 pub mod i18n;
 pub mod theme;
 

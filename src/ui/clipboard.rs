@@ -1,0 +1,28 @@
+//! The system clipboard, for text the player sends on (a room's code and
+//! link): arboard natively, the browser's asynchronous clipboard on the web.
+
+/// Puts `text` on the clipboard; whether it could.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn copy(text: &str) -> bool {
+    use std::sync::Mutex;
+    // Kept for the life of the app: on X11 the text is served from this
+    // process for as long as its clipboard lives.
+    static CLIPBOARD: Mutex<Option<arboard::Clipboard>> = Mutex::new(None);
+    let Ok(mut clipboard) = CLIPBOARD.lock() else { return false };
+    if clipboard.is_none() {
+        *clipboard = arboard::Clipboard::new().inspect_err(|e| bevy::log::warn!("no clipboard: {e}")).ok();
+    }
+    clipboard
+        .as_mut()
+        .is_some_and(|clipboard| clipboard.set_text(text).inspect_err(|e| bevy::log::warn!("not copied: {e}")).is_ok())
+}
+
+/// Puts `text` on the clipboard; whether it could ask the browser to.
+#[cfg(target_arch = "wasm32")]
+pub fn copy(text: &str) -> bool {
+    // The browser answers later; a refusal (no permission) is only logged.
+    web_sys::window().is_some_and(|window| {
+        let _ = window.navigator().clipboard().write_text(text);
+        true
+    })
+}
