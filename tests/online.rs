@@ -12,11 +12,12 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 use wocable::CorePlugin;
-use wocable::crossword::referee::Connection;
+use wocable::crossword::referee::{ActiveReferee, Connection};
 use wocable::crossword::turn::Hints;
-use wocable::crossword::{Action, Match, Seat};
+use wocable::crossword::{Action, Match, SAVE_FILE, Seat};
 use wocable::online::{Online, OnlineRequest, SEAT_FILE};
 use wocable::screens::Screen;
+use wocable::screens::home::OnlineSeatKept;
 use wocable::settings::Settings;
 use wocable::storage::Storage;
 use wocable_crossword::{Event, RuleSetKind};
@@ -221,6 +222,7 @@ fn a_room_made_in_the_app_is_played_with_a_bot_that_joined_by_its_code() {
     });
     assert_holds_only_its_own_seat(&app);
     assert!(app.world().resource::<Storage>().read(SEAT_FILE).is_some(), "the seat is kept for a restart");
+    assert!(app.world().resource::<Storage>().read(SAVE_FILE).is_none(), "never saved as a local game");
     // Ana resigns; the bot wins, and its record has Ana's move.
     app.world_mut().write_message(Action::Resign);
     until(&mut app, "the results", 30, |w| screen(w) == Screen::Results);
@@ -265,5 +267,34 @@ fn the_app_reconnects_when_the_server_comes_back_and_plays_on() {
     let before = app.world().resource::<Match>().view().log().len();
     play_a_hint(&mut app);
     until(&mut app, "the move is taken after the rejoin", 30, |w| w.resource::<Match>().view().log().len() > before);
+    assert_holds_only_its_own_seat(&app);
+}
+
+#[test]
+fn after_a_restart_the_app_goes_back_to_its_game_on_the_server() {
+    let dir = scratch("restart");
+    let server = Server::start(&dir, "127.0.0.1:0");
+    let data = dir.join("app");
+    let mut app_before = app(&data, &server);
+    let code = make_a_room(&mut app_before);
+    let _bot = bot(&server, code, &dir.join("game.gcg"));
+    until(&mut app_before, "the game opens", 30, |w| screen(w) == Screen::Game);
+    let seen = app_before.world().resource::<Match>().view().log().to_vec();
+    // Home: the connection closes, the seat is kept and offered.
+    app_before.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Home);
+    app_before.update();
+    app_before.update();
+    assert!(!app_before.world().contains_resource::<ActiveReferee>(), "no connection off the game screen");
+    assert!(matches!(app_before.world().resource::<Online>(), Online::Offline));
+    assert!(app_before.world().resource::<OnlineSeatKept>().0, "home offers the game");
+    // The app is killed.
+    drop(app_before);
+    let mut app = app(&data, &server);
+    assert!(app.world().resource::<OnlineSeatKept>().0, "home offers the game");
+    app.world_mut().write_message(OnlineRequest::Rejoin);
+    until(&mut app, "the game opens again", 30, |w| screen(w) == Screen::Game);
+    let m = app.world().resource::<Match>();
+    assert_eq!(m.view().log().get(..seen.len()), Some(seen.as_slice()), "the same game, seen as before");
+    assert_eq!(m.view().settings().players[m.viewer], "Ana");
     assert_holds_only_its_own_seat(&app);
 }

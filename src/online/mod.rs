@@ -10,7 +10,8 @@ mod session;
 pub use lobby::{Call, Lobby, LobbyError};
 pub use session::Session;
 
-use crate::crossword::turn::{PendingStart, open_game};
+use crate::crossword::referee::ActiveReferee;
+use crate::crossword::turn::{PendingStart, ResultsDue, open_game};
 use crate::crossword::{Match, Seat};
 use crate::lexicons::Lexicons;
 use crate::screens::Screen;
@@ -62,8 +63,9 @@ pub enum Online {
     InRoom(Box<Session>),
     /// The game is on screen, refereed by the session.
     Playing,
-    /// Why the last step failed, for the player to read.
-    Failed(OnlineFailure),
+    /// Why the last step failed, for the player to read, and what to ask
+    /// to try again (`None`: the request that failed).
+    Failed(OnlineFailure, Option<OnlineRequest>),
 }
 
 /// Why going online failed.
@@ -86,7 +88,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Online>()
         .add_message::<OnlineRequest>()
         .add_systems(Update, (hear_requests, go_on, open_the_game).chain())
-        .add_systems(OnEnter(Screen::Results), forget_the_seat);
+        .add_systems(OnExit(Screen::Game), leave_the_game);
 }
 
 /// The server this device plays on.
@@ -111,7 +113,7 @@ fn hear_requests(
                     None => Online::Offline,
                 }
             }
-            (_, None) => Online::Failed(OnlineFailure::NoName),
+            (_, None) => Online::Failed(OnlineFailure::NoName, None),
             (OnlineRequest::Create { room, computers }, Some(_)) => {
                 Online::Creating(lobby.create(&CreateRoom { settings: room.clone(), computers: computers.clone() }))
             }
@@ -130,31 +132,32 @@ fn go_on(mut online: ResMut<Online>, settings: Res<Settings>, storage: Res<Stora
         Online::Creating(call) => call.take().map(|answer| match answer {
             Ok(created) => match settings.nickname.as_deref() {
                 Some(name) => Online::Joining(lobby.join(created.code, name)),
-                None => Online::Failed(OnlineFailure::NoName),
+                None => Online::Failed(OnlineFailure::NoName, None),
             },
-            Err(error) => Online::Failed(OnlineFailure::Lobby(error)),
+            Err(error) => Online::Failed(OnlineFailure::Lobby(error), None),
         }),
         Online::Joining(call) => call.take().map(|answer| match answer {
             Ok(joined) => {
                 keep_the_seat(&storage, joined);
                 Online::Configuring { joined, call: lobby.config() }
             }
-            Err(error) => Online::Failed(OnlineFailure::Lobby(error)),
+            Err(error) => Online::Failed(OnlineFailure::Lobby(error), None),
         }),
         Online::Configuring { joined, call } => call.take().map(|answer| match answer {
             Ok(config) => {
                 Online::InRoom(Box::new(Session::open(lobby.server(), *joined, config.ice, time.elapsed_secs())))
             }
-            Err(error) => Online::Failed(OnlineFailure::Lobby(error)),
+            // The seat is taken (and kept): trying again goes back to it.
+            Err(error) => Online::Failed(OnlineFailure::Lobby(error), Some(OnlineRequest::Rejoin)),
         }),
         Online::InRoom(session) => {
             session.poll(time.elapsed_secs());
             session.closed().map(|refusal| {
                 storage.remove(SEAT_FILE);
-                Online::Failed(OnlineFailure::Closed(refusal.to_string()))
+                Online::Failed(OnlineFailure::Closed(refusal.to_string()), None)
             })
         }
-        Online::Offline | Online::Playing | Online::Failed(_) => None,
+        Online::Offline | Online::Playing | Online::Failed(..) => None,
     };
     if let Some(next) = next {
         *online = next;
@@ -181,6 +184,7 @@ fn open_the_game(
     mut lexicons: ResMut<Lexicons>,
     mut pending: ResMut<PendingStart>,
     mut screen: ResMut<NextState<Screen>>,
+    time: Res<Time>,
 ) {
     let Online::InRoom(session) = &mut *online else { return };
     let Some(settings) = session.started().cloned() else { return };
@@ -200,20 +204,31 @@ fn open_the_game(
         Ok(m) => {
             let Online::InRoom(mut session) = std::mem::replace(&mut *online, Online::Playing) else { return };
             session.set_lexicon(lexicon);
+            // A game that ended while this device was away: its results.
+            let over = m.is_over();
             open_game(&mut commands, m, session);
+            if over {
+                commands.insert_resource(ResultsDue(time.elapsed_secs()));
+            }
             screen.set(Screen::Game);
         }
         Err(reason) => {
             error!("the game from the referee does not follow: {reason}");
-            *online = Online::Failed(OnlineFailure::Closed(reason.to_string()));
+            *online = Online::Failed(OnlineFailure::Closed(reason.to_string()), None);
         }
     }
 }
 
-/// A finished game's seat is not kept.
-fn forget_the_seat(mut online: ResMut<Online>, storage: Res<Storage>) {
-    if matches!(*online, Online::Playing) {
-        storage.remove(SEAT_FILE);
-        *online = Online::Offline;
+/// Off the game screen an online game's connection closes (the server
+/// then counts the player away): Home offers to go back to it while it
+/// runs. A finished game's seat is not kept.
+fn leave_the_game(mut commands: Commands, mut online: ResMut<Online>, m: Option<Res<Match>>, storage: Res<Storage>) {
+    if !matches!(*online, Online::Playing) {
+        return;
     }
+    if m.is_some_and(|m| m.is_over()) {
+        storage.remove(SEAT_FILE);
+    }
+    commands.remove_resource::<ActiveReferee>();
+    *online = Online::Offline;
 }

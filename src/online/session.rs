@@ -35,6 +35,8 @@ pub struct Session {
     caught_up: bool,
     clock: Option<TurnClock>,
     lexicon: Option<Lexicon>,
+    /// The record of a game that ended before its word list was at hand.
+    gcg: Option<String>,
     rulings: Vec<Ruling>,
     /// Why the room cannot be played in (gone, or the seat is not ours).
     closed: Option<Refusal>,
@@ -58,6 +60,7 @@ impl Session {
             caught_up: false,
             clock: None,
             lexicon: None,
+            gcg: None,
             rulings: Vec::new(),
             closed: None,
         }
@@ -96,9 +99,13 @@ impl Session {
         self.settings.as_ref().filter(|_| self.caught_up)
     }
 
-    /// The word list of the game, to read the record at its end.
+    /// The word list of the game, to read the record at its end (which
+    /// may have come already: a finished game rejoined).
     pub fn set_lexicon(&mut self, lexicon: Lexicon) {
         self.lexicon = Some(lexicon);
+        if let Some(gcg) = self.gcg.take() {
+            self.record(gcg);
+        }
     }
 
     /// The events heard so far and not yet handed on: the game so far, when
@@ -164,7 +171,7 @@ impl Session {
                 self.events.extend(events);
                 self.clock = clock.map(|clock| self.turn_clock(clock));
             }
-            ServerMessage::Finished { gcg, .. } => self.record(&gcg),
+            ServerMessage::Finished { gcg, .. } => self.record(gcg),
             ServerMessage::Refused(Refusal::Rule(reason)) => self.rulings.push(Ruling::Refused(reason)),
             ServerMessage::Refused(refusal @ (Refusal::NoSuchRoom(_) | Refusal::BadToken)) => {
                 warn!("the referee closed the room to us: {refusal}");
@@ -183,10 +190,14 @@ impl Session {
         TurnClock { seat: clock.seat, moves_made, seconds_left }
     }
 
-    /// The finished game's whole record, as the referee wrote it.
-    fn record(&mut self, text: &str) {
-        let (Some(settings), Some(lexicon)) = (&self.settings, &self.lexicon) else { return };
-        let game = gcg::parse(text)
+    /// The finished game's whole record, as the referee wrote it (kept
+    /// until the word list is at hand).
+    fn record(&mut self, text: String) {
+        let (Some(settings), Some(lexicon)) = (&self.settings, &self.lexicon) else {
+            self.gcg = Some(text);
+            return;
+        };
+        let game = gcg::parse(&text)
             .map_err(|e| e.to_string())
             .and_then(|record| gcg::replay(&record, settings.rules, lexicon.clone()).map_err(|e| e.to_string()));
         match game {

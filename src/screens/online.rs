@@ -38,6 +38,8 @@ pub struct OnlineForm {
     pub problem: Option<String>,
     /// What was last put on the clipboard, to say so.
     pub copied: Option<String>,
+    /// The code field takes the keyboard when the join page opens.
+    pub focus_code: bool,
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -68,6 +70,7 @@ impl OnlineForm {
             last: None,
             problem: None,
             copied: None,
+            focus_code: false,
         }
     }
 
@@ -103,6 +106,7 @@ pub(super) fn plugin(app: &mut App) {
             if let Some(JoinLink(code)) = link.as_deref() {
                 form.page = Page::Join;
                 form.code = code.to_string();
+                form.focus_code = true;
                 commands.remove_resource::<JoinLink>();
             }
             commands.insert_resource(form);
@@ -173,13 +177,13 @@ fn draw(
             }
             return;
         }
-        if let Online::Failed(failure) = &*online {
+        if let Online::Failed(failure, retry) = &*online {
             warning(ui, failure_text(&locale, failure));
-            if let Some(last) = form.last.clone()
+            if let Some(again) = retry.clone().or_else(|| form.last.clone())
                 && *failure != OnlineFailure::NoName
                 && ui.button(locale.t("online-retry")).clicked()
             {
-                ask(form, last);
+                ask(form, again);
             }
             ui.add_space(8.0);
         }
@@ -221,9 +225,14 @@ fn draw(
                     .hint_text(locale.t("online-code-hint"))
                     .font(egui::FontId::monospace(28.0))
                     .desired_width(200.0);
-                ui.add(field);
+                let field = ui.add(field);
+                if std::mem::take(&mut form.focus_code) {
+                    field.request_focus();
+                }
+                // Enter in the field joins, as the button does.
+                let entered = field.lost_focus() && ui.input(|input| input.key_pressed(egui::Key::Enter));
                 ui.add_space(12.0);
-                if wide_button(ui, crate::ui::bold(locale.t("online-join"), 20.0)).clicked() {
+                if wide_button(ui, crate::ui::bold(locale.t("online-join"), 20.0)).clicked() || entered {
                     match RoomCode::parse(&form.code) {
                         Ok(code) => ask(form, OnlineRequest::Join(code)),
                         Err(_) => form.problem = Some(locale.t("online-bad-code")),
@@ -258,6 +267,7 @@ fn menu(ui: &mut egui::Ui, locale: &Locale, form: &mut OnlineForm) {
         if wide_button(ui, crate::ui::bold(locale.t(key), 20.0)).clicked() {
             form.page = page;
             form.problem = None;
+            form.focus_code = page == Page::Join;
         }
     }
 }

@@ -20,8 +20,9 @@ pub fn copy(text: &str) -> bool {
 /// Puts `text` on the clipboard; whether it could ask the browser to.
 #[cfg(target_arch = "wasm32")]
 pub fn copy(text: &str) -> bool {
-    // The browser answers later; a refusal (no permission) is only logged.
-    web_sys::window().is_some_and(|window| {
+    // The browser has a clipboard for secure pages only (https, or the
+    // local machine); it answers later, and a refusal is only logged.
+    web_sys::window().filter(|window| window.is_secure_context()).is_some_and(|window| {
         let _ = window.navigator().clipboard().write_text(text);
         true
     })

@@ -192,19 +192,20 @@ fn decode<T: DeserializeOwned>(bytes: &[u8], max: usize) -> Result<T, DecodeErro
 }
 
 /// Splits events into messages that each fit in [`MAX_SERVER_MESSAGE`];
-/// the clock goes with the last.
+/// the clock goes with the last, which always holds fewer than
+/// [`EVENTS_PER_MESSAGE`] events (none, after a full one): so a client
+/// knows when a welcome's log has all come.
 pub fn event_messages(events: &[Sequenced], clock: Option<Clock>) -> Vec<ServerMessage> {
-    let chunks: Vec<&[Sequenced]> = events.chunks(EVENTS_PER_MESSAGE).collect();
-    let last = chunks.len().saturating_sub(1);
-    let mut messages: Vec<ServerMessage> = chunks
+    let mut chunks: Vec<&[Sequenced]> = events.chunks(EVENTS_PER_MESSAGE).collect();
+    if events.len().is_multiple_of(EVENTS_PER_MESSAGE) {
+        chunks.push(&[]);
+    }
+    let last = chunks.len() - 1;
+    chunks
         .iter()
         .enumerate()
         .map(|(i, chunk)| ServerMessage::Events { events: chunk.to_vec(), clock: if i == last { clock } else { None } })
-        .collect();
-    if messages.is_empty() {
-        messages.push(ServerMessage::Events { events: Vec::new(), clock });
-    }
-    messages
+        .collect()
 }
 
 #[cfg(test)]
@@ -212,6 +213,26 @@ mod tests {
     use super::*;
     use wocable_crossword::board::{PlacedTile, Pos};
     use wocable_lexicon::Letter;
+
+    #[test]
+    fn the_last_message_of_a_log_is_never_full() {
+        let event = |seq| Sequenced { seq, event: wocable_crossword::Event::Passed { seat: 0 } };
+        for count in [0, 1, 63, 64, 65, 128] {
+            let events: Vec<Sequenced> = (0..count).map(event).collect();
+            let clock = Some(Clock { seat: 0, left_ms: Some(1) });
+            let messages = event_messages(&events, clock);
+            let sizes: Vec<usize> = messages
+                .iter()
+                .map(|m| match m {
+                    ServerMessage::Events { events, .. } => events.len(),
+                    _ => panic!("{m:?}"),
+                })
+                .collect();
+            assert_eq!(sizes.iter().sum::<usize>(), count as usize);
+            assert!(sizes.last().is_some_and(|last| *last < EVENTS_PER_MESSAGE), "{count}: {sizes:?}");
+            assert!(matches!(messages.last(), Some(ServerMessage::Events { clock: Some(_), .. })));
+        }
+    }
 
     fn hello() -> ClientMessage {
         ClientMessage::Hello { room: RoomCode::parse("ABC234").unwrap(), token: SeatToken(42) }
