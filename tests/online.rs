@@ -4,13 +4,15 @@
 //! rejoins when the server comes back. Both programs are built beside
 //! this test by `cargo test --workspace`.
 
+mod support;
+
 use bevy::input::InputPlugin;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
-use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
+use support::{Server, program};
 use wocable::CorePlugin;
 use wocable::crossword::referee::{ActiveReferee, Connection};
 use wocable::crossword::turn::Hints;
@@ -24,52 +26,12 @@ use wocable_crossword::{Event, RuleSetKind};
 use wocable_lexicon::Language;
 use wocable_net::{RandomGame, RoomCode, RoomSettings};
 
-/// A program of the workspace, built beside this test's executable.
-fn program(name: &str) -> PathBuf {
-    let test = std::env::current_exe().expect("the test's path");
-    let path = test.parent().and_then(Path::parent).expect("the target folder").join(name);
-    assert!(path.exists(), "{} is missing: run these tests with `cargo test --workspace`", path.display());
-    path
-}
-
 /// A folder of this test's own.
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("wocable-app-online-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("a scratch folder");
     dir
-}
-
-struct Server {
-    child: Child,
-    url: String,
-}
-
-impl Server {
-    fn start(dir: &Path, listen: &str) -> Server {
-        let mut child = Command::new(program("wocable-server"))
-            .args(["--listen", listen, "--db"])
-            .arg(dir.join("server.db"))
-            .stdout(Stdio::piped())
-            .stderr(std::fs::File::create(dir.join("server.log")).expect("a log"))
-            .spawn()
-            .expect("the server starts");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().expect("its output")).read_line(&mut line).expect("a line");
-        let url = line.trim().strip_prefix("listening on ").unwrap_or_else(|| panic!("server said {line:?}"));
-        Server { child, url: url.to_string() }
-    }
-
-    fn kill(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        self.kill();
-    }
 }
 
 /// A CLI bot's process, ended with the test.
@@ -257,7 +219,7 @@ fn the_app_reconnects_when_the_server_comes_back_and_plays_on() {
     let _bot = bot(&server, code, &dir.join("game.gcg"));
     until(&mut app, "the game opens", 30, |w| screen(w) == Screen::Game);
     let seen = app.world().resource::<Match>().view().last_seq();
-    server.kill();
+    server.stop();
     until(&mut app, "reconnecting", 30, |w| *w.resource::<Connection>() == Connection::Reconnecting);
     assert_eq!(screen(app.world()), Screen::Game, "the game stays on screen");
     let _server = Server::start(&dir, &listen);

@@ -6,9 +6,12 @@
 //! `sound.raw` beside them (16-bit mono at 16 kHz), and the test listens
 //! for the music and a cue.
 
+mod support;
+
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
+use support::Server;
 
 const SCREENS: [&str; 24] = [
     "home",
@@ -36,40 +39,6 @@ const SCREENS: [&str; 24] = [
     "online-reconnecting",
     "timings",
 ];
-
-/// wocable-server on a free port of 127.0.0.1, for the online screens:
-/// built beside the app by `cargo test --workspace`.
-struct Server(Child, String);
-
-impl Server {
-    fn start(dir: &Path) -> Server {
-        let program = Path::new(env!("CARGO_BIN_EXE_wocable")).with_file_name("wocable-server");
-        assert!(program.exists(), "{} is missing: run the tests with `cargo test --workspace`", program.display());
-        let mut child = Command::new(program)
-            .args(["--listen", "127.0.0.1:0", "--db"])
-            .arg(dir.join("server.db"))
-            .stdout(Stdio::piped())
-            .stderr(std::fs::File::create(dir.join("server.log")).expect("the server's log"))
-            .spawn()
-            .expect("the server starts");
-        let mut line = String::new();
-        let out = child.stdout.take().expect("the server's output");
-        std::io::BufRead::read_line(&mut std::io::BufReader::new(out), &mut line).expect("its address");
-        let url = line.trim().strip_prefix("listening on ").expect("listening on ADDRESS").to_string();
-        Server(child, url)
-    }
-
-    fn stop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        self.stop();
-    }
-}
 
 /// An Xvfb process, its display, and whether it came up (its socket
 /// showed).
@@ -267,9 +236,9 @@ fn tour(size: &str, listen: bool) -> Option<(PathBuf, Option<Vec<f32>>)> {
     let data = dir.join("data");
     let (_xvfb, display) = xvfb()?;
     // The online screens play on a server of the test's own, as Ana.
-    let mut server = Server::start(&dir);
+    let mut server = Server::start(&dir, "127.0.0.1:0");
     std::fs::create_dir_all(&data).expect("the data folder");
-    let settings = format!(r#"{{"nickname": "Ana", "server": "{}"}}"#, server.1);
+    let settings = format!(r#"{{"nickname": "Ana", "server": "{}"}}"#, server.url);
     std::fs::write(data.join("settings.json"), settings).expect("the settings");
     let speaker = if listen { Speaker::start(&dir) } else { None };
     let mut app = Command::new(env!("CARGO_BIN_EXE_wocable"));

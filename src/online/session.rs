@@ -70,14 +70,6 @@ impl Session {
         self.joined
     }
 
-    pub fn server(&self) -> &str {
-        &self.server
-    }
-
-    pub fn connection(&self) -> Connection {
-        self.connection
-    }
-
     /// The room's settings, once the referee has said them.
     pub fn room(&self) -> Option<&RoomSettings> {
         self.room.as_ref()
