@@ -19,6 +19,7 @@ home-rejoin = Back to the online game
 title-home = Wocable
 title-home-saved = Wocable — { home-continue }: { $scores }
 title-page = { $page } — Wocable
+title-your-turn = Your turn · { $scores }
 
 ## New game
 new-game-title = New game

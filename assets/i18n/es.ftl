@@ -19,6 +19,7 @@ home-rejoin = Volver a la partida en línea
 title-home = Wocable
 title-home-saved = Wocable — { home-continue }: { $scores }
 title-page = { $page } — Wocable
+title-your-turn = Tu turno · { $scores }
 
 ## Nueva partida
 new-game-title = Nueva partida

@@ -19,6 +19,7 @@ home-rejoin = Reprendre la partie en ligne
 title-home = Wocable
 title-home-saved = Wocable — { home-continue } : { $scores }
 title-page = { $page } — Wocable
+title-your-turn = À vous · { $scores }
 
 ## Nouvelle partie
 new-game-title = Nouvelle partie

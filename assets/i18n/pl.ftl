@@ -19,6 +19,7 @@ home-rejoin = Wróć do gry online
 title-home = Wocable
 title-home-saved = Wocable — { home-continue }: { $scores }
 title-page = { $page } — Wocable
+title-your-turn = Twój ruch · { $scores }
 
 ## Nowa gra
 new-game-title = Nowa gra

@@ -36,6 +36,10 @@ fn name_page(
     let named = match (screen.get(), &info.0, m) {
         (Screen::Home, None, _) => locale.t("title-home"),
         (Screen::Home, Some(scores), _) => locale.t_with("title-home-saved", &[("scores", scores.clone().into())]),
+        // Online, the tab of a page left for another says when to come back.
+        (Screen::Game, _, Some(m)) if m.is_online() && m.human_to_play() => {
+            page(locale.t_with("title-your-turn", &[("scores", m.scores().into())]))
+        }
         (Screen::Game, _, Some(m)) => page(m.scores()),
         (Screen::Game, _, None) => locale.t("title-home"),
         (Screen::NewGame, ..) => page(locale.t("new-game-title")),
