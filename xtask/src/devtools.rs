@@ -90,14 +90,16 @@ impl Browser {
         }
     }
 
-    /// Opens a blank page, which later calls go to.
+    /// Opens a blank page of 1280×800, which later calls go to.
     pub fn open(&mut self) -> Result<(), String> {
         let target = self.call("Target.createTarget", json!({ "url": "about:blank" }))?;
         let attached =
             self.call("Target.attachToTarget", json!({ "targetId": target["targetId"], "flatten": true }))?;
         let session = attached["sessionId"].as_str().ok_or("no session for the page")?;
         self.session = Some(session.to_string());
-        Ok(())
+        // The window's size less the browser's bars, which vary.
+        let screen = json!({ "width": 1280, "height": 800, "deviceScaleFactor": 1, "mobile": false });
+        self.call("Emulation.setDeviceMetricsOverride", screen).map(drop)
     }
 
     /// The value of a JavaScript expression in the page.
@@ -136,6 +138,37 @@ impl Browser {
         }
         Ok(())
     }
+
+    /// Loads `url` in the open page.
+    pub fn navigate(&mut self, url: &str) -> Result<(), String> {
+        self.call("Page.navigate", json!({ "url": url })).map(drop)
+    }
+
+    /// Saves what the page shows as a PNG, to see where a check stopped.
+    pub fn screenshot(&mut self, path: &Path) -> Result<(), String> {
+        let shot = self.call("Page.captureScreenshot", json!({ "format": "png" }))?;
+        let png = shot["data"].as_str().and_then(from_base64).ok_or("Page.captureScreenshot: no image")?;
+        std::fs::write(path, png).map_err(|e| format!("{}: {e}", path.display()))
+    }
+}
+
+/// The bytes of standard base64 `text` (as DevTools sends images).
+fn from_base64(text: &str) -> Option<Vec<u8>> {
+    let value = |c: u8| match c {
+        b'A'..=b'Z' => Some(c - b'A'),
+        b'a'..=b'z' => Some(c - b'a' + 26),
+        b'0'..=b'9' => Some(c - b'0' + 52),
+        b'+' => Some(62),
+        b'/' => Some(63),
+        _ => None,
+    };
+    let mut bytes = Vec::with_capacity(text.len() / 4 * 3);
+    for chunk in text.trim_end_matches('=').as_bytes().chunks(4) {
+        let bits = chunk.iter().try_fold(0u32, |bits, &c| Some(bits << 6 | u32::from(value(c)?)))?;
+        let bits = bits << (6 * (4 - chunk.len()));
+        bytes.extend(&bits.to_be_bytes()[1..chunk.len()]);
+    }
+    Some(bytes)
 }
 
 impl Drop for Browser {

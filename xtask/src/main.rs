@@ -6,8 +6,9 @@
 //! - `test`          everything CI checks: formatting, clippy, all tests,
 //!   and the web build (`wasm32-unknown-unknown`): clippy, then a check
 //!   in headless Chromium that it starts, finds its save after a reload,
-//!   says why when a word list cannot be fetched and starts its sound at
-//!   the player's first tap.
+//!   says why when a word list cannot be fetched, starts its sound at
+//!   the player's first tap, and plays online from a room's link, served
+//!   by wocable-server, against a CLI bot.
 //! - `web [--serve [--port N] | --check]` builds the app for the browser
 //!   into `target/web-dist/` (wasm-bindgen), and serves it on 127.0.0.1,
 //!   or runs the browser check that `test` runs.
@@ -304,7 +305,8 @@ fn browser_check() -> Result<(), String> {
     let dist = build_web()?;
     let listener = TcpListener::bind(("127.0.0.1", 0)).map_err(|e| format!("no port to serve on: {e}"))?;
     let url = format!("http://{}/", listener.local_addr().map_err(|e| e.to_string())?);
-    std::thread::spawn(move || serve_dir(listener, &dist));
+    let served = dist.clone();
+    std::thread::spawn(move || serve_dir(listener, &served));
     let dir = target_dir().join("web-check");
     match std::fs::remove_dir_all(&dir) {
         Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(format!("{}: {e}", dir.display())),
@@ -329,9 +331,10 @@ fn browser_check() -> Result<(), String> {
         ));
     }
     failed_fetch_and_first_gesture(&dir, &url)?;
+    a_join_link(&dir, &dist)?;
     eprintln!(
-        "xtask: the web build runs in Chromium, finds its save again, says why a word list is missing \
-         and starts its sound at a tap ({:.0} s)",
+        "xtask: the web build runs in Chromium, finds its save again, says why a word list is missing, \
+         starts its sound at a tap and plays online from a join link ({:.0} s)",
         started.elapsed().as_secs_f32()
     );
     Ok(())
@@ -386,6 +389,158 @@ fn failed_fetch_and_first_gesture(dir: &Path, url: &str) -> Result<(), String> {
         return Err(format!("the app's audio does not advance: {start} s, then {later} s a second later"));
     }
     Ok(())
+}
+
+/// A process of the check's, ended with it.
+struct Process(std::process::Child);
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// The folder of the workspace's programs, built as `cargo test
+/// --workspace` builds them: after the tests this builds nothing (a build
+/// of one package would unify other features, and build again).
+fn built_programs() -> Result<PathBuf, String> {
+    run(cargo().args(["test", "--workspace", "--no-run"]))?;
+    Ok(target_dir().join("debug"))
+}
+
+/// (e) A friend opens a room's link (§8.1). wocable-server serves the web
+/// build beside the room; `wocable-cli online create` makes a room for
+/// two and a CLI bot takes a seat; headless Chromium, with the player's
+/// name kept from before, opens `SERVER/#/join/CODE` and plays by taps:
+/// Join, Hint, the first hint, Play, then Resign to end the game. The
+/// bot's record of the game must hold the browser player's move.
+///
+/// Chromium runs with its defaults, as a player's does: it hides its
+/// addresses behind mDNS names (`….local`), which the server's WebRTC
+/// peer need not resolve: the server offers plain addresses, and learns
+/// the browser's from its connectivity checks (peer-reflexive candidates).
+fn a_join_link(dir: &Path, dist: &Path) -> Result<(), String> {
+    let programs = built_programs()?;
+    let (server, cli) = (programs.join("wocable-server"), programs.join("wocable-cli"));
+    let mut child = Command::new(&server)
+        .args(["--listen", "127.0.0.1:0", "--web"])
+        .arg(dist)
+        .arg("--db")
+        .arg(dir.join("server.db"))
+        .stdout(Stdio::piped())
+        .stderr(std::fs::File::create(dir.join("server.log")).map_err(|e| format!("server.log: {e}"))?)
+        .spawn()
+        .map_err(|e| format!("cannot start {}: {e}", server.display()))?;
+    let output = child.stdout.take().ok_or("no output from wocable-server")?;
+    let server = Process(child);
+    let mut line = String::new();
+    std::io::BufRead::read_line(&mut std::io::BufReader::new(output), &mut line)
+        .map_err(|e| format!("wocable-server: {e}"))?;
+    let url = line.trim().strip_prefix("listening on ").ok_or_else(|| format!("wocable-server said {line:?}"))?;
+    let created = Command::new(&cli)
+        .args(["online", "create", "--server", url, "--rules", "wocable", "--lang", "en", "--players", "2"])
+        .output()
+        .map_err(|e| format!("cannot start {}: {e}", cli.display()))?;
+    let code = String::from_utf8_lossy(&created.stdout).trim().to_string();
+    if !created.status.success() || code.is_empty() {
+        return Err(format!("wocable-cli online create: {}", String::from_utf8_lossy(&created.stderr)));
+    }
+    let gcg = dir.join("bot.gcg");
+    let mut bot = Process(
+        Command::new(&cli)
+            .args(["online", "bot", "--server", url, "--code", &code, "--level", "beginner", "--name", "Bot"])
+            .arg("--gcg")
+            .arg(&gcg)
+            .stdout(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("cannot start {}: {e}", cli.display()))?,
+    );
+    let mut browser = Browser::start(&dir.join("online-profile"), &dir.join("online.log"), &[])?;
+    browser.open()?;
+    let result = play_from_a_link(&mut browser, url, &code);
+    let shot = dir.join("online.png");
+    if result.is_err() {
+        let _ = browser.screenshot(&shot);
+    }
+    result.map_err(|e| format!("{e} (see {} and {})", shot.display(), dir.join("online.log").display()))?;
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while bot.0.try_wait().map_err(|e| format!("the bot: {e}"))?.is_none() {
+        if Instant::now() > deadline {
+            return Err("the bot did not see the game end".into());
+        }
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    drop(server);
+    let record = std::fs::read_to_string(&gcg).map_err(|e| format!("the bot's record {}: {e}", gcg.display()))?;
+    // A placement: ">Ana: RACK 8D WORD +SCORE TOTAL".
+    let placed = record.lines().filter_map(|line| line.strip_prefix(">Ana: ")).any(|mv| {
+        let fields: Vec<&str> = mv.split_whitespace().collect();
+        fields.len() == 5 && fields[3].strip_prefix('+').and_then(|s| s.parse::<u32>().ok()).is_some_and(|s| s > 0)
+    });
+    if !placed {
+        return Err(format!("the bot's record has no word placed by the browser's player:\n{record}"));
+    }
+    Ok(())
+}
+
+/// The browser's side of [`a_join_link`], on a page of 1280×800.
+fn play_from_a_link(browser: &mut Browser, url: &str, code: &str) -> Result<(), String> {
+    let title = |wanted: &'static str| move |title: &Value| title.as_str()?.starts_with(wanted).then_some(());
+    eprintln!("xtask: opening {url}/#/join/{code} in headless Chromium, to play there");
+    browser.navigate(url)?;
+    if browser.wait_for("document.title", Duration::from_secs(120), title("Wocable"))?.is_none() {
+        return Err("no home screen".into());
+    }
+    // The player's name online, kept from an earlier visit.
+    browser.evaluate(r#"localStorage.setItem("wocable/settings.json", '{"nickname": "Ana", "animations": false}')"#)?;
+    // A new page, not a move within this one.
+    browser.navigate("about:blank")?;
+    browser.navigate(&format!("{url}/#/join/{code}"))?;
+    if browser.wait_for("document.title", Duration::from_secs(120), title("Online"))?.is_none() {
+        return Err("the link did not open the online screen".into());
+    }
+    let joined = |title: &Value| (!title.as_str()?.starts_with("Online")).then_some(());
+    if !taps_until(browser, &[(640.0, 290.0)], joined)? {
+        return Err("Join with a code did not join".into());
+    }
+    // The bot may play first.
+    if browser.wait_for("document.title", Duration::from_secs(120), title("Your turn"))?.is_none() {
+        return Err("the game did not come to the browser's player".into());
+    }
+    let played = |title: &Value| {
+        let ana = title.as_str()?.split("Ana ").nth(1)?.split(' ').next()?.parse::<u32>().ok()?;
+        (ana > 0).then_some(())
+    };
+    // Hint, the first hint (laid on the board), Play.
+    if !taps_until(browser, &[(1219.0, 164.0), (1050.0, 276.0), (1021.0, 116.0)], played)? {
+        return Err("the browser's player did not score".into());
+    }
+    // Resign, then Resign again in the dialog.
+    if !taps_until(browser, &[(1031.0, 212.0), (475.0, 446.0)], title("Game over"))? {
+        return Err("resigning did not end the game".into());
+    }
+    Ok(())
+}
+
+/// Taps at `places` one after the other until the page's title shows
+/// what `seen` looks for; three times at most, as a tap given before the
+/// app drew its button is lost.
+fn taps_until(
+    browser: &mut Browser,
+    places: &[(f32, f32)],
+    seen: impl Fn(&Value) -> Option<()>,
+) -> Result<bool, String> {
+    for _ in 0..3 {
+        for &(x, y) in places {
+            browser.tap(x, y)?;
+            std::thread::sleep(Duration::from_secs(1));
+        }
+        if browser.wait_for("document.title", Duration::from_secs(30), &seen)?.is_some() {
+            return Ok(true);
+        }
+    }
+    Ok(false)
 }
 
 /// The browser profile the loads of the check in `dir` share.
