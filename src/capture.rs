@@ -18,7 +18,7 @@ use crate::online::{Online, OnlineRequest};
 use crate::screens::Screen;
 use crate::screens::dictionary::{DictionaryPage, Found, Lookup};
 use crate::screens::online::{OnlineForm, Page};
-use crate::screens::results::{Results, Viewing};
+use crate::screens::results::{Results, Reviewing, Viewing};
 use crate::storage::Storage;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -80,6 +80,13 @@ struct OnlineTour<'w> {
     form: Option<ResMut<'w, OnlineForm>>,
     connection: Option<Res<'w, Connection>>,
     requests: MessageWriter<'w, OnlineRequest>,
+}
+
+/// The results and their review, made off the frame.
+#[derive(SystemParam)]
+struct ResultsTour<'w> {
+    results: Option<ResMut<'w, Results>>,
+    reviewing: Option<Res<'w, Reviewing>>,
 }
 
 /// Seconds after which the tour gives up waiting for the server (the
@@ -172,7 +179,7 @@ fn tour(
     time: Res<Time>,
     started: Option<Res<StartedAt>>,
     styled: Option<Res<crate::ui::Styled>>,
-    mut results: Option<ResMut<Results>>,
+    mut results: ResultsTour,
     mut actions: MessageWriter<Action>,
     mut start: MessageWriter<NewMatch>,
     mut exit: MessageWriter<AppExit>,
@@ -254,13 +261,16 @@ fn tour(
         }
         18 => shoot(&mut commands, &tour, "results"),
         19 => {
-            if let Some(results) = results.as_mut() {
+            if let Some(results) = results.results.as_mut() {
                 results.review_shown = true;
+            }
+            if results.reviewing.is_some() {
+                tour.step -= 1;
             }
         }
         20 => shoot(&mut commands, &tour, "results-review"),
         21 => {
-            if let Some(results) = results.as_mut() {
+            if let Some(results) = results.results.as_mut() {
                 results.viewing = Some(Viewing { turn: 0, best: false });
             }
         }

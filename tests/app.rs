@@ -25,7 +25,7 @@ use wocable::feedback::animation::{ScoreFlight, Shake};
 use wocable::feedback::{Cue, Notice};
 use wocable::screens::Screen;
 use wocable::screens::home::SavedGameInfo;
-use wocable::screens::results::Results;
+use wocable::screens::results::{Results, Reviewing};
 use wocable::screens::title::PageTitle;
 use wocable::settings::Settings;
 use wocable::storage::Storage;
@@ -353,9 +353,12 @@ fn a_whole_game_against_the_computer_reaches_the_results() {
         }
     }
     assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Results);
+    // The standings show at once; the review, made off the frame, after.
     let results = app.world().resource::<Results>();
     assert_eq!(results.seats.len(), 2);
     assert_eq!(results.seats[0].rank, 1);
+    until(&mut app, "the review", |w| !w.contains_resource::<Reviewing>());
+    let results = app.world().resource::<Results>();
     assert!(!results.review.is_empty());
     let m = app.world().resource::<Match>();
     assert!(m.is_over());
@@ -710,6 +713,46 @@ fn the_web_builds_way_of_thinking_goes_on_from_frame_to_frame() {
     };
     assert_eq!(one_step_a_frame, threaded, "the same move either way");
     assert_eq!(as_on_the_web, threaded, "the same move either way");
+}
+
+#[test]
+fn the_review_is_made_in_steps_over_frames_as_on_the_web() {
+    use wocable::crossword::thinking::ThinkInSteps;
+    use wocable::crossword::turn::{FinalRecord, Hints};
+    let dir = data_dir("review-steps");
+    let mut app = app(&dir);
+    // One step a frame: each turn reviewed in a frame of its own.
+    app.insert_resource(ThinkInSteps { per_frame: Duration::ZERO });
+    start(&mut app, setup(&[("Ana", Seat::Human), ("Bot", Seat::Computer(Level::Beginner))], 3));
+    for _ in 0..3 {
+        until(&mut app, "Ana's turn", |w| w.resource::<Match>().human_to_play());
+        act(&mut app, Action::Hint);
+        if app.world().resource::<Hints>().0.is_empty() {
+            act(&mut app, Action::Pass);
+        } else {
+            act(&mut app, Action::LayHint(0));
+            act(&mut app, Action::Play);
+        }
+    }
+    until(&mut app, "Ana's turn", |w| w.resource::<Match>().human_to_play());
+    act(&mut app, Action::Resign);
+    until(&mut app, "the results", |w| *w.resource::<State<Screen>>().get() == Screen::Results);
+    let mut progress = Vec::new();
+    while let Some(reviewing) = app.world().get_resource::<Reviewing>() {
+        assert!(progress.len() < 100, "the review never ends");
+        progress.push(reviewing.progress());
+        app.update();
+    }
+    // Its turns: Ana's three, the Bot's three; resigning is not reviewed.
+    assert!(progress.len() >= 6, "reviewed in {} frames: {progress:?}", progress.len());
+    assert!(progress.is_sorted() && progress[0] < 1.0, "{progress:?}");
+    let expected = wocable_crossword::computer::review(&app.world().resource::<FinalRecord>().0);
+    let review = &app.world().resource::<Results>().review;
+    assert_eq!(review.len(), expected.len());
+    for (line, turn) in review.iter().zip(&expected) {
+        assert_eq!(line.score, turn.score);
+        assert_eq!(line.best.as_ref().map(|best| best.2), turn.best.as_ref().map(|best| best.score));
+    }
 }
 
 /// The tiles the composer has on the board, by square.

@@ -136,6 +136,7 @@ results-left = left
 results-pair-win = { $first } beat { $second }
 results-pair-draw = { $first } and { $second } drew
 results-review = Review every turn
+results-reviewing = Looking for the best move of every turn…
 results-no-play = no play
 results-played = Played
 results-best = Best

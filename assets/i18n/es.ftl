@@ -136,6 +136,7 @@ results-left = abandonó
 results-pair-win = { $first } ganó a { $second }
 results-pair-draw = { $first } y { $second } empataron
 results-review = Repasar cada turno
+results-reviewing = Buscando la mejor jugada de cada turno…
 results-no-play = sin jugada
 results-played = Jugada
 results-best = Mejor

@@ -136,6 +136,7 @@ results-left = parti
 results-pair-win = { $first } bat { $second }
 results-pair-draw = { $first } et { $second } à égalité
 results-review = Revoir chaque coup
+results-reviewing = Recherche du meilleur coup de chaque tour…
 results-no-play = pas de mot
 results-played = Joué
 results-best = Meilleur

@@ -134,6 +134,7 @@ results-left = wyszedł
 results-pair-win = { $first } wygrywa z { $second }
 results-pair-draw = { $first } i { $second }: remis
 results-review = Przejrzyj każdy ruch
+results-reviewing = Wyszukiwanie najlepszego ruchu w każdej turze…
 results-no-play = bez słowa
 results-played = Zagrano
 results-best = Najlepszy

@@ -15,10 +15,10 @@ use std::time::Duration;
 use wocable_crossword::computer::{LeaveModel, Level, Thinker};
 use wocable_crossword::game::{Game, Intent};
 
-/// Computers think on the main thread, in steps for `per_frame` each
-/// frame (and at least one step): always on the web (one thread), for
-/// `THINKING_PER_FRAME`; natively when this resource is there (the tests
-/// run the web build's way of thinking with it).
+/// Computers think, and the results' review is made, on the main thread,
+/// in steps for `per_frame` each frame (and at least one step): always on
+/// the web (one thread), for `THINKING_PER_FRAME`; natively when this
+/// resource is there (the tests run the web build's way with it).
 #[derive(Resource, Clone, Copy, Debug)]
 pub struct ThinkInSteps {
     pub per_frame: Duration,
@@ -56,6 +56,20 @@ enum Work {
         thinker: Thinker,
         per_frame: Duration,
     },
+}
+
+/// Takes `step`s (each saying whether work is left) for `per_frame`, and
+/// at least one; whether the work is done.
+pub(crate) fn steps_for(per_frame: Duration, mut step: impl FnMut() -> bool) -> bool {
+    let started = Instant::now();
+    loop {
+        if !step() {
+            return true;
+        }
+        if started.elapsed() >= per_frame {
+            return false;
+        }
+    }
 }
 
 /// How long the main thread thinks a frame, in steps: a third of a 60 Hz
@@ -96,15 +110,7 @@ impl Search {
                 #[cfg(not(target_arch = "wasm32"))]
                 Work::Task(task) => bevy::tasks::futures::check_ready(task),
                 Work::Steps { game, thinker, per_frame } => {
-                    let started = Instant::now();
-                    loop {
-                        if !thinker.step(game) {
-                            break Some(thinker.choice());
-                        }
-                        if started.elapsed() >= *per_frame {
-                            break None;
-                        }
-                    }
+                    steps_for(*per_frame, || thinker.step(game)).then(|| thinker.choice())
                 }
             };
         }

@@ -4,21 +4,29 @@
 
 use super::home::wide_button;
 use super::{Screen, centred_choices, centred_page, centred_row};
+use crate::crossword::thinking::{ThinkInSteps, steps_for};
 use crate::crossword::turn::FinalRecord;
 use crate::settings::Settings;
 use crate::ui::i18n::Locale;
 use crate::ui::theme::{self, egui_colour};
 use crate::ui::{PictureTile, TileLook, board_picture, bold};
 use bevy::prelude::*;
+#[cfg(not(target_arch = "wasm32"))]
+use bevy::tasks::{AsyncComputeTaskPool, Task};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
 use wocable_crossword::Outcome;
 use wocable_crossword::board::{PlacedTile, SIZE};
-use wocable_crossword::computer::review;
+use wocable_crossword::computer::{Reviewer, TurnReview};
 use wocable_crossword::game::{Event, Game, Intent};
 use wocable_crossword::{Layout, Pos};
 
 /// A square of the review's pictures of the board, where there is room.
 const PICTURE_SQUARE: f32 = 22.0;
+/// The bar that shows the review being made, as wide as a phone allows.
+const REVIEWING_BAR_WIDTH: f32 = 280.0;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SeatResult {
@@ -101,6 +109,7 @@ pub struct Results {
 }
 
 impl Results {
+    /// The standings of `game`; its review is made apart ([`Reviewing`]).
     pub fn of(game: &Game) -> Results {
         let name = |seat: usize| game.settings().players[seat].clone();
         let language = game.settings().language;
@@ -134,29 +143,7 @@ impl Results {
                 outcome => (name(pair.seat), name(pair.opponent), outcome),
             })
             .collect();
-        let picture = |tiles: &[(Pos, PlacedTile)]| {
-            let tile = |(pos, tile): &(Pos, PlacedTile)| PictureTile {
-                pos: *pos,
-                letter: language.label(tile.letter).to_string(),
-                blank: tile.blank,
-            };
-            tiles.iter().map(tile).collect::<Vec<_>>()
-        };
-        let review = review(game)
-            .into_iter()
-            .map(|turn| ReviewLine {
-                name: name(turn.seat),
-                played_tiles: match &turn.intent {
-                    Intent::Play { tiles, .. } => picture(tiles),
-                    _ => Vec::new(),
-                },
-                best_tiles: turn.best.as_ref().map_or_else(Vec::new, |best| picture(&best.tiles)),
-                played: turn.played_notation,
-                score: turn.score,
-                best: turn.best_notation.zip(turn.best.map(|m| m.score)).map(|((pos, word), score)| (pos, word, score)),
-            })
-            .collect();
-        Results { seats, pairs, review, review_shown: false, viewing: None, layout: game.layout().clone() }
+        Results { seats, pairs, review: Vec::new(), review_shown: false, viewing: None, layout: game.layout().clone() }
     }
 
     /// The tiles on the board when `turn` of the review began: those of
@@ -166,12 +153,122 @@ impl Results {
     }
 }
 
-pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::Results), |mut commands: Commands, record: Option<Res<FinalRecord>>| {
-        if let Some(record) = record {
-            commands.insert_resource(Results::of(&record.0));
+/// Every turn of `game` as the review shows it.
+fn review_lines(game: &Game, turns: &[TurnReview]) -> Vec<ReviewLine> {
+    let language = game.settings().language;
+    let picture = |tiles: &[(Pos, PlacedTile)]| {
+        let tile = |(pos, tile): &(Pos, PlacedTile)| PictureTile {
+            pos: *pos,
+            letter: language.label(tile.letter).to_string(),
+            blank: tile.blank,
+        };
+        tiles.iter().map(tile).collect::<Vec<_>>()
+    };
+    turns
+        .iter()
+        .map(|turn| ReviewLine {
+            name: game.settings().players[turn.seat].clone(),
+            played_tiles: match &turn.intent {
+                Intent::Play { tiles, .. } => picture(tiles),
+                _ => Vec::new(),
+            },
+            best_tiles: turn.best.as_ref().map_or_else(Vec::new, |best| picture(&best.tiles)),
+            played: turn.played_notation.clone(),
+            score: turn.score,
+            best: turn
+                .best_notation
+                .clone()
+                .zip(turn.best.as_ref().map(|m| m.score))
+                .map(|((pos, word), score)| (pos, word, score)),
+        })
+        .collect()
+}
+
+/// The review being made, which runs the move generator for every turn:
+/// off the frame, as a computer player thinks ([`ThinkInSteps`]) — on
+/// another thread, or on the web a few turns a frame. The standings show
+/// meanwhile, and the review's box says how far it has got.
+#[derive(Resource)]
+pub struct Reviewing {
+    work: ReviewWork,
+    /// Turns reviewed, shared with the thread that reviews them.
+    done: Arc<AtomicUsize>,
+    total: usize,
+}
+
+enum ReviewWork {
+    #[cfg(not(target_arch = "wasm32"))]
+    Task(Task<Vec<ReviewLine>>),
+    Steps {
+        game: Box<Game>,
+        reviewer: Box<Reviewer>,
+        per_frame: Duration,
+    },
+}
+
+impl Reviewing {
+    fn start(game: &Game, in_steps: Option<ThinkInSteps>) -> Reviewing {
+        let reviewer = Reviewer::new(game);
+        let total = reviewer.progress().1;
+        let done = Arc::new(AtomicUsize::new(0));
+        #[cfg(not(target_arch = "wasm32"))]
+        let Some(ThinkInSteps { per_frame }) = in_steps else {
+            let (game, counted) = (game.clone(), done.clone());
+            let task = AsyncComputeTaskPool::get().spawn(async move {
+                let mut reviewer = reviewer;
+                while reviewer.step() {
+                    counted.store(reviewer.progress().0, Ordering::Relaxed);
+                }
+                review_lines(&game, reviewer.turns())
+            });
+            return Reviewing { work: ReviewWork::Task(task), done, total };
+        };
+        #[cfg(target_arch = "wasm32")]
+        let ThinkInSteps { per_frame } = in_steps.unwrap_or_default();
+        let work = ReviewWork::Steps { game: Box::new(game.clone()), reviewer: Box::new(reviewer), per_frame };
+        Reviewing { work, done, total }
+    }
+
+    /// Reviews on (for its time a frame, when on this thread); the review
+    /// once it is made.
+    fn poll(&mut self) -> Option<Vec<ReviewLine>> {
+        match &mut self.work {
+            #[cfg(not(target_arch = "wasm32"))]
+            ReviewWork::Task(task) => bevy::tasks::futures::check_ready(task),
+            ReviewWork::Steps { game, reviewer, per_frame } => {
+                let finished = steps_for(*per_frame, || reviewer.step());
+                self.done.store(reviewer.progress().0, Ordering::Relaxed);
+                finished.then(|| review_lines(game, reviewer.turns()))
+            }
         }
-    });
+    }
+
+    /// The share of the turns reviewed, from 0 to 1.
+    pub fn progress(&self) -> f32 {
+        self.done.load(Ordering::Relaxed) as f32 / self.total.max(1) as f32
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        OnEnter(Screen::Results),
+        |mut commands: Commands, record: Option<Res<FinalRecord>>, in_steps: Option<Res<ThinkInSteps>>| {
+            if let Some(record) = record {
+                commands.insert_resource(Results::of(&record.0));
+                commands.insert_resource(Reviewing::start(&record.0, in_steps.as_deref().copied()));
+            }
+        },
+    )
+    .add_systems(Update, make_the_review.run_if(resource_exists::<Reviewing>))
+    // A review not yet made is not wanted once the results are left.
+    .add_systems(OnExit(Screen::Results), |mut commands: Commands| commands.remove_resource::<Reviewing>());
+}
+
+fn make_the_review(mut commands: Commands, mut reviewing: ResMut<Reviewing>, mut results: ResMut<Results>) {
+    if let Some(review) = reviewing.poll() {
+        results.review = review;
+        commands.remove_resource::<Reviewing>();
+    }
 }
 
 pub(super) fn ui(app: &mut App) {
@@ -185,6 +282,7 @@ fn draw(
     mut contexts: EguiContexts,
     locale: Res<Locale>,
     mut results: ResMut<Results>,
+    reviewing: Option<Res<Reviewing>>,
     mut screen: ResMut<NextState<Screen>>,
     settings: Res<Settings>,
 ) -> Result {
@@ -204,10 +302,13 @@ fn draw(
         }
         ui.add_space(12.0);
         let mut review_shown = results.review_shown;
-        if ui.checkbox(&mut review_shown, locale.t("results-review")).changed() {
+        if let Some(reviewing) = reviewing {
+            let bar = egui::ProgressBar::new(reviewing.progress()).text(locale.t("results-reviewing"));
+            ui.add_sized([REVIEWING_BAR_WIDTH, 20.0], bar);
+        } else if ui.checkbox(&mut review_shown, locale.t("results-review")).changed() {
             results.review_shown = review_shown;
         }
-        if review_shown {
+        if review_shown && !results.review.is_empty() {
             ui.small(locale.t("results-review-hint"));
             let side_by_side = ui.available_width() >= 480.0;
             let mut viewing = results.viewing;

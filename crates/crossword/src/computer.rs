@@ -179,18 +179,49 @@ pub struct TurnReview {
 
 /// Every turn of a game beside the best move available then.
 pub fn review(game: &Game) -> Vec<TurnReview> {
-    let saved = game.save();
-    let Ok(mut replay) = Game::replaying(&saved, game.lexicon().clone()) else { return Vec::new() };
-    let mut turns = Vec::new();
-    for intent in saved.events.iter().filter_map(Event::intent) {
+    let mut reviewer = Reviewer::new(game);
+    while reviewer.step() {}
+    reviewer.turns
+}
+
+/// A game's [`review`] made a turn at a time, each a move generation, so
+/// that a caller with one thread can spread it over frames.
+pub struct Reviewer {
+    /// The game replayed up to the turn to review next (`None`: its
+    /// record did not replay, and there is nothing to review).
+    replay: Option<Game>,
+    intents: std::vec::IntoIter<Intent>,
+    total: usize,
+    turns: Vec<TurnReview>,
+}
+
+impl Reviewer {
+    pub fn new(game: &Game) -> Reviewer {
+        let saved = game.save();
+        let replay = Game::replaying(&saved, game.lexicon().clone()).ok();
+        let intents: Vec<Intent> = match replay {
+            Some(_) => saved.events.iter().filter_map(Event::intent).collect(),
+            None => Vec::new(),
+        };
+        Reviewer { replay, total: intents.len(), intents: intents.into_iter(), turns: Vec::new() }
+    }
+
+    /// Reviews the next turn; whether any turn is left.
+    pub fn step(&mut self) -> bool {
+        let (Some(replay), Some(intent)) = (self.replay.as_mut(), self.intents.next()) else { return false };
         let seat = match &intent {
             Intent::Resign { .. } | Intent::TimeOut { .. } => None,
             Intent::Play { seat, .. } | Intent::Exchange { seat, .. } | Intent::Pass { seat } => Some(*seat),
         };
-        let best = seat.and_then(|_| hints(&replay, 1).pop());
+        let best = seat.and_then(|_| hints(replay, 1).pop());
         let language = replay.settings().language;
         let best_notation = best.as_ref().map(|m| m.notation(replay.board(), language));
-        let Ok(events) = replay.apply(intent.clone()) else { break };
+        let Ok(events) = replay.apply(intent.clone()) else {
+            // A record that replayed once replays again; were it not to,
+            // the turns before are still a review.
+            self.intents = Vec::new().into_iter();
+            return false;
+        };
         if let Some(seat) = seat {
             let played = events.iter().find_map(|e| if let Event::Played { play, .. } = e { Some(play) } else { None });
             let played_notation = played.map(|play| {
@@ -198,10 +229,20 @@ pub fn review(game: &Game) -> Vec<TurnReview> {
                 (crate::notation::format_position(play.start, play.direction), word)
             });
             let score = played.map_or(0, |play| play.score);
-            turns.push(TurnReview { seat, intent, score, best, played_notation, best_notation });
+            self.turns.push(TurnReview { seat, intent, score, best, played_notation, best_notation });
         }
+        self.intents.len() > 0
     }
-    turns
+
+    /// The turns reviewed and all there are, to show progress.
+    pub fn progress(&self) -> (usize, usize) {
+        (self.total - self.intents.len(), self.total)
+    }
+
+    /// The turns reviewed so far, in order.
+    pub fn turns(&self) -> &[TurnReview] {
+        &self.turns
+    }
 }
 
 /// Chooses what the computer player on turn does. `seed` makes the

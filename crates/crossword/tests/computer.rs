@@ -112,6 +112,17 @@ fn review_puts_each_turn_beside_the_best_move() {
         turns.iter().any(|t| t.seat == 1 && t.score < t.best.as_ref().map_or(0, |m| m.score)),
         "Beginner misses some"
     );
+    // A turn at a time, as the web build makes it, the review is the same.
+    let mut reviewer = wocable_crossword::computer::Reviewer::new(&game);
+    let total = reviewer.progress().1;
+    assert_eq!(reviewer.progress(), (0, total));
+    let mut steps = 0;
+    while reviewer.step() {
+        steps += 1;
+        assert_eq!(reviewer.progress(), (steps, total));
+    }
+    assert_eq!(reviewer.progress(), (total, total));
+    assert_eq!(reviewer.turns(), turns);
 }
 
 #[test]
