@@ -145,13 +145,16 @@ impl Session {
             ServerMessage::Waiting { room, seats } => {
                 self.connection = Connection::Connected;
                 self.room = Some(room);
+                // Seats move up when someone leaves the room before it fills.
+                let me = self.seats.get(self.joined.seat).cloned().flatten();
+                if let Some(seat) = me.and_then(|me| seats.iter().position(|name| name.as_ref() == Some(&me))) {
+                    self.joined.seat = seat;
+                }
                 self.seats = seats;
             }
             ServerMessage::Welcome { seat, room, settings } => {
                 self.connection = Connection::Connected;
-                if seat != self.joined.seat {
-                    warn!("the referee seated us at {seat}, not {}", self.joined.seat);
-                }
+                self.joined.seat = seat;
                 self.seats = settings.players.iter().cloned().map(Some).collect();
                 self.room = Some(room);
                 self.settings = Some(settings);

@@ -18,6 +18,10 @@ use wocable_lexicon::Lexicon;
 /// How long a player without a turn clock may be away on their turn
 /// before they are out of the game.
 pub const ABSENT_GRACE_MS: u64 = 60_000;
+/// How long a seat of a room still filling stays taken while its player
+/// is away: then it is given up, and the room waits for someone else. A
+/// dropped connection comes back well within it.
+pub const WAITING_GRACE_MS: u64 = 30_000;
 
 /// The longest turn clock a room may have: a day.
 const MAX_CLOCK_SECONDS: u32 = 86_400;
@@ -197,7 +201,9 @@ impl Room {
     }
 
     /// Takes the next seat; the caller draws the token at random.
-    pub fn join(&mut self, name: &str, player: Player, token: SeatToken) -> Result<usize, LobbyError> {
+    /// Seats `name` at `now`; a human who does not connect within
+    /// [`WAITING_GRACE_MS`] loses the seat.
+    pub fn join(&mut self, name: &str, player: Player, token: SeatToken, now: u64) -> Result<usize, LobbyError> {
         if self.is_full() || self.game.is_some() {
             return Err(LobbyError::Full);
         }
@@ -208,7 +214,7 @@ impl Room {
         self.seats.push(Seat { name: name.to_string(), player, token });
         let computer = matches!(player, Player::Computer(_));
         self.connected.push(computer);
-        self.away_since.push(None);
+        self.away_since.push((!computer).then_some(now));
         Ok(self.seats.len() - 1)
     }
 
@@ -256,7 +262,27 @@ impl Room {
         }
     }
 
-    fn waiting(&self) -> Step {
+    /// Gives up the seats of a room still filling whose players have been
+    /// away for [`WAITING_GRACE_MS`] (they left the waiting room, or never
+    /// came): the seats after them move up. The seats given up, numbered
+    /// as they were.
+    pub fn give_up_absent_seats(&mut self, now: u64) -> Vec<usize> {
+        if self.game.is_some() {
+            return Vec::new();
+        }
+        let gone: Vec<usize> = (0..self.seats.len())
+            .filter(|seat| self.away_since[*seat].is_some_and(|since| now.saturating_sub(since) >= WAITING_GRACE_MS))
+            .collect();
+        for seat in gone.iter().rev() {
+            self.seats.remove(*seat);
+            self.connected.remove(*seat);
+            self.away_since.remove(*seat);
+        }
+        gone
+    }
+
+    /// Who is in the room while it fills, for everyone connected.
+    pub fn waiting(&self) -> Step {
         let seats: Vec<Option<String>> =
             (0..self.settings.players).map(|i| self.seats.get(i).map(|s| s.name.clone())).collect();
         let messages = self

@@ -55,12 +55,12 @@ fn a_room_fills_starts_and_plays_to_the_end_with_each_seat_seeing_its_own() {
     let lexicon = Lexicon::bundled(Language::En);
     let mut room = room(3, Some(120));
     let mut clients = Clients::default();
-    let ann = room.join("ann", Player::Human, SeatToken(1)).unwrap();
-    assert!(matches!(room.join("ANN", Player::Human, SeatToken(2)), Err(wocable_net::LobbyError::NameTaken(_))));
-    assert!(room.join("b c", Player::Human, SeatToken(2)).is_err(), "a name with a space");
-    let bob = room.join("bob", Player::Human, SeatToken(2)).unwrap();
-    room.join("bot", Player::Computer(Level::Strong), SeatToken(3)).unwrap();
-    assert!(room.join("dan", Player::Human, SeatToken(4)).is_err(), "the room is full");
+    let ann = room.join("ann", Player::Human, SeatToken(1), 0).unwrap();
+    assert!(matches!(room.join("ANN", Player::Human, SeatToken(2), 0), Err(wocable_net::LobbyError::NameTaken(_))));
+    assert!(room.join("b c", Player::Human, SeatToken(2), 0).is_err(), "a name with a space");
+    let bob = room.join("bob", Player::Human, SeatToken(2), 0).unwrap();
+    room.join("bot", Player::Computer(Level::Strong), SeatToken(3), 0).unwrap();
+    assert!(room.join("dan", Player::Human, SeatToken(4), 0).is_err(), "the room is full");
     assert_eq!(room.seat_of(SeatToken(2)), Some(bob));
     assert_eq!(room.seat_of(SeatToken(3)), None, "a computer's seat cannot be taken over");
 
@@ -108,7 +108,7 @@ fn a_room_fills_starts_and_plays_to_the_end_with_each_seat_seeing_its_own() {
 fn a_player_who_comes_back_gets_the_whole_view_and_the_clock_times_out_the_absent() {
     let mut room = room(3, Some(30));
     for (i, name) in ["ann", "bob", "cyd"].iter().enumerate() {
-        room.join(name, Player::Human, SeatToken(i as u128)).unwrap();
+        room.join(name, Player::Human, SeatToken(i as u128), 0).unwrap();
     }
     for seat in 0..3 {
         room.connect(seat, 0).unwrap();
@@ -131,8 +131,8 @@ fn a_player_who_comes_back_gets_the_whole_view_and_the_clock_times_out_the_absen
 #[test]
 fn without_a_clock_a_player_away_on_their_turn_is_out_after_the_grace() {
     let mut room = room(2, None);
-    room.join("ann", Player::Human, SeatToken(1)).unwrap();
-    room.join("bob", Player::Human, SeatToken(2)).unwrap();
+    room.join("ann", Player::Human, SeatToken(1), 0).unwrap();
+    room.join("bob", Player::Human, SeatToken(2), 0).unwrap();
     room.connect(0, 0).unwrap();
     room.connect(1, 0).unwrap();
     let first = room.clock(0).unwrap().seat;
@@ -147,10 +147,37 @@ fn without_a_clock_a_player_away_on_their_turn_is_out_after_the_grace() {
 }
 
 #[test]
+fn a_room_still_filling_gives_up_the_seats_of_players_who_left_or_never_came() {
+    use wocable_net::WAITING_GRACE_MS;
+    let mut room = room(3, None);
+    room.join("ann", Player::Human, SeatToken(1), 0).unwrap();
+    room.join("bob", Player::Human, SeatToken(2), 0).unwrap();
+    room.join("cyd", Player::Human, SeatToken(3), 1_000).unwrap();
+    room.connect(0, 500).unwrap();
+    room.connect(2, 1_500).unwrap();
+    // Ann leaves the waiting room; Bob never connected.
+    room.disconnect(0, 2_000);
+    assert_eq!(room.give_up_absent_seats(WAITING_GRACE_MS - 1), Vec::<usize>::new(), "within the grace");
+    assert_eq!(room.give_up_absent_seats(WAITING_GRACE_MS), vec![1], "Bob never came");
+    assert_eq!(room.give_up_absent_seats(2_000 + WAITING_GRACE_MS), vec![0], "Ann left");
+    assert_eq!(room.seats().iter().map(|s| s.name.as_str()).collect::<Vec<_>>(), ["cyd"]);
+    assert_eq!(room.seat_of(SeatToken(3)), Some(0), "Cyd moved up");
+    assert_eq!(room.seat_of(SeatToken(1)), None, "Ann's token no longer holds a seat");
+    let seats = vec![Some("cyd".to_string()), None, None];
+    assert!(matches!(&room.waiting().messages[..], [(0, ServerMessage::Waiting { seats: s, .. })] if *s == seats));
+    // Two others take the free seats, and the game starts.
+    room.join("dee", Player::Human, SeatToken(4), 40_000).unwrap();
+    room.join("bot", Player::Computer(Level::Beginner), SeatToken(5), 40_000).unwrap();
+    let step = room.connect(1, 41_000).unwrap();
+    assert!(room.game().is_some(), "{step:?}");
+    assert!(room.give_up_absent_seats(1_000_000).is_empty(), "a game in progress keeps its seats");
+}
+
+#[test]
 fn a_stored_room_restores_its_game() {
     let mut room = room(2, Some(60));
-    room.join("ann", Player::Human, SeatToken(1)).unwrap();
-    room.join("bot", Player::Computer(Level::Beginner), SeatToken(2)).unwrap();
+    room.join("ann", Player::Human, SeatToken(1), 0).unwrap();
+    room.join("bot", Player::Computer(Level::Beginner), SeatToken(2), 0).unwrap();
     let mut events = room.connect(0, 0).unwrap().events;
     let seat = room.clock(0).unwrap().seat;
     if seat == 0 {

@@ -255,7 +255,7 @@ impl Hub {
     async fn join(&mut self, code: RoomCode, name: &str, player: Player) -> Result<Joined, String> {
         let room = self.rooms.get_mut(&code).ok_or_else(|| Refusal::NoSuchRoom(code).to_string())?;
         let token = SeatToken(rand::random());
-        let seat = room.join(name, player, token).map_err(|e| e.to_string())?;
+        let seat = room.join(name, player, token, now_ms()).map_err(|e| e.to_string())?;
         if let Err(e) = self.db.set_seats(code, room.seats()).await {
             error!(%code, "seat not stored: {e}");
             room.cancel_join(seat);
@@ -411,6 +411,7 @@ impl Hub {
         let now = now_ms();
         let codes: Vec<RoomCode> = self.rooms.keys().copied().collect();
         for code in codes {
+            self.give_up_absent_seats(code, now, channel).await;
             let Some(room) = self.rooms.get_mut(&code) else { continue };
             let step = room.tick(now);
             self.deliver(code, step, channel).await;
@@ -425,6 +426,35 @@ impl Hub {
             self.seat_match(matched).await;
         }
         self.let_go(now).await;
+    }
+
+    /// A room still filling gives up the seats of players who left it or
+    /// never came, so that it does not wait for them for ever; the peers
+    /// of the seats after them move up with their seats.
+    async fn give_up_absent_seats(&mut self, code: RoomCode, now: u64, channel: &mut WebRtcChannel) {
+        let Some(room) = self.rooms.get_mut(&code) else { return };
+        let gone = room.give_up_absent_seats(now);
+        if gone.is_empty() {
+            return;
+        }
+        info!(%code, ?gone, "seats given up: their players left the waiting room");
+        let (seats, waiting) = (room.seats().to_vec(), room.waiting());
+        let moved: Vec<(usize, PeerId)> =
+            self.seat_peers.iter().filter(|((c, _), _)| *c == code).map(|((_, seat), peer)| (*seat, *peer)).collect();
+        for (seat, _) in &moved {
+            self.seat_peers.remove(&(code, *seat));
+        }
+        for (seat, peer) in moved {
+            let seat = seat - gone.iter().filter(|g| **g < seat).count();
+            self.seat_peers.insert((code, seat), peer);
+            if let Some(peer) = self.peers.get_mut(&peer) {
+                peer.seat = Some((code, seat));
+            }
+        }
+        if let Err(e) = self.db.set_seats(code, &seats).await {
+            error!(%code, "seats not stored: {e}");
+        }
+        self.deliver(code, waiting, channel).await;
     }
 
     /// Forgets finished games a while after they end, and closes rooms

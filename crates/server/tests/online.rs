@@ -534,6 +534,34 @@ async fn a_dropped_client_rejoins_with_its_whole_view() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+async fn a_seat_left_empty_in_the_waiting_room_is_given_up_and_the_seats_after_move_up() {
+    let scratch = Scratch::new("given-up");
+    let server = Server::start(&scratch, None, &scratch.path("s.db"));
+    let code = create(&server, "wocable", 2, None);
+    // A player who joins and never comes (or leaves the waiting room).
+    let (_, ghost) = join(&server, code, "ghost").await;
+    let (seat, token) = join(&server, code, "me").await;
+    assert_eq!(seat, 1);
+    let mut me = Seat::connect(&server, code, token).await;
+    let deadline = Instant::now() + Duration::from_millis(wocable_net::WAITING_GRACE_MS) + Duration::from_secs(15);
+    loop {
+        assert!(Instant::now() < deadline, "the ghost's seat was never given up:\n{}", server.log());
+        if let Some(ServerMessage::Waiting { seats, .. }) = me.raw.recv(Duration::from_secs(1)).await
+            && seats == [Some("me".to_string()), None]
+        {
+            break;
+        }
+    }
+    let mut ghost = Seat::connect(&server, code, ghost).await;
+    assert_eq!(ghost.refusal().await, Refusal::BadToken, "the seat is no longer the ghost's");
+    let bot = bot(&server, &["--code", code.as_str(), "--name", "b"], "beginner", &scratch.path("b.gcg"));
+    assert!(me.until_turn().await || me.record.is_some());
+    assert_eq!(me.seat(), 0, "moved up into the seat given up");
+    me.pass_to_the_end().await;
+    finish(bot, &server);
+}
+
+#[tokio::test(flavor = "multi_thread")]
 async fn a_silent_client_times_out_and_the_others_play_on() {
     let scratch = Scratch::new("silent");
     let server = Server::start(&scratch, None, &scratch.path("s.db"));

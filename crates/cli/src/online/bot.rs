@@ -136,7 +136,9 @@ impl Bot {
                 }
                 ServerMessage::Finished { standings, gcg } => {
                     let Some(view) = view.take() else { return Err(LinkError::Dropped) };
-                    return Ok(Finished { seat: self.joined.seat, standings, gcg, view });
+                    // The seat welcomed to: seats move up when someone leaves a room still filling.
+                    let seat = view.viewer().unwrap_or(self.joined.seat);
+                    return Ok(Finished { seat, standings, gcg, view });
                 }
                 ServerMessage::Refused(refusal @ (Refusal::NoSuchRoom(_) | Refusal::BadToken)) => {
                     return Err(LinkError::Refused(refusal));
