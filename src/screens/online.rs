@@ -6,6 +6,7 @@
 use super::home::wide_button;
 use super::new_game::{GAME_LANGUAGES, language_key, level_key, rules_key};
 use super::{Screen, centred_choices, centred_page};
+use crate::crossword::turn::PendingStart;
 use crate::online::{LobbyError, Online, OnlineFailure, OnlineRequest, Session};
 use crate::settings::Settings;
 use crate::ui::clipboard;
@@ -101,7 +102,10 @@ pub(super) fn plugin(app: &mut App) {
         |mut commands: Commands,
          form: Option<Res<OnlineForm>>,
          settings: Res<Settings>,
-         link: Option<Res<JoinLink>>| {
+         link: Option<Res<JoinLink>>,
+         mut pending: ResMut<PendingStart>| {
+            // Why an earlier game could not start is not this screen's.
+            pending.failed = None;
             let mut form = form.map_or_else(|| OnlineForm::new(&settings), |form| form.clone());
             if let Some(JoinLink(code)) = link.as_deref() {
                 form.page = Page::Join;
@@ -157,6 +161,7 @@ fn draw(
     online: Res<Online>,
     mut screen: ResMut<NextState<Screen>>,
     mut requests: MessageWriter<OnlineRequest>,
+    pending: Res<PendingStart>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let form = &mut *form;
@@ -166,7 +171,7 @@ fn draw(
         requests.write(request);
     };
     if let Online::InRoom(session) = &*online {
-        return waiting_room(ctx, &locale, session, &settings.server, &mut ask, form);
+        return waiting_room(ctx, &locale, session, &settings.server, &mut ask, form, &pending);
     }
     centred_page(ctx, &locale.t("online-title"), |ui| {
         if online.is_busy() {
@@ -300,6 +305,7 @@ fn waiting_room(
     server: &str,
     ask: &mut impl FnMut(&mut OnlineForm, OnlineRequest),
     form: &mut OnlineForm,
+    pending: &PendingStart,
 ) -> Result {
     let code = session.joined().code;
     centred_page(ctx, &locale.t("online-room"), |ui| {
@@ -312,6 +318,10 @@ fn waiting_room(
             }
             if ui.button(locale.t("online-copy-link")).clicked() && clipboard::copy(&link) {
                 form.copied = Some(link.clone());
+            }
+            #[cfg(target_arch = "wasm32")]
+            if clipboard::can_share() && ui.button(locale.t("online-share")).clicked() {
+                clipboard::share(&locale.t_with("online-share-text", &[("code", code.to_string().into())]), &link);
             }
         });
         if let Some(copied) = &form.copied {
@@ -328,6 +338,16 @@ fn waiting_room(
         }
         if session.seats().is_empty() {
             ui.spinner();
+        }
+        // The game has begun: it opens once its word list is here (the web
+        // build fetches it).
+        if session.started().is_some() {
+            match &pending.failed {
+                Some(reason) => super::fetch_failed(ui, locale, reason),
+                None => {
+                    ui.label(locale.t("lexicon-fetching"));
+                }
+            }
         }
         ui.add_space(12.0);
         if wide_button(ui, locale.t("online-leave")).clicked() {

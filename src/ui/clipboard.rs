@@ -1,5 +1,6 @@
 //! The system clipboard, for text the player sends on (a room's code and
-//! link): arboard natively, the browser's asynchronous clipboard on the web.
+//! link): arboard natively, the browser's asynchronous clipboard on the web;
+//! and on the web the browser's share sheet, where it has one.
 
 /// Puts `text` on the clipboard; whether it could.
 #[cfg(not(target_arch = "wasm32"))]
@@ -26,4 +27,23 @@ pub fn copy(text: &str) -> bool {
         let _ = window.navigator().clipboard().write_text(text);
         true
     })
+}
+
+/// Whether the browser has a share sheet (phones' browsers, mostly).
+#[cfg(target_arch = "wasm32")]
+pub fn can_share() -> bool {
+    let navigator = web_sys::window().map(|window| window.navigator());
+    navigator.is_some_and(|navigator| js_sys::Reflect::has(&navigator, &"share".into()).unwrap_or(false))
+}
+
+/// Opens the browser's share sheet with `text` and `url`.
+#[cfg(target_arch = "wasm32")]
+pub fn share(text: &str, url: &str) {
+    if let Some(window) = web_sys::window() {
+        let data = web_sys::ShareData::new();
+        data.set_text(text);
+        data.set_url(url);
+        // The browser answers later; a sheet the player closes is no error.
+        let _ = window.navigator().share_with_data(&data);
+    }
 }

@@ -411,10 +411,11 @@ fn built_programs() -> Result<PathBuf, String> {
 
 /// (e) A friend opens a room's link (§8.1). wocable-server serves the web
 /// build beside the room; `wocable-cli online create` makes a room for
-/// two and a CLI bot takes a seat; headless Chromium, with the player's
-/// name kept from before, opens `SERVER/#/join/CODE` and plays by taps:
-/// Join, Hint, the first hint, Play, then Resign to end the game. The
-/// bot's record of the game must hold the browser player's move.
+/// two; headless Chromium, with the player's name kept from before, opens
+/// `SERVER/#/join/CODE` and by taps joins and shares the link from the
+/// waiting room; a CLI bot takes the other seat, and the browser plays:
+/// Hint, the first hint, Play, then Resign to end the game. The bot's
+/// record of the game must hold the browser player's move.
 ///
 /// Chromium runs with its defaults, as a player's does: it hides its
 /// addresses behind mDNS names (`….local`), which the server's WebRTC
@@ -447,23 +448,27 @@ fn a_join_link(dir: &Path, dist: &Path) -> Result<(), String> {
         return Err(format!("wocable-cli online create: {}", String::from_utf8_lossy(&created.stderr)));
     }
     let gcg = dir.join("bot.gcg");
-    let mut bot = Process(
-        Command::new(&cli)
+    let mut bot = None;
+    let mut seat_the_bot = || -> Result<(), String> {
+        let child = Command::new(&cli)
             .args(["online", "bot", "--server", url, "--code", &code, "--level", "beginner", "--name", "Bot"])
             .arg("--gcg")
             .arg(&gcg)
             .stdout(Stdio::null())
             .spawn()
-            .map_err(|e| format!("cannot start {}: {e}", cli.display()))?,
-    );
+            .map_err(|e| format!("cannot start {}: {e}", cli.display()))?;
+        bot = Some(Process(child));
+        Ok(())
+    };
     let mut browser = Browser::start(&dir.join("online-profile"), &dir.join("online.log"), &[])?;
     browser.open()?;
-    let result = play_from_a_link(&mut browser, url, &code);
+    let result = play_from_a_link(&mut browser, url, &code, &mut seat_the_bot);
     let shot = dir.join("online.png");
     if result.is_err() {
         let _ = browser.screenshot(&shot);
     }
     result.map_err(|e| format!("{e} (see {} and {})", shot.display(), dir.join("online.log").display()))?;
+    let mut bot = bot.ok_or("the bot never took its seat")?;
     let deadline = Instant::now() + Duration::from_secs(60);
     while bot.0.try_wait().map_err(|e| format!("the bot: {e}"))?.is_none() {
         if Instant::now() > deadline {
@@ -484,8 +489,15 @@ fn a_join_link(dir: &Path, dist: &Path) -> Result<(), String> {
     Ok(())
 }
 
-/// The browser's side of [`a_join_link`], on a page of 1280×800.
-fn play_from_a_link(browser: &mut Browser, url: &str, code: &str) -> Result<(), String> {
+/// The browser's side of [`a_join_link`], on a page of 1280×800: up to
+/// the waiting room, where it shares the link, then (once
+/// `seat_the_bot` has seated the bot) the game.
+fn play_from_a_link(
+    browser: &mut Browser,
+    url: &str,
+    code: &str,
+    seat_the_bot: &mut dyn FnMut() -> Result<(), String>,
+) -> Result<(), String> {
     let title = |wanted: &'static str| move |title: &Value| title.as_str()?.starts_with(wanted).then_some(());
     eprintln!("xtask: opening {url}/#/join/{code} in headless Chromium, to play there");
     browser.navigate(url)?;
@@ -500,10 +512,20 @@ fn play_from_a_link(browser: &mut Browser, url: &str, code: &str) -> Result<(), 
     if browser.wait_for("document.title", Duration::from_secs(120), title("Online"))?.is_none() {
         return Err("the link did not open the online screen".into());
     }
-    let joined = |title: &Value| (!title.as_str()?.starts_with("Online")).then_some(());
-    if !taps_until(browser, &[(640.0, 290.0)], joined)? {
-        return Err("Join with a code did not join".into());
+    // A share sheet, as phones' browsers have, that keeps what it is given
+    // (the app looks for one each frame).
+    browser.evaluate("navigator.share = (data) => { window.shared = data; return Promise.resolve(); }")?;
+    // Join with a code, then Share in the waiting room.
+    let shared = "window.shared ? `${window.shared.url} ${window.shared.text}` : ''";
+    let link = format!("{url}/#/join/{code}");
+    let sent = |value: &Value| value.as_str().filter(|sent| !sent.is_empty()).map(str::to_string);
+    let Some(sent) = taps_until(browser, &[(640.0, 290.0), (796.0, 216.0)], shared, sent)? else {
+        return Err("no link shared from the waiting room".into());
+    };
+    if !sent.starts_with(&format!("{link} ")) || !sent.ends_with(code) {
+        return Err(format!("the waiting room shared {sent:?}, not the room's link {link} and its code"));
     }
+    seat_the_bot()?;
     // The bot may play first.
     if browser.wait_for("document.title", Duration::from_secs(120), title("Your turn"))?.is_none() {
         return Err("the game did not come to the browser's player".into());
@@ -513,34 +535,36 @@ fn play_from_a_link(browser: &mut Browser, url: &str, code: &str) -> Result<(), 
         (ana > 0).then_some(())
     };
     // Hint, the first hint (laid on the board), Play.
-    if !taps_until(browser, &[(1219.0, 164.0), (1050.0, 276.0), (1021.0, 116.0)], played)? {
+    let (hint, first_hint, play) = ((1219.0, 164.0), (1050.0, 276.0), (1021.0, 116.0));
+    if taps_until(browser, &[hint, first_hint, play], "document.title", played)?.is_none() {
         return Err("the browser's player did not score".into());
     }
     // Resign, then Resign again in the dialog.
-    if !taps_until(browser, &[(1031.0, 212.0), (475.0, 446.0)], title("Game over"))? {
+    if taps_until(browser, &[(1031.0, 212.0), (475.0, 446.0)], "document.title", title("Game over"))?.is_none() {
         return Err("resigning did not end the game".into());
     }
     Ok(())
 }
 
-/// Taps at `places` one after the other until the page's title shows
-/// what `seen` looks for; three times at most, as a tap given before the
-/// app drew its button is lost.
-fn taps_until(
+/// Taps at `places` one after the other until `seen` finds what it looks
+/// for in the value of `expression`; three times at most, as a tap given
+/// before the app drew its button is lost.
+fn taps_until<T>(
     browser: &mut Browser,
     places: &[(f32, f32)],
-    seen: impl Fn(&Value) -> Option<()>,
-) -> Result<bool, String> {
+    expression: &str,
+    seen: impl Fn(&Value) -> Option<T>,
+) -> Result<Option<T>, String> {
     for _ in 0..3 {
         for &(x, y) in places {
             browser.tap(x, y)?;
             std::thread::sleep(Duration::from_secs(1));
         }
-        if browser.wait_for("document.title", Duration::from_secs(30), &seen)?.is_some() {
-            return Ok(true);
+        if let Some(found) = browser.wait_for(expression, Duration::from_secs(30), &seen)? {
+            return Ok(Some(found));
         }
     }
-    Ok(false)
+    Ok(None)
 }
 
 /// The browser profile the loads of the check in `dir` share.
