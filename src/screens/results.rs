@@ -511,7 +511,8 @@ mod tests {
             let tiles = parse_move(Language::En, game.board(), "8G", word).expect("a placement");
             game.apply(Intent::Play { seat, tiles }).expect("played");
         }
-        let results = Results::of(&game);
+        let mut results = Results::of(&game);
+        results.review = review_lines(&game, &wocable_crossword::computer::review(&game));
         let [tac, za] = &results.review[..] else { panic!("two turns: {:?}", results.review) };
         assert!(tac.withdrawn() && tac.played.is_none() && tac.score == 0);
         assert_eq!(tac.played_tiles.iter().map(|t| t.letter.as_str()).collect::<String>(), "TAC", "shown as put down");
