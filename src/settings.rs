@@ -1,12 +1,12 @@
 //! The player's settings (§8.1): interface language, volumes, animations,
 //! colour-blind palette. Kept in `settings.json` and saved when changed.
 
-use crate::storage::Storage;
+use crate::storage::{Damage, DamagedFiles, Storage};
 use crate::ui::i18n::{Locale, UiLanguage};
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
-const FILE: &str = "settings.json";
+pub const SETTINGS_FILE: &str = "settings.json";
 
 #[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -50,8 +50,20 @@ impl Default for Settings {
 
 pub(super) fn plugin(app: &mut App) {
     let storage = app.world().resource::<Storage>();
-    // A damaged settings file gives the defaults rather than stopping the app.
-    let settings: Settings = storage.read(FILE).and_then(|text| serde_json::from_str(&text).ok()).unwrap_or_default();
+    // A damaged settings file gives the defaults rather than stopping the
+    // app, and is kept aside rather than written over.
+    let read = match storage.read(SETTINGS_FILE).map(|text| serde_json::from_str::<Settings>(&text)) {
+        Some(read) => read.ok(),
+        // There, but not text.
+        None if storage.exists(SETTINGS_FILE) => None,
+        None => Some(Settings::default()),
+    };
+    let mut damaged = DamagedFiles::default();
+    let settings = read.unwrap_or_else(|| {
+        damaged.0.push(storage.set_aside(SETTINGS_FILE, Damage::Unreadable));
+        Settings::default()
+    });
+    app.insert_resource(damaged);
     app.insert_resource(Locale::new(settings.language));
     app.insert_resource(settings);
     app.add_systems(Update, keep_settings.run_if(resource_changed::<Settings>));
@@ -65,7 +77,7 @@ fn keep_settings(settings: Res<Settings>, storage: Res<Storage>, mut locale: Res
         return;
     }
     if let Ok(text) = serde_json::to_string_pretty(&*settings)
-        && let Err(error) = storage.write(FILE, &text)
+        && let Err(error) = storage.write(SETTINGS_FILE, &text)
     {
         warn!("settings not saved: {error}");
     }

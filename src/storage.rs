@@ -14,6 +14,32 @@ pub enum StorageError {
     Write { name: String, reason: String },
 }
 
+/// Why a file of the player's could not be used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Damage {
+    /// Cut short, or not what the app writes.
+    Unreadable,
+    /// Written by a newer version of the app.
+    Newer,
+    /// A saved game whose moves the rules refuse.
+    AgainstTheRules,
+}
+
+/// A file that could not be used and was set aside, so that nothing is
+/// lost and a new one can be written; the home screen says so.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DamagedFile {
+    pub name: &'static str,
+    pub damage: Damage,
+    /// Its name now (`None`: it could not be moved).
+    pub kept_as: Option<String>,
+}
+
+/// The files set aside since the app started, until the player has read
+/// about them.
+#[derive(Resource, Default, Debug)]
+pub struct DamagedFiles(pub Vec<DamagedFile>);
+
 #[derive(Resource, Clone, Debug)]
 pub struct Storage {
     #[cfg(not(target_arch = "wasm32"))]
@@ -53,6 +79,18 @@ impl Storage {
         std::fs::rename(&temporary, dir.join(name)).map_err(failed)
     }
 
+    /// Whether there is a file `name` (which [`Storage::read`] may not
+    /// read, if it is not text).
+    pub fn exists(&self, name: &str) -> bool {
+        self.dir.as_ref().is_some_and(|dir| dir.join(name).exists())
+    }
+
+    fn rename(&self, name: &str, to: &str) -> Result<(), StorageError> {
+        let dir = self.dir.as_ref().ok_or(StorageError::Unavailable)?;
+        std::fs::rename(dir.join(name), dir.join(to))
+            .map_err(|e| StorageError::Write { name: to.to_string(), reason: e.to_string() })
+    }
+
     pub fn remove(&self, name: &str) {
         if let Some(dir) = &self.dir {
             // Nothing to do when it is already gone.
@@ -88,10 +126,37 @@ impl Storage {
             .map_err(|e| StorageError::Write { name: name.to_string(), reason: format!("{e:?}") })
     }
 
+    pub fn exists(&self, name: &str) -> bool {
+        self.read(name).is_some()
+    }
+
+    fn rename(&self, name: &str, to: &str) -> Result<(), StorageError> {
+        let text = self.read(name).ok_or(StorageError::Unavailable)?;
+        self.write(to, &text)?;
+        self.remove(name);
+        Ok(())
+    }
+
     pub fn remove(&self, name: &str) {
         if let Some(storage) = Self::local_storage() {
             let _ = storage.remove_item(&Self::key(name));
         }
+    }
+}
+
+impl Storage {
+    /// Sets the file `name`, which could not be used, aside under a name
+    /// no other file has ("game.json.damaged", then "game.json.damaged-2",
+    /// …), and says so in the log; what to tell the player.
+    pub fn set_aside(&self, name: &'static str, damage: Damage) -> DamagedFile {
+        let free = (1..100)
+            .map(|n| if n == 1 { format!("{name}.damaged") } else { format!("{name}.damaged-{n}") })
+            .find(|aside| !self.exists(aside));
+        let kept_as = free.and_then(|aside| {
+            self.rename(name, &aside).inspect_err(|e| warn!("{name} could not be set aside: {e}")).ok().map(|()| aside)
+        });
+        warn!("{name} could not be used ({damage:?}); kept as {kept_as:?}");
+        DamagedFile { name, damage, kept_as }
     }
 }
 
@@ -110,6 +175,20 @@ mod tests {
         assert!(!dir.join("a.json.tmp").exists());
         storage.remove("a.json");
         assert_eq!(storage.read("a.json"), None);
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[test]
+    fn a_damaged_file_is_set_aside_under_a_free_name() {
+        let dir = std::env::temp_dir().join(format!("wocable-storage-aside-{}", std::process::id()));
+        let storage = Storage::in_dir(&dir);
+        for (text, aside) in [("one", "a.json.damaged"), ("two", "a.json.damaged-2")] {
+            storage.write("a.json", text).expect("written");
+            let damaged = storage.set_aside("a.json", Damage::Unreadable);
+            assert_eq!(damaged.kept_as.as_deref(), Some(aside));
+            assert!(!storage.exists("a.json"));
+            assert_eq!(storage.read(aside).as_deref(), Some(text), "nothing is lost");
+        }
         let _ = std::fs::remove_dir_all(dir);
     }
 

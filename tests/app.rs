@@ -1017,3 +1017,52 @@ fn dialogs_answer_the_keyboard() {
     app.update();
     assert_eq!(overlay(&app), Overlay::Paused, "a repeated Enter is not an answer");
 }
+
+#[test]
+fn a_damaged_save_or_settings_file_is_set_aside_and_said_on_the_home_screen() {
+    use wocable::screens::home::SavedGameInfo;
+    use wocable::settings::SETTINGS_FILE;
+    use wocable::storage::{Damage, DamagedFile, DamagedFiles};
+    let referee = LocalReferee::start(&setup(&VERSUS_COMPUTER, 5), Lexicon::bundled(Language::En)).expect("a match");
+    let whole = serde_json::to_string(&referee.save().expect("kept on the device")).expect("json");
+    let mut newer: serde_json::Value = serde_json::from_str(&whole).expect("json");
+    newer["version"] = 99.into();
+    newer["game"] = "changed beyond reading".into();
+    let mut moved_on: serde_json::Value = serde_json::from_str(&whole).expect("json");
+    // A pass by a seat the game does not have: the rules refuse the record.
+    moved_on["game"]["events"][0] = serde_json::json!({ "Passed": { "seat": 7 } });
+    let cases: [(&str, Vec<u8>, Damage); 4] = [
+        ("cut", whole.as_bytes()[..whole.len() / 2].to_vec(), Damage::Unreadable),
+        ("bytes", (0..200u8).map(|b| b.wrapping_mul(151)).collect(), Damage::Unreadable),
+        ("newer", newer.to_string().into_bytes(), Damage::Newer),
+        ("rules", moved_on.to_string().into_bytes(), Damage::AgainstTheRules),
+    ];
+    for (name, bytes, damage) in cases {
+        let dir = data_dir(&format!("damaged-{name}"));
+        std::fs::create_dir_all(&dir).expect("a folder");
+        std::fs::write(dir.join(SAVE_FILE), &bytes).expect("written");
+        std::fs::write(dir.join(SETTINGS_FILE), b"{\"sound_volume\": ").expect("written");
+        let mut app = app(&dir);
+        app.update();
+        let expected = [
+            DamagedFile {
+                name: SETTINGS_FILE,
+                damage: Damage::Unreadable,
+                kept_as: Some("settings.json.damaged".into()),
+            },
+            DamagedFile { name: SAVE_FILE, damage, kept_as: Some("game.json.damaged".into()) },
+        ];
+        assert_eq!(app.world().resource::<DamagedFiles>().0, expected, "{name}");
+        assert_eq!(app.world().resource::<SavedGameInfo>().0, None, "{name}: nothing to continue");
+        assert!(!dir.join(SAVE_FILE).exists(), "{name}: a new game may be saved");
+        assert_eq!(std::fs::read(dir.join("game.json.damaged")).expect("kept"), bytes, "{name}: nothing is lost");
+        assert!(dir.join("settings.json.damaged").exists(), "{name}");
+        // A new game is saved beside what was set aside.
+        start(&mut app, setup(&VERSUS_COMPUTER, 3));
+        app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Home);
+        app.update();
+        app.update();
+        assert!(app.world().resource::<SavedGameInfo>().0.is_some(), "{name}: the new game is offered");
+        assert_eq!(std::fs::read(dir.join("game.json.damaged")).expect("kept"), bytes, "{name}");
+    }
+}

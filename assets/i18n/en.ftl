@@ -14,6 +14,14 @@ home-settings = Settings
 home-how-to-play = How to play
 home-online = Online
 home-rejoin = Back to the online game
+damaged-game = The saved game could not be read: { $why }.
+damaged-settings = The settings could not be read: { $why }. The defaults are used.
+damaged-unreadable = the file is cut short or damaged
+damaged-newer = the file comes from a newer version of Wocable
+damaged-against-the-rules = its moves break the rules
+damaged-kept = The file is kept as { $file }.
+damaged-not-kept = It could not be kept aside.
+damaged-dismiss = Got it
 
 ## The window's title (a browser's tab)
 title-home = Wocable

@@ -14,6 +14,14 @@ home-settings = Ajustes
 home-how-to-play = Cómo se juega
 home-online = En línea
 home-rejoin = Volver a la partida en línea
+damaged-game = No se pudo leer la partida guardada: { $why }.
+damaged-settings = No se pudieron leer los ajustes: { $why }. Se usan los predeterminados.
+damaged-unreadable = el archivo está incompleto o dañado
+damaged-newer = el archivo es de una versión más reciente de Wocable
+damaged-against-the-rules = sus jugadas no respetan las reglas
+damaged-kept = El archivo se conserva como { $file }.
+damaged-not-kept = No se pudo apartar.
+damaged-dismiss = Entendido
 
 ## El título de la ventana (la pestaña del navegador)
 title-home = Wocable

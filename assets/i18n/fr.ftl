@@ -14,6 +14,14 @@ home-settings = Réglages
 home-how-to-play = Comment jouer
 home-online = En ligne
 home-rejoin = Reprendre la partie en ligne
+damaged-game = La partie enregistrée n'a pas pu être lue : { $why }.
+damaged-settings = Les réglages n'ont pas pu être lus : { $why }. Les réglages par défaut sont utilisés.
+damaged-unreadable = le fichier est tronqué ou abîmé
+damaged-newer = le fichier vient d'une version plus récente de Wocable
+damaged-against-the-rules = ses coups enfreignent les règles
+damaged-kept = Le fichier est conservé sous le nom { $file }.
+damaged-not-kept = Il n'a pas pu être mis de côté.
+damaged-dismiss = Compris
 
 ## Le titre de la fenêtre (l’onglet du navigateur)
 title-home = Wocable

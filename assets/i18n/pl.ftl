@@ -14,6 +14,14 @@ home-settings = Ustawienia
 home-how-to-play = Jak grać
 home-online = Online
 home-rejoin = Wróć do gry online
+damaged-game = Nie udało się odczytać zapisanej gry: { $why }.
+damaged-settings = Nie udało się odczytać ustawień: { $why }. Używane są domyślne.
+damaged-unreadable = plik jest ucięty lub uszkodzony
+damaged-newer = plik pochodzi z nowszej wersji Wocable
+damaged-against-the-rules = jej ruchy łamią zasady
+damaged-kept = Plik zachowano jako { $file }.
+damaged-not-kept = Nie udało się go odłożyć.
+damaged-dismiss = Rozumiem
 
 ## Tytuł okna (karta przeglądarki)
 title-home = Wocable

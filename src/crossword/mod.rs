@@ -69,7 +69,7 @@ pub struct SavedMatch {
     pub seconds_left: Option<f32>,
 }
 
-const SAVE_VERSION: u32 = 1;
+pub const SAVE_VERSION: u32 = 1;
 /// The game in progress, in the app's storage.
 pub const SAVE_FILE: &str = "game.json";
 

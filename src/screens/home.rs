@@ -4,11 +4,12 @@
 use super::{Screen, centred_page};
 use crate::crossword::referee::LocalReferee;
 use crate::crossword::turn::{PendingStart, local_match};
-use crate::crossword::{ResumeMatch, SAVE_FILE, SavedMatch};
+use crate::crossword::{ResumeMatch, SAVE_FILE, SAVE_VERSION, SavedMatch};
 use crate::lexicons::Lexicons;
 use crate::online::{OnlineRequest, SEAT_FILE};
-use crate::storage::Storage;
+use crate::storage::{Damage, DamagedFiles, Storage};
 use crate::ui::i18n::Locale;
+use crate::ui::theme;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use wocable_crossword::Premium;
@@ -43,32 +44,85 @@ fn read_saved_game(
     storage: Res<Storage>,
     mut info: ResMut<SavedGameInfo>,
     mut seat_kept: ResMut<OnlineSeatKept>,
+    mut damaged: ResMut<DamagedFiles>,
 ) {
     info.0 = None;
     seat_kept.0 = storage.read(SEAT_FILE).is_some();
-    if let Some(saved) = storage.read(SAVE_FILE).and_then(|text| serde_json::from_str::<SavedMatch>(&text).ok()) {
-        commands.insert_resource(SaveToCheck(saved));
+    match read_save(&storage) {
+        Ok(Some(saved)) => commands.insert_resource(SaveToCheck(saved)),
+        Ok(None) => {}
+        Err(damage) => damaged.0.push(storage.set_aside(SAVE_FILE, damage)),
     }
 }
 
-/// Offers the saved game once it resumes with its lexicon.
+/// The saved game, if there is one, or why it cannot be used.
+fn read_save(storage: &Storage) -> Result<Option<SavedMatch>, Damage> {
+    let Some(text) = storage.read(SAVE_FILE) else {
+        // There, but not text.
+        return if storage.exists(SAVE_FILE) { Err(Damage::Unreadable) } else { Ok(None) };
+    };
+    // A newer version may have changed more than the version's number.
+    let version = serde_json::from_str::<serde_json::Value>(&text).ok().and_then(|v| v["version"].as_u64());
+    if version.is_some_and(|version| version > u64::from(SAVE_VERSION)) {
+        return Err(Damage::Newer);
+    }
+    serde_json::from_str(&text).map(Some).map_err(|_| Damage::Unreadable)
+}
+
+/// Offers the saved game once it resumes with its lexicon; one the rules
+/// refuse is set aside. (One whose word list cannot be fetched just now
+/// is kept, and not offered.)
 fn check_saved_game(
     mut commands: Commands,
     save: Option<Res<SaveToCheck>>,
     mut lexicons: ResMut<Lexicons>,
     mut info: ResMut<SavedGameInfo>,
+    storage: Res<Storage>,
+    mut damaged: ResMut<DamagedFiles>,
 ) {
     let Some(SaveToCheck(saved)) = save.as_deref() else { return };
     let lexicon = match lexicons.get(saved.game.config.settings.language) {
-        Ok(Some(lexicon)) => Some(lexicon),
+        Ok(Some(lexicon)) => lexicon,
+        // Still on its way: the next frame looks again.
         Ok(None) => return,
-        Err(_) => None,
+        Err(_) => return commands.remove_resource::<SaveToCheck>(),
     };
-    info.0 = lexicon.and_then(|lexicon| {
-        let mut referee = LocalReferee::resume(saved, lexicon.clone()).ok()?;
-        local_match(&mut referee, lexicon).ok().map(|m| m.scores())
-    });
     commands.remove_resource::<SaveToCheck>();
+    let resumed = LocalReferee::resume(saved, lexicon.clone())
+        .map_err(|e| e.to_string())
+        .and_then(|mut referee| local_match(&mut referee, lexicon).map_err(|e| e.to_string()));
+    match resumed {
+        Ok(m) => info.0 = Some(m.scores()),
+        Err(error) => {
+            warn!("the saved game does not resume: {error}");
+            damaged.0.push(storage.set_aside(SAVE_FILE, Damage::AgainstTheRules));
+        }
+    }
+}
+
+/// What was set aside, and why, in a warning the player can dismiss.
+fn damaged_notices(ui: &mut egui::Ui, locale: &Locale, damaged: &mut DamagedFiles) {
+    if damaged.0.is_empty() {
+        return;
+    }
+    for file in &damaged.0 {
+        let why = locale.t(match file.damage {
+            Damage::Unreadable => "damaged-unreadable",
+            Damage::Newer => "damaged-newer",
+            Damage::AgainstTheRules => "damaged-against-the-rules",
+        });
+        let what = if file.name == SAVE_FILE { "damaged-game" } else { "damaged-settings" };
+        let kept = match &file.kept_as {
+            Some(aside) => locale.t_with("damaged-kept", &[("file", aside.clone().into())]),
+            None => locale.t("damaged-not-kept"),
+        };
+        let text = format!("{} {kept}", locale.t_with(what, &[("why", why.into())]));
+        ui.colored_label(theme::egui_colour(theme::WARNING), text);
+    }
+    if ui.button(locale.t("damaged-dismiss")).clicked() {
+        damaged.0.clear();
+    }
+    ui.add_space(8.0);
 }
 
 /// A wide button, as on a phone's menu.
@@ -86,6 +140,7 @@ fn draw(
     pending: Res<PendingStart>,
     seat_kept: Res<OnlineSeatKept>,
     mut requests: MessageWriter<OnlineRequest>,
+    mut damaged: ResMut<DamagedFiles>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     centred_page(ctx, "", |ui| {
@@ -107,6 +162,7 @@ fn draw(
         ui.add_space(12.0);
         ui.label(locale.t("home-tagline"));
         ui.add_space(24.0);
+        damaged_notices(ui, &locale, &mut damaged);
         if let Some(summary) = &info.0 {
             if wide_button(ui, crate::ui::bold(locale.t("home-continue"), 20.0)).clicked() {
                 resume.write(ResumeMatch);
