@@ -106,7 +106,13 @@ fn hear_requests(
         let lobby = lobby(&settings);
         let name = settings.nickname.clone().filter(|name| !name.trim().is_empty());
         *online = match (request, name) {
-            (OnlineRequest::Leave, _) => Online::Offline,
+            (OnlineRequest::Leave, _) => {
+                // Out of a waiting room for good: Home no longer offers it.
+                if matches!(*online, Online::InRoom(_)) {
+                    storage.remove(SEAT_FILE);
+                }
+                Online::Offline
+            }
             (OnlineRequest::Rejoin, _) => {
                 match storage.read(SEAT_FILE).and_then(|text| serde_json::from_str::<KeptSeat>(&text).ok()) {
                     Some(kept) => Online::Configuring { joined: kept.joined, call: lobby.config() },

@@ -142,14 +142,11 @@ impl Session {
 
     fn hear(&mut self, message: ServerMessage) {
         match message {
-            ServerMessage::Waiting { room, seats } => {
+            ServerMessage::Waiting { seat, room, seats } => {
                 self.connection = Connection::Connected;
-                self.room = Some(room);
                 // Seats move up when someone leaves the room before it fills.
-                let me = self.seats.get(self.joined.seat).cloned().flatten();
-                if let Some(seat) = me.and_then(|me| seats.iter().position(|name| name.as_ref() == Some(&me))) {
-                    self.joined.seat = seat;
-                }
+                self.joined.seat = seat;
+                self.room = Some(room);
                 self.seats = seats;
             }
             ServerMessage::Welcome { seat, room, settings } => {

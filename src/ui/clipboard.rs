@@ -43,7 +43,11 @@ pub fn share(text: &str, url: &str) {
         let data = web_sys::ShareData::new();
         data.set_text(text);
         data.set_url(url);
-        // The browser answers later; a sheet the player closes is no error.
-        let _ = window.navigator().share_with_data(&data);
+        let shared = window.navigator().share_with_data(&data);
+        // A sheet the player closes is no error (the promise's rejection
+        // would be logged as one, uncaught).
+        wasm_bindgen_futures::spawn_local(async move {
+            let _ = wasm_bindgen_futures::JsFuture::from(shared).await;
+        });
     }
 }

@@ -299,7 +299,7 @@ fn serve_dir(listener: TcpListener, dir: &Path) {
 /// (b) `?demo` plays a move (and goes home), the title showing the game;
 /// a reload finds the same game in local storage. The loads share one
 /// browser profile, so local storage lasts from one to the next. (c) and
-/// (d): see [`failed_fetch_and_first_gesture`].
+/// (d): see [`failed_fetch_and_first_gesture`]; (e): [`a_join_link`].
 fn browser_check() -> Result<(), String> {
     ensure_packages(BROWSER_PACKAGES)?;
     let dist = build_web()?;
@@ -470,11 +470,17 @@ fn a_join_link(dir: &Path, dist: &Path) -> Result<(), String> {
     result.map_err(|e| format!("{e} (see {} and {})", shot.display(), dir.join("online.log").display()))?;
     let mut bot = bot.ok_or("the bot never took its seat")?;
     let deadline = Instant::now() + Duration::from_secs(60);
-    while bot.0.try_wait().map_err(|e| format!("the bot: {e}"))?.is_none() {
+    let status = loop {
+        if let Some(status) = bot.0.try_wait().map_err(|e| format!("the bot: {e}"))? {
+            break status;
+        }
         if Instant::now() > deadline {
             return Err("the bot did not see the game end".into());
         }
         std::thread::sleep(Duration::from_millis(200));
+    };
+    if !status.success() {
+        return Err(format!("the bot failed ({status}); see {}", dir.join("server.log").display()));
     }
     drop(server);
     let record = std::fs::read_to_string(&gcg).map_err(|e| format!("the bot's record {}: {e}", gcg.display()))?;
@@ -501,7 +507,9 @@ fn play_from_a_link(
     let title = |wanted: &'static str| move |title: &Value| title.as_str()?.starts_with(wanted).then_some(());
     eprintln!("xtask: opening {url}/#/join/{code} in headless Chromium, to play there");
     browser.navigate(url)?;
-    if browser.wait_for("document.title", Duration::from_secs(120), title("Wocable"))?.is_none() {
+    // The page's own title is "Wocable…" until the app names it.
+    let home = |title: &Value| (title == "Wocable").then_some(());
+    if browser.wait_for("document.title", Duration::from_secs(120), home)?.is_none() {
         return Err("no home screen".into());
     }
     // The player's name online, kept from an earlier visit.

@@ -22,5 +22,6 @@ pub use protocol::{
 pub use queue::{Matched, QueueKey, Queues, Waiting};
 pub use rate::{RateLimit, Verdict};
 pub use room::{
-    ABSENT_GRACE_MS, ComputerTurn, LobbyError, MAX_NAME, Player, Room, Seat, Step, WAITING_GRACE_MS, check_name,
+    ABSENT_GRACE_MS, ComputerTurn, LEFT_WAITING_GRACE_MS, LobbyError, MAX_NAME, Player, Room, Seat, Step,
+    WAITING_GRACE_MS, check_name,
 };

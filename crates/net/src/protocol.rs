@@ -11,7 +11,7 @@ use wocable_crossword::{GameSettings, Intent, RuleError, Sequenced, Standing};
 use wocable_lexicon::Language;
 
 /// Bumped whenever a message changes shape.
-pub const PROTOCOL_VERSION: u16 = 1;
+pub const PROTOCOL_VERSION: u16 = 2;
 
 /// The largest message a client may send: an intent is a few dozen bytes.
 pub const MAX_CLIENT_MESSAGE: usize = 1024;
@@ -80,8 +80,9 @@ pub enum ClientMessage {
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ServerMessage {
-    /// Who is in the room while it fills: a name per seat taken.
-    Waiting { room: RoomSettings, seats: Vec<Option<String>> },
+    /// Who is in the room while it fills: a name per seat taken, and
+    /// the peer's own seat (seats move up when someone leaves).
+    Waiting { seat: usize, room: RoomSettings, seats: Vec<Option<String>> },
     /// The game (re)starts for this peer: a fresh view, whose events follow
     /// in [`ServerMessage::Events`] messages.
     Welcome { seat: usize, room: RoomSettings, settings: GameSettings },

@@ -18,10 +18,13 @@ use wocable_lexicon::Lexicon;
 /// How long a player without a turn clock may be away on their turn
 /// before they are out of the game.
 pub const ABSENT_GRACE_MS: u64 = 60_000;
-/// How long a seat of a room still filling stays taken while its player
-/// is away: then it is given up, and the room waits for someone else. A
-/// dropped connection comes back well within it.
+/// How long a seat of a room still filling stays taken for a player who
+/// has not come yet (the app connects within seconds of joining): then it
+/// is given up, and the room waits for someone else.
 pub const WAITING_GRACE_MS: u64 = 30_000;
+/// The same for a player who came and went: a dropped connection, or a
+/// phone away in its share sheet, comes back well within it.
+pub const LEFT_WAITING_GRACE_MS: u64 = 180_000;
 
 /// The longest turn clock a room may have: a day.
 const MAX_CLOCK_SECONDS: u32 = 86_400;
@@ -109,6 +112,8 @@ pub struct Room {
     connected: Vec<bool>,
     /// Since when each seat's player has been away (ms).
     away_since: Vec<Option<u64>>,
+    /// Whether each seat's player has connected since joining.
+    came: Vec<bool>,
     game: Option<Game>,
     /// When the turn on the clock began (ms).
     turn_started: u64,
@@ -139,6 +144,7 @@ impl Room {
             seats: Vec::new(),
             connected: Vec::new(),
             away_since: Vec::new(),
+            came: Vec::new(),
             game: None,
             turn_started: 0,
         })
@@ -157,6 +163,7 @@ impl Room {
         let mut room = Room::new(code, settings, seed, lexicon)?;
         room.connected = seats.iter().map(|s| s.player != Player::Human).collect();
         room.away_since = seats.iter().map(|s| (s.player == Player::Human).then_some(now)).collect();
+        room.came = vec![true; seats.len()];
         room.seats = seats;
         if let Some(events) = events {
             let saved = SavedGame { version: 1, config: room.config(), events };
@@ -200,9 +207,8 @@ impl Room {
         GameConfig { settings, seed: self.seed }
     }
 
-    /// Takes the next seat; the caller draws the token at random.
-    /// Seats `name` at `now`; a human who does not connect within
-    /// [`WAITING_GRACE_MS`] loses the seat.
+    /// Takes the next seat at `now` (a human who does not come within
+    /// [`WAITING_GRACE_MS`] loses it); the caller draws the token at random.
     pub fn join(&mut self, name: &str, player: Player, token: SeatToken, now: u64) -> Result<usize, LobbyError> {
         if self.is_full() || self.game.is_some() {
             return Err(LobbyError::Full);
@@ -215,6 +221,7 @@ impl Room {
         let computer = matches!(player, Player::Computer(_));
         self.connected.push(computer);
         self.away_since.push((!computer).then_some(now));
+        self.came.push(computer);
         Ok(self.seats.len() - 1)
     }
 
@@ -225,6 +232,7 @@ impl Room {
             self.seats.pop();
             self.connected.pop();
             self.away_since.pop();
+            self.came.pop();
         }
     }
 
@@ -241,6 +249,7 @@ impl Room {
         }
         self.connected[seat] = true;
         self.away_since[seat] = None;
+        self.came[seat] = true;
         if self.game.is_some() {
             let mut step = Step::default();
             self.welcome(seat, now, &mut step);
@@ -262,21 +271,23 @@ impl Room {
         }
     }
 
-    /// Gives up the seats of a room still filling whose players have been
-    /// away for [`WAITING_GRACE_MS`] (they left the waiting room, or never
-    /// came): the seats after them move up. The seats given up, numbered
-    /// as they were.
+    /// Gives up the seats of a room still filling whose players never
+    /// came ([`WAITING_GRACE_MS`]) or left ([`LEFT_WAITING_GRACE_MS`]):
+    /// the seats after them move up. The seats given up, numbered as they
+    /// were.
     pub fn give_up_absent_seats(&mut self, now: u64) -> Vec<usize> {
         if self.game.is_some() {
             return Vec::new();
         }
+        let grace = |seat: usize| if self.came[seat] { LEFT_WAITING_GRACE_MS } else { WAITING_GRACE_MS };
         let gone: Vec<usize> = (0..self.seats.len())
-            .filter(|seat| self.away_since[*seat].is_some_and(|since| now.saturating_sub(since) >= WAITING_GRACE_MS))
+            .filter(|seat| self.away_since[*seat].is_some_and(|since| now.saturating_sub(since) >= grace(*seat)))
             .collect();
         for seat in gone.iter().rev() {
             self.seats.remove(*seat);
             self.connected.remove(*seat);
             self.away_since.remove(*seat);
+            self.came.remove(*seat);
         }
         gone
     }
@@ -287,7 +298,7 @@ impl Room {
             (0..self.settings.players).map(|i| self.seats.get(i).map(|s| s.name.clone())).collect();
         let messages = self
             .connected_seats()
-            .map(|seat| (seat, ServerMessage::Waiting { room: self.settings.clone(), seats: seats.clone() }))
+            .map(|seat| (seat, ServerMessage::Waiting { seat, room: self.settings.clone(), seats: seats.clone() }))
             .collect();
         Step { events: Vec::new(), messages }
     }

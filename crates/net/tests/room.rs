@@ -148,7 +148,7 @@ fn without_a_clock_a_player_away_on_their_turn_is_out_after_the_grace() {
 
 #[test]
 fn a_room_still_filling_gives_up_the_seats_of_players_who_left_or_never_came() {
-    use wocable_net::WAITING_GRACE_MS;
+    use wocable_net::{LEFT_WAITING_GRACE_MS, WAITING_GRACE_MS};
     let mut room = room(3, None);
     room.join("ann", Player::Human, SeatToken(1), 0).unwrap();
     room.join("bob", Player::Human, SeatToken(2), 0).unwrap();
@@ -159,16 +159,20 @@ fn a_room_still_filling_gives_up_the_seats_of_players_who_left_or_never_came() {
     room.disconnect(0, 2_000);
     assert_eq!(room.give_up_absent_seats(WAITING_GRACE_MS - 1), Vec::<usize>::new(), "within the grace");
     assert_eq!(room.give_up_absent_seats(WAITING_GRACE_MS), vec![1], "Bob never came");
-    assert_eq!(room.give_up_absent_seats(2_000 + WAITING_GRACE_MS), vec![0], "Ann left");
+    assert_eq!(room.give_up_absent_seats(2_000 + WAITING_GRACE_MS), Vec::<usize>::new(), "Ann may come back");
+    assert_eq!(room.give_up_absent_seats(2_000 + LEFT_WAITING_GRACE_MS), vec![0], "Ann left");
     assert_eq!(room.seats().iter().map(|s| s.name.as_str()).collect::<Vec<_>>(), ["cyd"]);
     assert_eq!(room.seat_of(SeatToken(3)), Some(0), "Cyd moved up");
     assert_eq!(room.seat_of(SeatToken(1)), None, "Ann's token no longer holds a seat");
     let seats = vec![Some("cyd".to_string()), None, None];
-    assert!(matches!(&room.waiting().messages[..], [(0, ServerMessage::Waiting { seats: s, .. })] if *s == seats));
+    assert!(
+        matches!(&room.waiting().messages[..], [(0, ServerMessage::Waiting { seat: 0, seats: s, .. })] if *s == seats)
+    );
     // Two others take the free seats, and the game starts.
-    room.join("dee", Player::Human, SeatToken(4), 40_000).unwrap();
-    room.join("bot", Player::Computer(Level::Beginner), SeatToken(5), 40_000).unwrap();
-    let step = room.connect(1, 41_000).unwrap();
+    let later = 2_000 + LEFT_WAITING_GRACE_MS;
+    room.join("dee", Player::Human, SeatToken(4), later).unwrap();
+    room.join("bot", Player::Computer(Level::Beginner), SeatToken(5), later).unwrap();
+    let step = room.connect(1, later + 1_000).unwrap();
     assert!(room.game().is_some(), "{step:?}");
     assert!(room.give_up_absent_seats(1_000_000).is_empty(), "a game in progress keeps its seats");
 }

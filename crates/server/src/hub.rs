@@ -437,7 +437,7 @@ impl Hub {
         if gone.is_empty() {
             return;
         }
-        info!(%code, ?gone, "seats given up: their players left the waiting room");
+        info!(%code, ?gone, "seats given up: their players left the waiting room or never came");
         let (seats, waiting) = (room.seats().to_vec(), room.waiting());
         let moved: Vec<(usize, PeerId)> =
             self.seat_peers.iter().filter(|((c, _), _)| *c == code).map(|((_, seat), peer)| (*seat, *peer)).collect();
@@ -445,12 +445,22 @@ impl Hub {
             self.seat_peers.remove(&(code, *seat));
         }
         for (seat, peer) in moved {
+            // A seat given up has no peer (its player is away); were one
+            // still there, it no longer holds a seat.
+            if gone.contains(&seat) {
+                if let Some(peer) = self.peers.get_mut(&peer) {
+                    peer.seat = None;
+                }
+                continue;
+            }
             let seat = seat - gone.iter().filter(|g| **g < seat).count();
             self.seat_peers.insert((code, seat), peer);
             if let Some(peer) = self.peers.get_mut(&peer) {
                 peer.seat = Some((code, seat));
             }
         }
+        // Should this fail, the next seat taken stores them all; a restart
+        // before then only gives the players gone another grace.
         if let Err(e) = self.db.set_seats(code, &seats).await {
             error!(%code, "seats not stored: {e}");
         }

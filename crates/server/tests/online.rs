@@ -546,8 +546,9 @@ async fn a_seat_left_empty_in_the_waiting_room_is_given_up_and_the_seats_after_m
     let deadline = Instant::now() + Duration::from_millis(wocable_net::WAITING_GRACE_MS) + Duration::from_secs(15);
     loop {
         assert!(Instant::now() < deadline, "the ghost's seat was never given up:\n{}", server.log());
-        if let Some(ServerMessage::Waiting { seats, .. }) = me.raw.recv(Duration::from_secs(1)).await
+        if let Some(ServerMessage::Waiting { seat, seats, .. }) = me.raw.recv(Duration::from_secs(1)).await
             && seats == [Some("me".to_string()), None]
+            && seat == 0
         {
             break;
         }

@@ -137,7 +137,7 @@ impl Bot {
                 ServerMessage::Finished { standings, gcg } => {
                     let Some(view) = view.take() else { return Err(LinkError::Dropped) };
                     // The seat welcomed to: seats move up when someone leaves a room still filling.
-                    let seat = view.viewer().unwrap_or(self.joined.seat);
+                    let Some(seat) = view.viewer() else { return Err(LinkError::Dropped) };
                     return Ok(Finished { seat, standings, gcg, view });
                 }
                 ServerMessage::Refused(refusal @ (Refusal::NoSuchRoom(_) | Refusal::BadToken)) => {
