@@ -90,6 +90,18 @@ fn window_size() -> (u32, u32) {
 pub struct StartedAt(pub bevy::platform::time::Instant);
 
 /// Runs the app.
+/// Whether a window can open here: on Linux and the BSDs, winit needs an
+/// X11 or Wayland display, and panics without one.
+pub fn desktop_session() -> Result<(), &'static str> {
+    let unix_desktop = cfg!(all(unix, not(target_os = "macos"), not(target_os = "android"), not(target_os = "ios")));
+    let display = ["DISPLAY", "WAYLAND_DISPLAY", "WAYLAND_SOCKET"].iter().any(|name| std::env::var_os(name).is_some());
+    if unix_desktop && !display {
+        return Err("the game opens a window and needs a desktop session (neither DISPLAY nor WAYLAND_DISPLAY \
+            is set); without one, run it under Xvfb: xvfb-run -a cargo xtask play");
+    }
+    Ok(())
+}
+
 pub fn run() {
     let started = StartedAt(bevy::platform::time::Instant::now());
     App::new().insert_resource(started).add_plugins(AppPlugin).run();

@@ -297,3 +297,17 @@ fn every_screen_is_drawn_in_landscape_and_portrait_and_sounds_are_heard() {
         }
     }
 }
+
+#[test]
+fn without_a_display_the_game_says_so_in_one_line_and_fails() {
+    let output = Command::new(env!("CARGO_BIN_EXE_wocable"))
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .env_remove("WAYLAND_SOCKET")
+        .output()
+        .expect("the game starts");
+    let said = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success(), "{said}");
+    assert!(said.starts_with("wocable: the game opens a window and needs a desktop session"), "{said}");
+    assert_eq!(said.lines().count(), 1, "one line, no panic: {said}");
+}

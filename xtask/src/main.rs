@@ -146,6 +146,13 @@ fn ensure_wasm_target() -> Result<(), String> {
 }
 
 fn play(args: &[String]) -> Result<(), String> {
+    // Before a long build, as the game itself checks before its window.
+    let unix_desktop = cfg!(all(unix, not(target_os = "macos")));
+    if unix_desktop && ["DISPLAY", "WAYLAND_DISPLAY", "WAYLAND_SOCKET"].iter().all(|v| std::env::var_os(v).is_none()) {
+        return Err("the game opens a window and needs a desktop session (neither DISPLAY nor WAYLAND_DISPLAY \
+                    is set); without one, run it under Xvfb: xvfb-run -a cargo xtask play"
+            .into());
+    }
     ensure_packages(BUILD_PACKAGES)?;
     ensure_packages(PLAY_PACKAGES)?;
     run(cargo()
