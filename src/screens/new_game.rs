@@ -139,7 +139,7 @@ fn draw(
         ui.label(crate::ui::bold(locale.t("new-game-players"), 20.0));
         let max = form.rules.rules().max_players;
         let mut remove = None;
-        // Room left on a phone for the seat's menu and the ✕.
+        // Room left on a phone for the seat's menu and the ×.
         let name_width = (ui.available_width() - 230.0).clamp(90.0, 150.0);
         // A grid, so that the names and the seats line up.
         centred_row(ui, |ui| {
@@ -156,7 +156,8 @@ fn draw(
                             }
                         },
                     );
-                    if index >= 2 && ui.button("✕").clicked() {
+                    // A glyph Inter has (✕ is in none of the app's fonts).
+                    if index >= 2 && ui.button("×").clicked() {
                         remove = Some(index);
                     }
                     ui.end_row();

@@ -411,7 +411,7 @@ fn turn_on_the_board(
 }
 
 /// Every turn beside the best move there was, or under it where the
-/// column is narrow (a phone); a ✔ where the player found a move that
+/// column is narrow (a phone); a ✓ where the player found a move that
 /// scored as much. A turn's number shows it on the board.
 fn review_table(
     ui: &mut egui::Ui,
@@ -437,7 +437,7 @@ fn review_table(
             }
             ui.label(&line.name);
             let played = line.played_text(locale);
-            let found = || egui::RichText::new("✔").color(egui_colour(theme::ACCENT));
+            let found = || egui::RichText::new("✓").color(egui_colour(theme::ACCENT));
             if side_by_side {
                 ui.label(played);
                 ui.label(if line.found_best() { found() } else { line.best_text(locale).into() });

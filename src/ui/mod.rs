@@ -112,11 +112,8 @@ fn touch(
     }
 }
 
-/// The app's look for egui: Inter, dark panels, the accent colour, large
-/// touch targets.
-fn style_egui(mut commands: Commands, mut contexts: EguiContexts) -> Result {
-    let ctx = contexts.ctx_mut()?;
-    commands.insert_resource(Styled);
+/// Inter, then egui's own fonts for symbols.
+fn font_definitions() -> FontDefinitions {
     let mut fonts = FontDefinitions::default();
     fonts.font_data.insert("inter".into(), Arc::new(FontData::from_static(theme::REGULAR_FONT)));
     fonts.font_data.insert("inter-bold".into(), Arc::new(FontData::from_static(theme::BOLD_FONT)));
@@ -125,7 +122,15 @@ fn style_egui(mut commands: Commands, mut contexts: EguiContexts) -> Result {
     // Bold falls back as the rest does, on egui's fonts for symbols.
     let bold = ["inter-bold".into()].into_iter().chain(proportional.iter().cloned()).collect();
     fonts.families.insert(bold_family(), bold);
-    ctx.set_fonts(fonts);
+    fonts
+}
+
+/// The app's look for egui: Inter, dark panels, the accent colour, large
+/// touch targets.
+fn style_egui(mut commands: Commands, mut contexts: EguiContexts) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    commands.insert_resource(Styled);
+    ctx.set_fonts(font_definitions());
     ctx.set_theme(egui::ThemePreference::Dark);
     ctx.all_styles_mut(|style| {
         style.visuals = egui::Visuals::dark();
@@ -253,4 +258,87 @@ pub fn bold(text: impl Into<String>, size: f32) -> egui::RichText {
 /// The app's bold font in egui.
 pub fn bold_family() -> FontFamily {
     FontFamily::Name("bold".into())
+}
+
+/// The app's own sources, less their tests, by path (for tests that
+/// check what the code says).
+#[cfg(test)]
+pub(crate) fn app_sources() -> Vec<(std::path::PathBuf, String)> {
+    let mut sources = Vec::new();
+    let mut stack = vec![std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/src"))];
+    while let Some(path) = stack.pop() {
+        if path.is_dir() {
+            stack.extend(std::fs::read_dir(&path).expect("src readable").map(|e| e.expect("entry").path()));
+            continue;
+        }
+        let source = std::fs::read_to_string(&path).expect("source readable");
+        let code = source.split("#[cfg(test)]").next().unwrap_or_default().to_string();
+        sources.push((path, code));
+    }
+    sources
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ui::i18n::UiLanguage;
+    use std::collections::BTreeSet;
+    use wocable_lexicon::Language;
+
+    /// The characters other than ASCII in the string literals of `code`
+    /// (comments left out).
+    fn symbols(code: &str) -> BTreeSet<char> {
+        let lines = code.lines().map(|line| line.split("//").next().unwrap_or_default());
+        let literals = lines.flat_map(|line| line.split('"').skip(1).step_by(2).collect::<Vec<_>>());
+        literals.flat_map(str::chars).filter(|c| !c.is_ascii()).collect()
+    }
+
+    /// Every character the interface can show is in the bundled fonts, so
+    /// that none shows as an empty box: the Fluent strings of the four
+    /// languages, the tiles' letters and the symbols written in code. The
+    /// board's text (Bevy's, not egui's) has Inter Bold alone, without
+    /// egui's fonts to fall back on.
+    #[test]
+    fn every_character_the_interface_shows_is_in_the_bundled_fonts() {
+        use skrifa::MetadataProvider;
+        let fonts = font_definitions();
+        // What the faces of a family (by name) have between them.
+        let missing = |faces: &[String], chars: &BTreeSet<char>| -> String {
+            let faces: Vec<skrifa::FontRef> = faces
+                .iter()
+                .map(|name| {
+                    let data = &fonts.font_data[name];
+                    skrifa::FontRef::from_index(&data.font, data.index).expect("a font")
+                })
+                .collect();
+            chars.iter().copied().filter(|c| faces.iter().all(|face| face.charmap().map(*c).is_none())).collect()
+        };
+        let strings: BTreeSet<char> = UiLanguage::ALL
+            .iter()
+            .flat_map(|language| language.source().lines().filter(|line| !line.starts_with('#')))
+            .flat_map(str::chars)
+            .collect();
+        let letters = Language::ALL.iter().flat_map(|l| l.labels().iter().flat_map(|label| label.chars()));
+        // Names and words players type in the interface's languages, and
+        // the spaces French puts before : ; ! ? and inside « ».
+        let typed = "ąćęłńóśźżĄĆĘŁŃÓŚŹŻñÑáéíóúüÁÉÍÓÚÜ¿¡àâçèéêëîïôùûüÿœæÀÂÇÈÉÊËÎÏÔÙÛÜŸŒÆ«»\u{a0}\u{202f}";
+        let mut in_egui: BTreeSet<char> = strings.iter().copied().chain(typed.chars()).collect();
+        let mut on_the_board: BTreeSet<char> = strings.into_iter().chain(letters).collect();
+        for (path, code) in app_sources() {
+            let found = symbols(&code);
+            if path.ends_with("crossword/board.rs") {
+                on_the_board.extend(found);
+            } else {
+                in_egui.extend(found);
+            }
+        }
+        for (family, faces, chars) in [
+            ("regular", &fonts.families[&FontFamily::Proportional], &in_egui),
+            ("bold", &fonts.families[&bold_family()], &in_egui),
+            ("the board's", &vec!["inter-bold".to_string()], &on_the_board),
+        ] {
+            let missing = missing(faces, chars);
+            assert!(missing.is_empty(), "the {family} fonts lack {missing:?} ({})", missing.escape_unicode());
+        }
+    }
 }
