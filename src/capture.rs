@@ -17,6 +17,7 @@ use crate::lexicons::Lexicons;
 use crate::online::{Online, OnlineRequest};
 use crate::screens::Screen;
 use crate::screens::dictionary::{DictionaryPage, Found, Lookup};
+use crate::screens::new_game::NewGameForm;
 use crate::screens::online::{OnlineForm, Page};
 use crate::screens::results::{Results, Reviewing, Viewing};
 use crate::storage::Storage;
@@ -82,9 +83,11 @@ struct OnlineTour<'w> {
     requests: MessageWriter<'w, OnlineRequest>,
 }
 
-/// The results and their review, made off the frame.
+/// The forms of the screens the tour fills in, and the results with
+/// their review (made off the frame).
 #[derive(SystemParam)]
-struct ResultsTour<'w> {
+struct Forms<'w> {
+    new_game: Option<ResMut<'w, NewGameForm>>,
     results: Option<ResMut<'w, Results>>,
     reviewing: Option<Res<'w, Reviewing>>,
 }
@@ -179,7 +182,7 @@ fn tour(
     time: Res<Time>,
     started: Option<Res<StartedAt>>,
     styled: Option<Res<crate::ui::Styled>>,
-    mut results: ResultsTour,
+    mut forms: Forms,
     mut actions: MessageWriter<Action>,
     mut start: MessageWriter<NewMatch>,
     mut exit: MessageWriter<AppExit>,
@@ -214,7 +217,17 @@ fn tour(
     match step {
         0 => shoot(&mut commands, &tour, "home"),
         1 => next.set(Screen::NewGame),
-        2 => shoot(&mut commands, &tour, "new-game"),
+        2 => {
+            // Four players, so that the seat rows and their buttons are seen.
+            match forms.new_game.as_mut() {
+                Some(form) if form.players.len() < 4 => {
+                    form.players.push(("Bot2".into(), Seat::Computer(Level::Casual)));
+                    form.players.push(("Bot3".into(), Seat::Computer(Level::Beginner)));
+                    tour.step -= 1;
+                }
+                _ => shoot(&mut commands, &tour, "new-game"),
+            }
+        }
         3 => {
             start.write(NewMatch(MatchSetup::against_computer(Level::Champion, 2026)));
         }
@@ -261,16 +274,16 @@ fn tour(
         }
         18 => shoot(&mut commands, &tour, "results"),
         19 => {
-            if let Some(results) = results.results.as_mut() {
+            if let Some(results) = forms.results.as_mut() {
                 results.review_shown = true;
             }
-            if results.reviewing.is_some() {
+            if forms.reviewing.is_some() {
                 tour.step -= 1;
             }
         }
         20 => shoot(&mut commands, &tour, "results-review"),
         21 => {
-            if let Some(results) = results.results.as_mut() {
+            if let Some(results) = forms.results.as_mut() {
                 results.viewing = Some(Viewing { turn: 0, best: false });
             }
         }
