@@ -46,6 +46,11 @@ impl NewGameForm {
     }
 }
 
+/// The widest a seat's menu needs ("Computer · Beginner"), and the room
+/// the button that removes a seat takes.
+const SEAT_WIDTH: f32 = 230.0;
+const REMOVE_WIDTH: f32 = 40.0;
+
 const CLOCKS: [Option<u32>; 4] = [None, Some(60), Some(120), Some(300)];
 pub const GAME_LANGUAGES: [Language; 3] = [Language::En, Language::Es, Language::Fr];
 
@@ -139,23 +144,29 @@ fn draw(
         ui.label(crate::ui::bold(locale.t("new-game-players"), 20.0));
         let max = form.rules.rules().max_players;
         let mut remove = None;
-        // Room left on a phone for the seat's menu and the ×.
-        let name_width = (ui.available_width() - 230.0).clamp(90.0, 150.0);
+        // On a phone the row shares its width: a name, the seat's menu (its
+        // label cut short if need be) and the button that removes the seat.
+        let row = ui.available_width() - 3.0 * ui.spacing().item_spacing.x - REMOVE_WIDTH;
+        let name_width = (row - SEAT_WIDTH).clamp(80.0, 150.0);
+        let seat_width = (row - name_width).min(SEAT_WIDTH);
         // A grid, so that the names and the seats line up.
         centred_row(ui, |ui| {
             egui::Grid::new("players").show(ui, |ui| {
                 for (index, (name, seat)) in form.players.iter_mut().enumerate() {
                     ui.add(egui::TextEdit::singleline(name).min_size(egui::vec2(name_width, 0.0)).char_limit(16));
-                    egui::ComboBox::from_id_salt(("seat", index)).selected_text(seat_label(&locale, *seat)).show_ui(
-                        ui,
-                        |ui| {
-                            ui.selectable_value(seat, Seat::Human, seat_label(&locale, Seat::Human));
-                            for level in Level::ALL {
-                                let computer = Seat::Computer(level);
-                                ui.selectable_value(seat, computer, seat_label(&locale, computer));
-                            }
-                        },
-                    );
+                    let menu = egui::ComboBox::from_id_salt(("seat", index)).width(seat_width).truncate();
+                    // Where the menu is narrow, a computer's level alone says it.
+                    let label = match *seat {
+                        Seat::Computer(level) if seat_width < SEAT_WIDTH => locale.t(level_key(level)),
+                        seat => seat_label(&locale, seat),
+                    };
+                    menu.selected_text(label).show_ui(ui, |ui| {
+                        ui.selectable_value(seat, Seat::Human, seat_label(&locale, Seat::Human));
+                        for level in Level::ALL {
+                            let computer = Seat::Computer(level);
+                            ui.selectable_value(seat, computer, seat_label(&locale, computer));
+                        }
+                    });
                     // A glyph Inter has (✕ is in none of the app's fonts).
                     if index >= 2 && ui.button("×").clicked() {
                         remove = Some(index);
