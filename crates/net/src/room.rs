@@ -255,10 +255,15 @@ impl Room {
             self.welcome(seat, now, &mut step);
             return Ok(step);
         }
-        if self.is_full() && self.connected.iter().all(|c| *c) {
-            return self.start(now);
+        Ok(self.start_if_ready(now)?.unwrap_or_else(|| self.waiting()))
+    }
+
+    /// Starts the game once every seat is taken and connected.
+    pub fn start_if_ready(&mut self, now: u64) -> Result<Option<Step>, LobbyError> {
+        if self.game.is_none() && self.is_full() && self.connected.iter().all(|c| *c) {
+            return self.start(now).map(Some);
         }
-        Ok(self.waiting())
+        Ok(None)
     }
 
     /// A seat's peer went away; it may come back (§5.5).

@@ -90,6 +90,9 @@ pub struct Hub {
     thinking: HashSet<RoomCode>,
     leaves: HashMap<Language, Arc<LeaveModel>>,
     commands: mpsc::Sender<Command>,
+    /// Rooms of random games: nobody else knows their codes, so a seat
+    /// given up there goes to a computer player.
+    matched: HashSet<RoomCode>,
 }
 
 pub fn now_ms() -> u64 {
@@ -138,6 +141,7 @@ impl Hub {
             next_ticket: 0,
             thinking: HashSet::new(),
             leaves: HashMap::new(),
+            matched: HashSet::new(),
             commands,
         })
     }
@@ -284,6 +288,7 @@ impl Hub {
                 return;
             }
         };
+        self.matched.insert(code);
         for waiting in matched.players {
             let joined = self.join_as_free_name(code, &waiting.name, Player::Human).await;
             if let Some(reply) = self.tickets.remove(&waiting.ticket) {
@@ -430,7 +435,8 @@ impl Hub {
 
     /// A room still filling gives up the seats of players who left it or
     /// never came, so that it does not wait for them for ever; the peers
-    /// of the seats after them move up with their seats.
+    /// of the seats after them move up with their seats. In a random
+    /// game's room, computer players take the seats given up.
     async fn give_up_absent_seats(&mut self, code: RoomCode, now: u64, channel: &mut WebRtcChannel) {
         let Some(room) = self.rooms.get_mut(&code) else { return };
         let gone = room.give_up_absent_seats(now);
@@ -464,7 +470,21 @@ impl Hub {
         if let Err(e) = self.db.set_seats(code, &seats).await {
             error!(%code, "seats not stored: {e}");
         }
-        self.deliver(code, waiting, channel).await;
+        if !self.matched.contains(&code) {
+            return self.deliver(code, waiting, channel).await;
+        }
+        for _ in &gone {
+            let _ = self.join_as_free_name(code, COMPUTER_NAME, Player::Computer(FILL_LEVEL)).await;
+        }
+        let Some(room) = self.rooms.get_mut(&code) else { return };
+        let step = match room.start_if_ready(now) {
+            Ok(started) => started.unwrap_or_else(|| room.waiting()),
+            Err(e) => {
+                error!(%code, "the game could not start: {e}");
+                room.waiting()
+            }
+        };
+        self.deliver(code, step, channel).await;
     }
 
     /// Forgets finished games a while after they end, and closes rooms
@@ -490,6 +510,7 @@ impl Hub {
             self.rooms.remove(&code);
             self.opened.remove(&code);
             self.ended.remove(&code);
+            self.matched.remove(&code);
         }
     }
 

@@ -563,6 +563,33 @@ async fn a_seat_left_empty_in_the_waiting_room_is_given_up_and_the_seats_after_m
 }
 
 #[tokio::test(flavor = "multi_thread")]
+async fn in_a_random_game_a_matched_player_who_never_comes_is_replaced_by_a_computer() {
+    let scratch = Scratch::new("random-ghost");
+    let server = Server::start(&scratch, None, &scratch.path("s.db"));
+    let ask = |name: &'static str| {
+        let url = format!("{}/api/random", server.url);
+        let body = serde_json::json!({ "rules": "wocable", "language": "en", "players": 2, "name": name, "wait": 60 });
+        async move {
+            let joined: serde_json::Value =
+                reqwest::Client::new().post(url).json(&body).send().await.unwrap().json().await.unwrap();
+            let code = RoomCode::parse(joined["code"].as_str().unwrap()).unwrap();
+            (code, SeatToken::from_hex(joined["token"].as_str().unwrap()).unwrap())
+        }
+    };
+    let ((code, token), (ghost_code, _)) = tokio::join!(ask("me"), ask("ghost"));
+    assert_eq!(code, ghost_code, "matched together");
+    let mut me = Seat::connect(&server, code, token).await;
+    // The ghost never comes: after its grace, a computer takes the seat.
+    let deadline = Instant::now() + Duration::from_millis(wocable_net::WAITING_GRACE_MS) + Duration::from_secs(20);
+    while me.view.is_none() {
+        assert!(Instant::now() < deadline, "the game never started:\n{}", server.log());
+        me.take(Duration::from_secs(1)).await;
+    }
+    let record = me.pass_to_the_end().await;
+    assert!(record.contains(" Bot ") && !record.contains("ghost"), "{record}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
 async fn a_silent_client_times_out_and_the_others_play_on() {
     let scratch = Scratch::new("silent");
     let server = Server::start(&scratch, None, &scratch.path("s.db"));
