@@ -306,7 +306,8 @@ fn serve_dir(listener: TcpListener, dir: &Path) {
 /// (b) `?demo` plays a move (and goes home), the title showing the game;
 /// a reload finds the same game in local storage. The loads share one
 /// browser profile, so local storage lasts from one to the next. (c) and
-/// (d): see [`failed_fetch_and_first_gesture`]; (e): [`a_join_link`].
+/// (d): see [`failed_fetch_and_first_gesture`]; (e): [`a_join_link`];
+/// (f): [`an_app_that_cannot_be_fetched`].
 fn browser_check() -> Result<(), String> {
     ensure_packages(BROWSER_PACKAGES)?;
     let dist = build_web()?;
@@ -338,10 +339,11 @@ fn browser_check() -> Result<(), String> {
         ));
     }
     failed_fetch_and_first_gesture(&dir, &url)?;
+    an_app_that_cannot_be_fetched(&dir, &url)?;
     a_join_link(&dir, &dist)?;
     eprintln!(
         "xtask: the web build runs in Chromium, finds its save again, says why a word list is missing, \
-         starts its sound at a tap and plays online from a join link ({:.0} s)",
+         starts its sound at a tap, says when the app cannot load and plays online from a join link ({:.0} s)",
         started.elapsed().as_secs_f32()
     );
     Ok(())
@@ -580,6 +582,23 @@ fn taps_until<T>(
         }
     }
     Ok(None)
+}
+
+/// (f) While the app (tens of megabytes) loads, `index.html` shows a bar;
+/// when it cannot be fetched, the page says so rather than staying on
+/// "Wocable…".
+fn an_app_that_cannot_be_fetched(dir: &Path, url: &str) -> Result<(), String> {
+    let mut browser = Browser::start(&dir.join("unfetched-profile"), &dir.join("unfetched.log"), &[])?;
+    browser.open()?;
+    browser.call("Network.enable", json!({}))?;
+    browser.call("Network.setBlockedURLs", json!({ "urls": ["*/wocable_bg.wasm"] }))?;
+    browser.navigate(url)?;
+    let said = "document.getElementById('said')?.textContent ?? ''";
+    let failed = |text: &Value| text.as_str()?.starts_with("Wocable could not load").then_some(());
+    if browser.wait_for(said, Duration::from_secs(60), failed)?.is_none() {
+        return Err(format!("without its wasm, the page says {}", browser.evaluate(said)?));
+    }
+    Ok(())
 }
 
 /// The browser profile the loads of the check in `dir` share.
