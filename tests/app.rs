@@ -18,7 +18,7 @@ use wocable::crossword::layout::BoardLayout;
 use wocable::crossword::referee::{LocalReferee, Referee, TurnClock};
 use wocable::crossword::turn::Preview;
 use wocable::crossword::{
-    Action, Match, MatchSetup, MoveRefused, NewMatch, Overlay, ResumeMatch, SAVE_FILE, SavedMatch, Seat,
+    Action, Match, MatchSetup, MoveRefused, NewMatch, Overlay, ResumeMatch, SAVE_FILE, SavedMatch, Seat, Unplayed,
 };
 use wocable::demo::Demo;
 use wocable::feedback::animation::{ScoreFlight, Shake};
@@ -200,9 +200,9 @@ fn an_invalid_placement_is_refused_with_its_reason_and_changes_nothing() {
     let composer_before = app.world().resource::<Composer>().clone();
     app.world_mut().write_message(Action::Play);
     app.update();
-    let refusals: Vec<RuleError> =
+    let refusals: Vec<Unplayed> =
         app.world_mut().resource_mut::<Messages<MoveRefused>>().drain().map(|MoveRefused(reason)| reason).collect();
-    assert_eq!(refusals, vec![RuleError::FirstMoveMissesCentre]);
+    assert_eq!(refusals, vec![Unplayed::Rule(RuleError::FirstMoveMissesCentre)]);
     assert!(app.world().resource::<Notice>().text.contains("centre"), "the reason is shown");
     assert_eq!(app.world().resource::<Match>().view().log(), log_before.as_slice());
     assert_eq!(*app.world().resource::<Composer>(), composer_before, "the tiles stay where they were put");
@@ -887,9 +887,12 @@ fn an_exchange_with_too_few_tiles_in_the_bag_is_refused_with_the_reason() {
     let log_before = app.world().resource::<Match>().view().log().len();
     app.world_mut().write_message(Action::Exchange(vec![0, 1]));
     app.update();
-    let refusals: Vec<RuleError> =
+    let refusals: Vec<Unplayed> =
         app.world_mut().resource_mut::<Messages<MoveRefused>>().drain().map(|MoveRefused(reason)| reason).collect();
-    assert!(matches!(refusals.as_slice(), [RuleError::ExchangeNotAllowed { needed: 7, .. }]), "{refusals:?}");
+    assert!(
+        matches!(refusals.as_slice(), [Unplayed::Rule(RuleError::ExchangeNotAllowed { needed: 7, .. })]),
+        "{refusals:?}"
+    );
     assert!(app.world().resource::<Notice>().text.contains("exchange"), "{}", app.world().resource::<Notice>().text);
     let m = app.world().resource::<Match>();
     assert_eq!(m.view().log().len(), log_before, "nothing changed");

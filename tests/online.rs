@@ -16,7 +16,7 @@ use support::{Server, program};
 use wocable::CorePlugin;
 use wocable::crossword::referee::{ActiveReferee, Connection};
 use wocable::crossword::turn::Hints;
-use wocable::crossword::{Action, Match, SAVE_FILE, Seat};
+use wocable::crossword::{Action, Match, MoveRefused, SAVE_FILE, Seat, Unplayed};
 use wocable::online::{Online, OnlineRequest, SEAT_FILE};
 use wocable::screens::Screen;
 use wocable::screens::home::OnlineSeatKept;
@@ -222,6 +222,16 @@ fn the_app_reconnects_when_the_server_comes_back_and_plays_on() {
     server.stop();
     until(&mut app, "reconnecting", 30, |w| *w.resource::<Connection>() == Connection::Reconnecting);
     assert_eq!(screen(app.world()), Screen::Game, "the game stays on screen");
+    // A move made now (the buttons are off, but a key may send one) is
+    // not lost in silence: the player is told it was not sent.
+    app.world_mut().resource_mut::<Messages<MoveRefused>>().clear();
+    app.world_mut().write_message(Action::Pass);
+    app.update();
+    app.update();
+    let refusals: Vec<Unplayed> =
+        app.world_mut().resource_mut::<Messages<MoveRefused>>().drain().map(|MoveRefused(reason)| reason).collect();
+    assert_eq!(refusals, [Unplayed::NotConnected]);
+    assert_eq!(app.world().resource::<Match>().view().last_seq(), seen, "nothing changed");
     let _server = Server::start(&dir, &listen);
     until(&mut app, "connected again", 40, |w| *w.resource::<Connection>() == Connection::Connected);
     assert_eq!(app.world().resource::<Match>().view().last_seq(), seen, "the view is whole, nothing twice");

@@ -219,6 +219,7 @@ online-room-code = Send this code, or the link, to your friends:
 online-copy-code = Copy the code
 online-copied = Copied: { $text }
 online-copy-link = Copy the link
+online-not-sent = Not connected: your move was not sent. Play it again once reconnected.
 online-share = Share the link
 online-share-text = Play Wocable with me: room { $code }
 online-waiting = Players

@@ -219,6 +219,7 @@ online-room-code = Envía este código, o el enlace, a tus amigos:
 online-copy-code = Copiar el código
 online-copied = Copiado: { $text }
 online-copy-link = Copiar el enlace
+online-not-sent = Sin conexión: tu jugada no se envió. Vuelve a jugarla al reconectar.
 online-share = Compartir el enlace
 online-share-text = Juega a Wocable conmigo: sala { $code }
 online-waiting = Jugadores

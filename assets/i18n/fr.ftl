@@ -220,6 +220,7 @@ online-room-code = Envoyez ce code, ou le lien, à vos amis :
 online-copy-code = Copier le code
 online-copied = Copié : { $text }
 online-copy-link = Copier le lien
+online-not-sent = Pas de connexion : votre coup n'a pas été envoyé. Rejouez-le une fois reconnecté.
 online-share = Partager le lien
 online-share-text = Jouez à Wocable avec moi : salle { $code }
 online-waiting = Joueurs

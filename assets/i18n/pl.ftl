@@ -219,6 +219,7 @@ online-room-code = Wyślij ten kod albo link znajomym:
 online-copy-code = Kopiuj kod
 online-copied = Skopiowano: { $text }
 online-copy-link = Kopiuj link
+online-not-sent = Brak połączenia: ruch nie został wysłany. Zagraj go ponownie po ponownym połączeniu.
 online-share = Udostępnij link
 online-share-text = Zagraj ze mną w Wocable: pokój { $code }
 online-waiting = Gracze

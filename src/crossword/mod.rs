@@ -274,9 +274,18 @@ pub struct TurnApplied {
     pub events: Vec<Event>,
 }
 
-/// The rules refused the player's move; nothing changed.
+/// The player's move did not happen; nothing changed.
 #[derive(Message, Clone, Debug)]
-pub struct MoveRefused(pub RuleError);
+pub struct MoveRefused(pub Unplayed);
+
+/// Why a move did not happen.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Unplayed {
+    /// The rules refused it.
+    Rule(RuleError),
+    /// Online, it could not be sent: the connection is down.
+    NotConnected,
+}
 
 pub(super) fn plugin(app: &mut App) {
     app.add_sub_state::<Overlay>()

@@ -73,6 +73,9 @@ pub enum Ruling {
     Events(Vec<Sequenced>),
     /// The intent sent was refused; nothing changed.
     Refused(RuleError),
+    /// The intent could not reach the referee (online, with the
+    /// connection down); nothing changed.
+    NotSent,
     /// The game is over: its whole record, every rack in it, for the
     /// results and the review.
     Record(Box<Game>),

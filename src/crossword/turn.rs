@@ -7,6 +7,7 @@ use super::referee::{ActiveReferee, Frame, LocalReferee, Referee, Ruling, TurnCl
 use super::thinking::{ThinkInSteps, Thinking};
 use super::{
     Action, Match, MatchSetup, MoveRefused, NewMatch, Overlay, ResumeMatch, SAVE_FILE, SavedMatch, TurnApplied,
+    Unplayed,
 };
 use crate::feedback::Cue;
 use crate::lexicons::Lexicons;
@@ -384,7 +385,11 @@ fn hear_the_referee(
             },
             Ruling::Refused(reason) => {
                 cues.write(Cue::Invalid);
-                refused.write(MoveRefused(reason));
+                refused.write(MoveRefused(Unplayed::Rule(reason)));
+            }
+            Ruling::NotSent => {
+                cues.write(Cue::Invalid);
+                refused.write(MoveRefused(Unplayed::NotConnected));
             }
             Ruling::Record(game) => commands.insert_resource(FinalRecord(*game)),
         }

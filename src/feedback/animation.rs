@@ -7,7 +7,7 @@ use crate::crossword::board::RackTile;
 use crate::crossword::composer::{Composer, Spot};
 use crate::crossword::layout::BoardLayout;
 use crate::crossword::turn::TurnSystems;
-use crate::crossword::{Match, MoveRefused, TurnApplied};
+use crate::crossword::{Match, MoveRefused, TurnApplied, Unplayed};
 use crate::screens::Screen;
 use crate::settings::Settings;
 use crate::ui::i18n::Locale;
@@ -107,7 +107,11 @@ fn refused(
     mut notice: ResMut<Notice>,
 ) {
     let Some(MoveRefused(reason)) = refusals.read().last() else { return };
-    *notice = Notice { text: locale.rule_error(reason), until: time.elapsed_secs() + NOTICE_SECONDS };
+    let text = match reason {
+        Unplayed::Rule(reason) => locale.rule_error(reason),
+        Unplayed::NotConnected => locale.t("online-not-sent"),
+    };
+    *notice = Notice { text, until: time.elapsed_secs() + NOTICE_SECONDS };
     if !settings.animations {
         return;
     }

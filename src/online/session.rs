@@ -204,6 +204,7 @@ impl Referee for Session {
         let sent = self.link.as_mut().is_some_and(|link| link.send(&ClientMessage::Intent(intent)));
         if !sent {
             warn!("not connected: the move was not sent");
+            self.rulings.push(Ruling::NotSent);
         }
     }
 
