@@ -444,7 +444,11 @@ impl Hub {
             return;
         }
         info!(%code, ?gone, "seats given up: their players left the waiting room or never came");
-        let (seats, waiting) = (room.seats().to_vec(), room.waiting());
+        // Should this fail, the next seat taken stores them all; a restart
+        // before then only gives the players gone another grace.
+        if let Err(e) = self.db.set_seats(code, room.seats()).await {
+            error!(%code, "seats not stored: {e}");
+        }
         let moved: Vec<(usize, PeerId)> =
             self.seat_peers.iter().filter(|((c, _), _)| *c == code).map(|((_, seat), peer)| (*seat, *peer)).collect();
         for (seat, _) in &moved {
@@ -453,28 +457,18 @@ impl Hub {
         for (seat, peer) in moved {
             // A seat given up has no peer (its player is away); were one
             // still there, it no longer holds a seat.
-            if gone.contains(&seat) {
-                if let Some(peer) = self.peers.get_mut(&peer) {
-                    peer.seat = None;
-                }
-                continue;
+            let seat = (!gone.contains(&seat)).then(|| seat - gone.iter().filter(|g| **g < seat).count());
+            if let Some(seat) = seat {
+                self.seat_peers.insert((code, seat), peer);
             }
-            let seat = seat - gone.iter().filter(|g| **g < seat).count();
-            self.seat_peers.insert((code, seat), peer);
             if let Some(peer) = self.peers.get_mut(&peer) {
-                peer.seat = Some((code, seat));
+                peer.seat = seat.map(|seat| (code, seat));
             }
         }
-        // Should this fail, the next seat taken stores them all; a restart
-        // before then only gives the players gone another grace.
-        if let Err(e) = self.db.set_seats(code, &seats).await {
-            error!(%code, "seats not stored: {e}");
-        }
-        if !self.matched.contains(&code) {
-            return self.deliver(code, waiting, channel).await;
-        }
-        for _ in &gone {
-            let _ = self.join_as_free_name(code, COMPUTER_NAME, Player::Computer(FILL_LEVEL)).await;
+        if self.matched.contains(&code) {
+            for _ in &gone {
+                let _ = self.join_as_free_name(code, COMPUTER_NAME, Player::Computer(FILL_LEVEL)).await;
+            }
         }
         let Some(room) = self.rooms.get_mut(&code) else { return };
         let step = match room.start_if_ready(now) {
