@@ -52,17 +52,15 @@ pub(super) fn plugin(app: &mut App) {
     let storage = app.world().resource::<Storage>();
     // A damaged settings file gives the defaults rather than stopping the
     // app, and is kept aside rather than written over.
-    let read = match storage.read(SETTINGS_FILE).map(|text| serde_json::from_str::<Settings>(&text)) {
-        Some(read) => read.ok(),
-        // There, but not text.
-        None if storage.exists(SETTINGS_FILE) => None,
-        None => Some(Settings::default()),
-    };
-    let mut damaged = DamagedFiles::default();
-    let settings = read.unwrap_or_else(|| {
-        damaged.0.push(storage.set_aside(SETTINGS_FILE, Damage::Unreadable));
-        Settings::default()
+    let read = storage.read_text(SETTINGS_FILE).and_then(|text| {
+        text.map(|text| serde_json::from_str::<Settings>(&text).map_err(|_| Damage::Unreadable)).transpose()
     });
+    let mut damaged = DamagedFiles::default();
+    let settings = read.unwrap_or_else(|damage| {
+        damaged.0.push(storage.set_aside(SETTINGS_FILE, damage));
+        None
+    });
+    let settings = settings.unwrap_or_default();
     app.insert_resource(damaged);
     app.insert_resource(Locale::new(settings.language));
     app.insert_resource(settings);

@@ -145,6 +145,15 @@ impl Storage {
 }
 
 impl Storage {
+    /// The text of the file `name` (`None`: there is none), or
+    /// [`Damage::Unreadable`] for a file that is there but is not text.
+    pub fn read_text(&self, name: &str) -> Result<Option<String>, Damage> {
+        match self.read(name) {
+            None if self.exists(name) => Err(Damage::Unreadable),
+            text => Ok(text),
+        }
+    }
+
     /// Sets the file `name`, which could not be used, aside under a name
     /// no other file has ("game.json.damaged", then "game.json.damaged-2",
     /// …), and says so in the log; what to tell the player.

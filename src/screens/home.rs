@@ -57,16 +57,13 @@ fn read_saved_game(
 
 /// The saved game, if there is one, or why it cannot be used.
 fn read_save(storage: &Storage) -> Result<Option<SavedMatch>, Damage> {
-    let Some(text) = storage.read(SAVE_FILE) else {
-        // There, but not text.
-        return if storage.exists(SAVE_FILE) { Err(Damage::Unreadable) } else { Ok(None) };
-    };
+    let Some(text) = storage.read_text(SAVE_FILE)? else { return Ok(None) };
+    let value: serde_json::Value = serde_json::from_str(&text).map_err(|_| Damage::Unreadable)?;
     // A newer version may have changed more than the version's number.
-    let version = serde_json::from_str::<serde_json::Value>(&text).ok().and_then(|v| v["version"].as_u64());
-    if version.is_some_and(|version| version > u64::from(SAVE_VERSION)) {
+    if value["version"].as_u64().is_some_and(|version| version > u64::from(SAVE_VERSION)) {
         return Err(Damage::Newer);
     }
-    serde_json::from_str(&text).map(Some).map_err(|_| Damage::Unreadable)
+    serde_json::from_value(value).map(Some).map_err(|_| Damage::Unreadable)
 }
 
 /// Offers the saved game once it resumes with its lexicon; one the rules
