@@ -14,9 +14,13 @@ use bevy::prelude::*;
 #[cfg(not(target_arch = "wasm32"))]
 use bevy::tasks::{AsyncComputeTaskPool, Task};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
+#[cfg(not(target_arch = "wasm32"))]
+use std::sync::{
+    Arc,
+    atomic::{AtomicUsize, Ordering},
+};
 use std::time::Duration;
+use wocable_crossword::GameSettings;
 use wocable_crossword::Outcome;
 use wocable_crossword::board::{PlacedTile, SIZE};
 use wocable_crossword::computer::{Reviewer, TurnReview};
@@ -153,9 +157,9 @@ impl Results {
     }
 }
 
-/// Every turn of `game` as the review shows it.
-fn review_lines(game: &Game, turns: &[TurnReview]) -> Vec<ReviewLine> {
-    let language = game.settings().language;
+/// Every turn of a game played with `settings` as the review shows it.
+fn review_lines(settings: &GameSettings, turns: &[TurnReview]) -> Vec<ReviewLine> {
+    let language = settings.language;
     let picture = |tiles: &[(Pos, PlacedTile)]| {
         let tile = |(pos, tile): &(Pos, PlacedTile)| PictureTile {
             pos: *pos,
@@ -167,7 +171,7 @@ fn review_lines(game: &Game, turns: &[TurnReview]) -> Vec<ReviewLine> {
     turns
         .iter()
         .map(|turn| ReviewLine {
-            name: game.settings().players[turn.seat].clone(),
+            name: settings.players[turn.seat].clone(),
             played_tiles: match &turn.intent {
                 Intent::Play { tiles, .. } => picture(tiles),
                 _ => Vec::new(),
@@ -189,18 +193,18 @@ fn review_lines(game: &Game, turns: &[TurnReview]) -> Vec<ReviewLine> {
 /// another thread, or on the web a few turns a frame. The standings show
 /// meanwhile, and the review's box says how far it has got.
 #[derive(Resource)]
-pub struct Reviewing {
-    work: ReviewWork,
-    /// Turns reviewed, shared with the thread that reviews them.
-    done: Arc<AtomicUsize>,
-    total: usize,
-}
+pub struct Reviewing(ReviewWork);
 
 enum ReviewWork {
     #[cfg(not(target_arch = "wasm32"))]
-    Task(Task<Vec<ReviewLine>>),
+    Task {
+        task: Task<Vec<ReviewLine>>,
+        /// Turns reviewed, told by the thread that reviews them.
+        done: Arc<AtomicUsize>,
+        total: usize,
+    },
     Steps {
-        game: Box<Game>,
+        settings: Box<GameSettings>,
         reviewer: Box<Reviewer>,
         per_frame: Duration,
     },
@@ -209,43 +213,45 @@ enum ReviewWork {
 impl Reviewing {
     fn start(game: &Game, in_steps: Option<ThinkInSteps>) -> Reviewing {
         let reviewer = Reviewer::new(game);
-        let total = reviewer.progress().1;
-        let done = Arc::new(AtomicUsize::new(0));
+        let settings = game.settings().clone();
         #[cfg(not(target_arch = "wasm32"))]
         let Some(ThinkInSteps { per_frame }) = in_steps else {
-            let (game, counted) = (game.clone(), done.clone());
+            let (done, total) = (Arc::new(AtomicUsize::new(0)), reviewer.progress().1);
+            let counted = done.clone();
             let task = AsyncComputeTaskPool::get().spawn(async move {
                 let mut reviewer = reviewer;
                 while reviewer.step() {
                     counted.store(reviewer.progress().0, Ordering::Relaxed);
                 }
-                review_lines(&game, reviewer.turns())
+                review_lines(&settings, reviewer.turns())
             });
-            return Reviewing { work: ReviewWork::Task(task), done, total };
+            return Reviewing(ReviewWork::Task { task, done, total });
         };
         #[cfg(target_arch = "wasm32")]
         let ThinkInSteps { per_frame } = in_steps.unwrap_or_default();
-        let work = ReviewWork::Steps { game: Box::new(game.clone()), reviewer: Box::new(reviewer), per_frame };
-        Reviewing { work, done, total }
+        Reviewing(ReviewWork::Steps { settings: Box::new(settings), reviewer: Box::new(reviewer), per_frame })
     }
 
     /// Reviews on (for its time a frame, when on this thread); the review
     /// once it is made.
     fn poll(&mut self) -> Option<Vec<ReviewLine>> {
-        match &mut self.work {
+        match &mut self.0 {
             #[cfg(not(target_arch = "wasm32"))]
-            ReviewWork::Task(task) => bevy::tasks::futures::check_ready(task),
-            ReviewWork::Steps { game, reviewer, per_frame } => {
-                let finished = steps_for(*per_frame, || reviewer.step());
-                self.done.store(reviewer.progress().0, Ordering::Relaxed);
-                finished.then(|| review_lines(game, reviewer.turns()))
+            ReviewWork::Task { task, .. } => bevy::tasks::futures::check_ready(task),
+            ReviewWork::Steps { settings, reviewer, per_frame } => {
+                steps_for(*per_frame, || reviewer.step()).then(|| review_lines(settings, reviewer.turns()))
             }
         }
     }
 
     /// The share of the turns reviewed, from 0 to 1.
     pub fn progress(&self) -> f32 {
-        self.done.load(Ordering::Relaxed) as f32 / self.total.max(1) as f32
+        let (done, total) = match &self.0 {
+            #[cfg(not(target_arch = "wasm32"))]
+            ReviewWork::Task { done, total, .. } => (done.load(Ordering::Relaxed), *total),
+            ReviewWork::Steps { reviewer, .. } => reviewer.progress(),
+        };
+        done as f32 / total.max(1) as f32
     }
 }
 
@@ -512,7 +518,7 @@ mod tests {
             game.apply(Intent::Play { seat, tiles }).expect("played");
         }
         let mut results = Results::of(&game);
-        results.review = review_lines(&game, &wocable_crossword::computer::review(&game));
+        results.review = review_lines(game.settings(), &wocable_crossword::computer::review(&game));
         let [tac, za] = &results.review[..] else { panic!("two turns: {:?}", results.review) };
         assert!(tac.withdrawn() && tac.played.is_none() && tac.score == 0);
         assert_eq!(tac.played_tiles.iter().map(|t| t.letter.as_str()).collect::<String>(), "TAC", "shown as put down");
