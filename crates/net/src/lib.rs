@@ -8,6 +8,7 @@ mod lobby;
 mod protocol;
 mod queue;
 mod rate;
+mod rating;
 mod room;
 
 pub use code::{CODE_LENGTH, CodeError, RoomCode};
@@ -21,6 +22,7 @@ pub use protocol::{
 };
 pub use queue::{Matched, QueueKey, Queues, Waiting};
 pub use rate::{RateLimit, Verdict};
+pub use rating::{BestPlay, PROVISIONAL_DEVIATION, Rated, Rating, SeatStats, rate_game, seat_stats};
 pub use room::{
     ABSENT_GRACE_MS, ComputerTurn, LEFT_WAITING_GRACE_MS, LobbyError, MAX_NAME, Player, Room, Seat, Step,
     WAITING_GRACE_MS, check_name,
