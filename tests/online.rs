@@ -200,8 +200,14 @@ fn a_random_game_fills_with_a_computer_after_the_wait() {
     let dir = scratch("random");
     let server = Server::start(&dir, "127.0.0.1:0");
     let mut app = app(&dir.join("app"), &server);
-    let request =
-        RandomGame { rules: RuleSetKind::Wocable, language: Language::En, players: 2, name: String::new(), wait: 1 };
+    let request = RandomGame {
+        rules: RuleSetKind::Wocable,
+        language: Language::En,
+        players: 2,
+        name: String::new(),
+        wait: 1,
+        key: None,
+    };
     app.world_mut().write_message(OnlineRequest::Random(request));
     until(&mut app, "the game opens", 30, |w| screen(w) == Screen::Game);
     let m = app.world().resource::<Match>();

@@ -17,7 +17,7 @@ fuzz_target!(|data: &[u8]| {
     let settings = RoomSettings { rules: RuleSetKind::Remote, language: Language::En, players: 2, clock: Some(60) };
     let mut room = Room::new(RoomCode::from_number(1), settings, 3, LEXICON.clone()).expect("a room");
     for (seat, name) in ["ann", "bob"].iter().enumerate() {
-        room.join(name, Player::Human, SeatToken(seat as u128)).expect("a seat");
+        room.join(name, Player::Human, SeatToken(seat as u128), 0).expect("a seat");
         room.connect(seat, 0).expect("connected");
     }
     let seat = intent.seat();

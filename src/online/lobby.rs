@@ -91,7 +91,7 @@ impl Lobby {
     }
 
     pub fn join(&self, code: RoomCode, name: &str) -> Call<Joined> {
-        Call::post(format!("{}/api/rooms/{code}/join", self.server), &JoinRoom { name: name.to_string() })
+        Call::post(format!("{}/api/rooms/{code}/join", self.server), &JoinRoom { name: name.to_string(), key: None })
     }
 
     /// A seat in the next random game: answered once matched, with people

@@ -88,6 +88,7 @@ impl OnlineForm {
             players: self.players,
             name: String::new(),
             wait: self.wait,
+            key: None,
         })
     }
 }

@@ -5,17 +5,19 @@
 
 mod code;
 mod lobby;
+mod profile;
 mod protocol;
 mod queue;
 mod rate;
 mod rating;
 mod room;
 
-pub use code::{CODE_LENGTH, CodeError, RoomCode};
+pub use code::{CODE_LENGTH, CodeError, RecoveryCode, RecoveryCodeError, RoomCode};
 pub use lobby::{
     ApiRefusal, CreateRoom, Created, JoinRoom, Joined, RandomGame, ServerConfig, code_in_link, join_link,
     signalling_url,
 };
+pub use profile::{Account, Leaderboard, ListRecord, NewPlayer, Placed, PlayerKey, Profile, RatingPoint, Recover};
 pub use protocol::{
     ClientMessage, Clock, DecodeError, EVENTS_PER_MESSAGE, IceServers, MAX_CLIENT_MESSAGE, MAX_SERVER_MESSAGE,
     PROTOCOL_VERSION, Refusal, RoomSettings, SeatToken, ServerMessage, event_messages,
@@ -24,6 +26,6 @@ pub use queue::{Matched, QueueKey, Queues, Waiting};
 pub use rate::{RateLimit, Verdict};
 pub use rating::{BestPlay, PROVISIONAL_DEVIATION, Rated, Rating, SeatStats, rate_game, seat_stats};
 pub use room::{
-    ABSENT_GRACE_MS, ComputerTurn, LEFT_WAITING_GRACE_MS, LobbyError, MAX_NAME, Player, Room, Seat, Step,
-    WAITING_GRACE_MS, check_name,
+    ABSENT_GRACE_MS, AccountId, COMPUTER_NAME, ComputerTurn, LEFT_WAITING_GRACE_MS, LobbyError, MAX_NAME, Player, Room,
+    Seat, Step, WAITING_GRACE_MS, check_name, check_nick,
 };

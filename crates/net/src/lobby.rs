@@ -3,6 +3,7 @@
 //! server's (the signalling socket of a room, the link that invites to it).
 
 use crate::code::RoomCode;
+use crate::profile::PlayerKey;
 use crate::protocol::{IceServers, RoomSettings, SeatToken};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use wocable_crossword::RuleSetKind;
@@ -28,7 +29,10 @@ pub struct Created {
 /// `POST /api/rooms/CODE/join`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct JoinRoom {
+    /// A guest's name; a player with an account sits as their nickname.
     pub name: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub key: Option<PlayerKey>,
 }
 
 /// `POST /api/random`: a seat in the next game of its kind.
@@ -40,6 +44,8 @@ pub struct RandomGame {
     pub name: String,
     /// Seconds to wait for people before a computer player fills in.
     pub wait: u64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub key: Option<PlayerKey>,
 }
 
 /// A seat taken: what connecting to it takes.

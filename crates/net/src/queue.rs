@@ -3,6 +3,7 @@
 //! whose first player has waited as long as they chose is filled with
 //! computer players.
 
+use crate::room::Player;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use wocable_crossword::rules::RuleSetKind;
@@ -21,6 +22,7 @@ pub struct QueueKey {
 pub struct Waiting {
     pub ticket: u64,
     pub name: String,
+    pub player: Player,
     pub since: u64,
     /// How long they wait for people before a computer fills in (ms).
     pub wait_ms: u64,
@@ -41,15 +43,20 @@ pub struct Queues {
 
 impl Queues {
     /// Adds a player; if the queue now holds a game's worth, they are
-    /// matched at once.
-    pub fn push(&mut self, key: QueueKey, waiting: Waiting) -> Option<Matched> {
+    /// matched at once. A member already waiting is not added again (they
+    /// would meet themselves): `Err` gives their entry back.
+    pub fn push(&mut self, key: QueueKey, waiting: Waiting) -> Result<Option<Matched>, Waiting> {
+        let member = matches!(waiting.player, Player::Member(_));
+        if member && self.waiting.values().flatten().any(|w| w.player == waiting.player) {
+            return Err(waiting);
+        }
         let queue = self.waiting.entry(key).or_default();
         queue.push(waiting);
-        (queue.len() >= key.players).then(|| Matched {
+        Ok((queue.len() >= key.players).then(|| Matched {
             key,
             players: queue.drain(..key.players).collect(),
             computers: 0,
-        })
+        }))
     }
 
     /// Takes a player out of their queue (they gave up); whether they were in one.
@@ -93,15 +100,15 @@ mod tests {
     }
 
     fn player(ticket: u64, since: u64, wait_ms: u64) -> Waiting {
-        Waiting { ticket, name: format!("p{ticket}"), since, wait_ms }
+        Waiting { ticket, name: format!("p{ticket}"), player: Player::Human, since, wait_ms }
     }
 
     #[test]
     fn a_full_queue_makes_a_game_and_a_long_wait_gets_a_computer() {
         let mut queues = Queues::default();
-        assert_eq!(queues.push(key(2), player(1, 0, 10_000)), None);
-        assert_eq!(queues.push(key(3), player(2, 0, 5_000)), None, "another queue");
-        let matched = queues.push(key(2), player(3, 100, 10_000)).unwrap();
+        assert_eq!(queues.push(key(2), player(1, 0, 10_000)), Ok(None));
+        assert_eq!(queues.push(key(3), player(2, 0, 5_000)), Ok(None), "another queue");
+        let matched = queues.push(key(2), player(3, 100, 10_000)).unwrap().unwrap();
         assert_eq!((matched.players.len(), matched.computers), (2, 0));
         assert_eq!(queues.len(), 1);
         assert!(queues.tick(4_999).is_empty());
@@ -109,8 +116,20 @@ mod tests {
         assert_eq!(filled.len(), 1);
         assert_eq!((filled[0].players[0].ticket, filled[0].computers), (2, 2));
         assert!(queues.is_empty());
-        queues.push(key(2), player(4, 0, 1_000));
+        queues.push(key(2), player(4, 0, 1_000)).unwrap();
         assert!(queues.remove(4) && !queues.remove(4));
         assert!(queues.tick(2_000).is_empty(), "a player who gave up is not matched");
+    }
+
+    #[test]
+    fn a_member_waits_in_one_queue_at_a_time() {
+        use crate::room::AccountId;
+        let mut queues = Queues::default();
+        let member = |ticket| Waiting { player: Player::Member(AccountId(7)), ..player(ticket, 0, 10_000) };
+        assert_eq!(queues.push(key(2), member(1)), Ok(None));
+        assert_eq!(queues.push(key(2), member(2)), Err(member(2)), "they would meet themselves");
+        assert_eq!(queues.push(key(3), member(3)), Err(member(3)));
+        assert_eq!(queues.push(key(2), player(4, 0, 10_000)).map(|m| m.is_some()), Ok(true));
+        assert_eq!(queues.push(key(2), member(5)), Ok(None), "matched: free to wait again");
     }
 }

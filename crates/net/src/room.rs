@@ -32,11 +32,25 @@ const MAX_CLOCK_SECONDS: u32 = 86_400;
 /// The longest nickname.
 pub const MAX_NAME: usize = 20;
 
+/// A player's account on the server: its number in the database.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct AccountId(pub i64);
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Player {
+    /// A person without an account: plays, but is not rated.
     Human,
+    /// A person with an account: rated, and on its profile.
+    Member(AccountId),
     Computer(Level),
+}
+
+impl Player {
+    pub fn is_person(self) -> bool {
+        !matches!(self, Player::Computer(_))
+    }
 }
 
 /// A seat taken: who sits there and the secret that proves it.
@@ -57,12 +71,31 @@ pub enum LobbyError {
     Full,
     #[error("someone in the room is called {0} already")]
     NameTaken(String),
+    #[error("you have a seat in this room already")]
+    AlreadySeated,
     #[error("a nickname is 1 to {MAX_NAME} letters or digits, without spaces")]
     BadName,
+    #[error("that nickname is for computer players")]
+    ComputerName,
     #[error("the game cannot start: {0}")]
     Config(#[from] ConfigError),
     #[error("the room's game cannot be restored: {0}")]
     Restore(#[from] RestoreError),
+}
+
+/// What computer players are called, before a number.
+pub const COMPUTER_NAME: &str = "Bot";
+
+/// Whether a nickname may be an account's: a name a seat may have
+/// ([`check_name`]) that is not a computer player's.
+pub fn check_nick(nick: &str) -> Result<(), LobbyError> {
+    check_name(nick)?;
+    let number = nick.get(COMPUTER_NAME.len()..).unwrap_or("x");
+    let prefix = nick.get(..COMPUTER_NAME.len()).unwrap_or("");
+    if prefix.eq_ignore_ascii_case(COMPUTER_NAME) && number.chars().all(|c| c.is_ascii_digit()) {
+        return Err(LobbyError::ComputerName);
+    }
+    Ok(())
 }
 
 /// Whether a nickname may be taken: 1 to [`MAX_NAME`] letters, digits,
@@ -161,8 +194,8 @@ impl Room {
         now: u64,
     ) -> Result<Room, LobbyError> {
         let mut room = Room::new(code, settings, seed, lexicon)?;
-        room.connected = seats.iter().map(|s| s.player != Player::Human).collect();
-        room.away_since = seats.iter().map(|s| (s.player == Player::Human).then_some(now)).collect();
+        room.connected = seats.iter().map(|s| !s.player.is_person()).collect();
+        room.away_since = seats.iter().map(|s| s.player.is_person().then_some(now)).collect();
         room.came = vec![true; seats.len()];
         room.seats = seats;
         if let Some(events) = events {
@@ -214,11 +247,14 @@ impl Room {
             return Err(LobbyError::Full);
         }
         check_name(name)?;
+        if matches!(player, Player::Member(_)) && self.seats.iter().any(|s| s.player == player) {
+            return Err(LobbyError::AlreadySeated);
+        }
         if self.seats.iter().any(|s| s.name.eq_ignore_ascii_case(name)) {
             return Err(LobbyError::NameTaken(name.to_string()));
         }
         self.seats.push(Seat { name: name.to_string(), player, token });
-        let computer = matches!(player, Player::Computer(_));
+        let computer = !player.is_person();
         self.connected.push(computer);
         self.away_since.push((!computer).then_some(now));
         self.came.push(computer);
@@ -238,7 +274,7 @@ impl Room {
 
     /// The seat a token belongs to.
     pub fn seat_of(&self, token: SeatToken) -> Option<usize> {
-        self.seats.iter().position(|s| s.token == token && s.player == Player::Human)
+        self.seats.iter().position(|s| s.token == token && s.player.is_person())
     }
 
     /// A peer proved it holds `seat`: it gets its whole view (§5.5), or
@@ -269,7 +305,7 @@ impl Room {
     /// A seat's peer went away; it may come back (§5.5).
     pub fn disconnect(&mut self, seat: usize, now: u64) {
         if let Some(connected) = self.connected.get_mut(seat)
-            && self.seats[seat].player == Player::Human
+            && self.seats[seat].player.is_person()
         {
             *connected = false;
             self.away_since[seat] = Some(now);
@@ -309,7 +345,7 @@ impl Room {
     }
 
     fn connected_seats(&self) -> impl Iterator<Item = usize> + '_ {
-        (0..self.seats.len()).filter(|s| self.connected[*s] && self.seats[*s].player == Player::Human)
+        (0..self.seats.len()).filter(|s| self.connected[*s] && self.seats[*s].player.is_person())
     }
 
     fn start(&mut self, now: u64) -> Result<Step, LobbyError> {
@@ -399,7 +435,7 @@ impl Room {
         let gone = self.settings.clock.is_none()
             && self.away_since[seat]
                 .is_some_and(|since| now.saturating_sub(since.max(self.turn_started)) >= ABSENT_GRACE_MS);
-        if (out_of_time || gone) && self.seats[seat].player == Player::Human {
+        if (out_of_time || gone) && self.seats[seat].player.is_person() {
             return self.apply(Intent::TimeOut { seat }, now).unwrap_or_default();
         }
         Step::default()

@@ -5,7 +5,7 @@
 use wocable_crossword::computer::{LeaveModel, Level};
 use wocable_crossword::{Event, Intent, LeaveReason, RuleError, RuleSetKind, SeatView};
 use wocable_lexicon::{Language, Lexicon};
-use wocable_net::{Player, Refusal, Room, RoomCode, RoomSettings, SeatToken, ServerMessage, Step};
+use wocable_net::{AccountId, Player, Refusal, Room, RoomCode, RoomSettings, SeatToken, ServerMessage, Step};
 
 fn room(players: usize, clock: Option<u32>) -> Room {
     let settings = RoomSettings { rules: RuleSetKind::Wocable, language: Language::En, players, clock };
@@ -55,8 +55,10 @@ fn a_room_fills_starts_and_plays_to_the_end_with_each_seat_seeing_its_own() {
     let lexicon = Lexicon::bundled(Language::En);
     let mut room = room(3, Some(120));
     let mut clients = Clients::default();
-    let ann = room.join("ann", Player::Human, SeatToken(1), 0).unwrap();
+    let ann = room.join("ann", Player::Member(AccountId(1)), SeatToken(1), 0).unwrap();
     assert!(matches!(room.join("ANN", Player::Human, SeatToken(2), 0), Err(wocable_net::LobbyError::NameTaken(_))));
+    let again = room.join("ann2", Player::Member(AccountId(1)), SeatToken(2), 0);
+    assert_eq!(again, Err(wocable_net::LobbyError::AlreadySeated), "one account, one seat");
     assert!(room.join("b c", Player::Human, SeatToken(2), 0).is_err(), "a name with a space");
     let bob = room.join("bob", Player::Human, SeatToken(2), 0).unwrap();
     room.join("bot", Player::Computer(Level::Strong), SeatToken(3), 0).unwrap();
@@ -200,4 +202,18 @@ fn a_stored_room_restores_its_game() {
     .unwrap();
     assert_eq!(restored.game().unwrap().save(), room.game().unwrap().save());
     assert_eq!(restored.clock(99).unwrap().left_ms, Some(60_000), "the turn's clock starts again");
+}
+
+#[test]
+fn a_nickname_is_a_seat_name_that_no_computer_has() {
+    use wocable_net::{LobbyError, check_nick};
+    for nick in ["Ana", "ana_b.2", "Botany", "Bo", "Robot7", "Bot-1"] {
+        assert_eq!(check_nick(nick), Ok(()), "{nick}");
+    }
+    for nick in ["Bot", "bot", "BOT3", "bot12"] {
+        assert_eq!(check_nick(nick), Err(LobbyError::ComputerName), "{nick}");
+    }
+    assert_eq!(check_nick("a b"), Err(LobbyError::BadName));
+    assert_eq!(check_nick(""), Err(LobbyError::BadName));
+    assert_eq!(check_nick(&"a".repeat(21)), Err(LobbyError::BadName));
 }

@@ -2,38 +2,64 @@
 //! - `POST /api/rooms` `{rules, language, players, clock, computers}` →
 //!   `{code}`, with a computer player seated for each level in `computers`
 //! - `GET /api/rooms/CODE` → the room's settings, seats and state
-//! - `POST /api/rooms/CODE/join` `{name}` → `{code, seat, token}`
-//! - `POST /api/random` `{rules, language, players, name, wait}` → `{code,
-//!   seat, token}` once matched (with people, or with computer players
-//!   after `wait` seconds)
+//! - `POST /api/rooms/CODE/join` `{name, key?}` → `{code, seat, token}`
+//! - `POST /api/random` `{rules, language, players, name, wait, key?}` →
+//!   `{code, seat, token}` once matched (with people, or with computer
+//!   players after `wait` seconds)
+//! - `POST /api/players` `{nick}` → `{nick, key, recovery}`: an account;
+//!   with its `key`, a player joins as their nickname and is rated
+//! - `POST /api/players/recover` `{nick, recovery}` → `{nick, key,
+//!   recovery}`, with a new key (the old one no longer works)
+//! - `GET /api/players/NICK` → the profile
+//! - `GET /api/leaderboard?rules=R&lang=L[&page=N&per_page=N&me=NICK]`
 //! - `GET /api/config` → `{ice: {urls, username, credential}}`: the STUN
 //!   and TURN servers for clients' WebRTC connections
 
-use crate::hub::{Command, RoomInfo};
-use axum::extract::{Path, State};
+use crate::db::Db;
+use crate::hub::{Command, RoomInfo, now_ms};
+use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
+use serde::Deserialize;
 use std::sync::Arc;
 use tokio::sync::{mpsc, oneshot};
+use tracing::{error, info};
+use wocable_crossword::RuleSetKind;
+use wocable_lexicon::Language;
 use wocable_net::{
-    ApiRefusal, CreateRoom, Created, IceServers, JoinRoom, Joined, QueueKey, RandomGame, RoomCode, ServerConfig,
+    Account, ApiRefusal, CreateRoom, Created, IceServers, JoinRoom, Joined, Leaderboard, NewPlayer, Player, PlayerKey,
+    Profile, QueueKey, RandomGame, Recover, RecoveryCode, RoomCode, ServerConfig,
 };
 
 type Hub = mpsc::Sender<Command>;
 
+#[derive(Clone)]
+struct Lobby {
+    hub: Hub,
+    db: Db,
+}
+
 /// The longest wait for people a random game may ask for: ten minutes.
 const MAX_WAIT_SECONDS: u64 = 600;
 
-pub fn routes(hub: Hub, ice: IceServers) -> Router {
+/// Leaderboard rows on a page, unless asked otherwise, and at most.
+const PER_PAGE: u64 = 50;
+const MAX_PER_PAGE: u64 = 200;
+
+pub fn routes(hub: Hub, db: Db, ice: IceServers) -> Router {
     let config = Arc::new(ServerConfig { ice });
     Router::new()
         .route("/api/rooms", post(create))
         .route("/api/rooms/{code}", get(look))
         .route("/api/rooms/{code}/join", post(join))
         .route("/api/random", post(random))
-        .with_state(hub)
+        .route("/api/players", post(new_player))
+        .route("/api/players/recover", post(recover))
+        .route("/api/players/{nick}", get(profile))
+        .route("/api/leaderboard", get(leaderboard))
+        .with_state(Lobby { hub, db })
         .route("/api/config", get(move || async move { Json(config.as_ref().clone()) }))
 }
 
@@ -50,6 +76,21 @@ fn bad(message: impl ToString) -> ApiError {
     ApiError(StatusCode::BAD_REQUEST, message.to_string())
 }
 
+/// A database failure: logged whole, told to the player plainly.
+fn failed(e: String) -> ApiError {
+    error!("database: {e}");
+    ApiError(StatusCode::SERVICE_UNAVAILABLE, "the server cannot do that just now".into())
+}
+
+/// Who asks: a member when a known key comes with the request.
+async fn player(db: &Db, name: String, key: Option<PlayerKey>) -> Result<(String, Player), ApiError> {
+    let Some(key) = key else { return Ok((name, Player::Human)) };
+    match db.member(key).await.map_err(failed)? {
+        Some((account, nick)) => Ok((nick, Player::Member(account))),
+        None => Err(ApiError(StatusCode::UNAUTHORIZED, "that player key is not known here".into())),
+    }
+}
+
 async fn ask<T>(hub: &Hub, command: impl FnOnce(oneshot::Sender<T>) -> Command) -> Result<T, ApiError> {
     let (reply, answer) = oneshot::channel();
     let gone = || ApiError(StatusCode::SERVICE_UNAVAILABLE, "the server is shutting down".into());
@@ -61,7 +102,7 @@ fn code(text: &str) -> Result<RoomCode, ApiError> {
     RoomCode::parse(text).map_err(|e| ApiError(StatusCode::NOT_FOUND, e.to_string()))
 }
 
-async fn create(State(hub): State<Hub>, Json(body): Json<CreateRoom>) -> Result<Response, ApiError> {
+async fn create(State(Lobby { hub, .. }): State<Lobby>, Json(body): Json<CreateRoom>) -> Result<Response, ApiError> {
     let CreateRoom { settings, computers } = body;
     if computers.len() >= settings.players {
         return Err(bad("leave at least one seat for a person"));
@@ -70,23 +111,27 @@ async fn create(State(hub): State<Hub>, Json(body): Json<CreateRoom>) -> Result<
     Ok((StatusCode::CREATED, Json(Created { code })).into_response())
 }
 
-async fn look(State(hub): State<Hub>, Path(text): Path<String>) -> Result<Json<RoomInfo>, ApiError> {
+async fn look(State(Lobby { hub, .. }): State<Lobby>, Path(text): Path<String>) -> Result<Json<RoomInfo>, ApiError> {
     let code = code(&text)?;
     let info = ask(&hub, |reply| Command::Look { code, reply }).await?;
     info.map(Json).ok_or_else(|| ApiError(StatusCode::NOT_FOUND, format!("there is no room {code}")))
 }
 
 async fn join(
-    State(hub): State<Hub>,
+    State(Lobby { hub, db }): State<Lobby>,
     Path(text): Path<String>,
     Json(body): Json<JoinRoom>,
 ) -> Result<Json<Joined>, ApiError> {
     let code = code(&text)?;
-    let joined = ask(&hub, |reply| Command::Join { code, name: body.name, reply }).await?;
+    let (name, player) = player(&db, body.name, body.key).await?;
+    let joined = ask(&hub, |reply| Command::Join { code, name, player, reply }).await?;
     joined.map(Json).map_err(bad)
 }
 
-async fn random(State(hub): State<Hub>, Json(body): Json<RandomGame>) -> Result<Json<Joined>, ApiError> {
+async fn random(
+    State(Lobby { hub, db }): State<Lobby>,
+    Json(body): Json<RandomGame>,
+) -> Result<Json<Joined>, ApiError> {
     let rules = body.rules.rules();
     if !(rules.min_players..=rules.max_players).contains(&body.players) {
         return Err(bad(format!(
@@ -94,12 +139,68 @@ async fn random(State(hub): State<Hub>, Json(body): Json<RandomGame>) -> Result<
             body.rules, rules.min_players, rules.max_players
         )));
     }
-    wocable_net::check_name(&body.name).map_err(bad)?;
     if body.wait > MAX_WAIT_SECONDS {
         return Err(bad(format!("wait at most {MAX_WAIT_SECONDS} seconds")));
     }
+    let (name, player) = player(&db, body.name, body.key).await?;
+    wocable_net::check_name(&name).map_err(bad)?;
     let key = QueueKey { rules: body.rules, language: body.language, players: body.players };
     let wait_ms = body.wait * 1000;
-    let joined = ask(&hub, |reply| Command::Random { key, name: body.name, wait_ms, reply }).await?;
+    let joined = ask(&hub, |reply| Command::Random { key, name, player, wait_ms, reply }).await?;
     joined.map(Json).map_err(bad)
+}
+
+fn new_secrets() -> (PlayerKey, RecoveryCode) {
+    (PlayerKey(rand::random()), RecoveryCode::from_number(rand::random()))
+}
+
+async fn new_player(State(Lobby { db, .. }): State<Lobby>, Json(body): Json<NewPlayer>) -> Result<Response, ApiError> {
+    wocable_net::check_nick(&body.nick).map_err(bad)?;
+    let (key, recovery) = new_secrets();
+    match db.create_player(&body.nick, key, recovery, now_ms()).await.map_err(failed)? {
+        Some(account) => {
+            info!(nick = body.nick, ?account, "account made");
+            Ok((StatusCode::CREATED, Json(Account { nick: body.nick, key, recovery })).into_response())
+        }
+        None => Err(ApiError(StatusCode::CONFLICT, format!("the nickname {} is taken", body.nick))),
+    }
+}
+
+async fn recover(State(Lobby { db, .. }): State<Lobby>, Json(body): Json<Recover>) -> Result<Json<Account>, ApiError> {
+    let (key, _) = new_secrets();
+    match db.recover(&body.nick, body.recovery, key).await.map_err(failed)? {
+        Some(nick) => {
+            info!(nick, "account recovered");
+            Ok(Json(Account { nick, key, recovery: body.recovery }))
+        }
+        None => Err(ApiError(StatusCode::FORBIDDEN, "that nickname and recovery code do not go together".into())),
+    }
+}
+
+async fn profile(State(Lobby { db, .. }): State<Lobby>, Path(nick): Path<String>) -> Result<Json<Profile>, ApiError> {
+    let profile = db.profile(&nick).await.map_err(failed)?;
+    profile.map(Json).ok_or_else(|| ApiError(StatusCode::NOT_FOUND, format!("there is no player {nick}")))
+}
+
+#[derive(Deserialize)]
+struct LeaderboardQuery {
+    rules: String,
+    lang: String,
+    page: Option<u64>,
+    per_page: Option<u64>,
+    me: Option<String>,
+}
+
+async fn leaderboard(
+    State(Lobby { db, .. }): State<Lobby>,
+    Query(query): Query<LeaderboardQuery>,
+) -> Result<Json<Leaderboard>, ApiError> {
+    let rules = RuleSetKind::from_name(&query.rules)
+        .ok_or_else(|| bad(format!("rules: '{}' is not wocable, webfeud or remote", query.rules)))?;
+    let language =
+        Language::from_code(&query.lang).ok_or_else(|| bad(format!("lang: '{}' is not en, es or fr", query.lang)))?;
+    let page = query.page.unwrap_or(1).max(1);
+    let per_page = query.per_page.unwrap_or(PER_PAGE).clamp(1, MAX_PER_PAGE);
+    let board = db.leaderboard(rules, language, page, per_page, query.me.as_deref()).await.map_err(failed)?;
+    Ok(Json(board))
 }

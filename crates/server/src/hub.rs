@@ -4,7 +4,7 @@
 //! database before anything is sent, and computer players think on
 //! blocking threads, away from this task.
 
-use crate::db::{Db, StoredRoom};
+use crate::db::{Db, GameResult, StoredRoom};
 use futures::StreamExt;
 use matchbox_socket::{PeerId, PeerState, RtcIceServerConfig, WebRtcChannel, WebRtcSocketBuilder};
 use serde::Serialize;
@@ -17,16 +17,40 @@ use wocable_crossword::Intent;
 use wocable_crossword::computer::{LeaveModel, Level};
 use wocable_lexicon::{Language, Lexicon};
 use wocable_net::{
-    ClientMessage, ComputerTurn, Joined, MAX_NAME, Matched, Player, QueueKey, Queues, RateLimit, Refusal, Room,
-    RoomCode, RoomSettings, SeatToken, ServerMessage, Step, Verdict, Waiting,
+    COMPUTER_NAME, ClientMessage, ComputerTurn, Joined, MAX_NAME, Matched, Player, QueueKey, Queues, RateLimit,
+    Refusal, Room, RoomCode, RoomSettings, SeatToken, ServerMessage, Step, Verdict, Waiting,
 };
 
 pub enum Command {
-    Create { settings: RoomSettings, computers: Vec<Level>, reply: oneshot::Sender<Result<RoomCode, String>> },
-    Join { code: RoomCode, name: String, reply: oneshot::Sender<Result<Joined, String>> },
-    Look { code: RoomCode, reply: oneshot::Sender<Option<RoomInfo>> },
-    Random { key: QueueKey, name: String, wait_ms: u64, reply: oneshot::Sender<Result<Joined, String>> },
-    Thought { code: RoomCode, turn: Box<ComputerTurn>, intent: Intent },
+    Create {
+        settings: RoomSettings,
+        computers: Vec<Level>,
+        reply: oneshot::Sender<Result<RoomCode, String>>,
+    },
+    /// A person takes a seat: a guest by their name, a member by their
+    /// nickname.
+    Join {
+        code: RoomCode,
+        name: String,
+        player: Player,
+        reply: oneshot::Sender<Result<Joined, String>>,
+    },
+    Look {
+        code: RoomCode,
+        reply: oneshot::Sender<Option<RoomInfo>>,
+    },
+    Random {
+        key: QueueKey,
+        name: String,
+        player: Player,
+        wait_ms: u64,
+        reply: oneshot::Sender<Result<Joined, String>>,
+    },
+    Thought {
+        code: RoomCode,
+        turn: Box<ComputerTurn>,
+        intent: Intent,
+    },
 }
 
 /// What anyone with the code may know of a room.
@@ -53,9 +77,6 @@ const CODE_DRAWS: usize = 10;
 /// long a finished game stays in memory for players coming back to it.
 const WAITING_ROOM_MS: u64 = 60 * 60 * 1000;
 const FINISHED_ROOM_MS: u64 = 10 * 60 * 1000;
-
-/// What a random game's computer players are called, before a number.
-const COMPUTER_NAME: &str = "Bot";
 
 /// Numbers tried after a name that is taken (a room seats four at most).
 const NAME_NUMBERS: usize = 9;
@@ -201,8 +222,8 @@ impl Hub {
                 }
                 let _ = reply.send(made);
             }
-            Command::Join { code, name, reply } => {
-                let _ = reply.send(self.join(code, &name, Player::Human).await);
+            Command::Join { code, name, player, reply } => {
+                let _ = reply.send(self.join(code, &name, player).await);
             }
             Command::Look { code, reply } => {
                 let info = self.rooms.get(&code).map(|room| RoomInfo {
@@ -214,14 +235,21 @@ impl Hub {
                 });
                 let _ = reply.send(info);
             }
-            Command::Random { key, name, wait_ms, reply } => {
+            Command::Random { key, name, player, wait_ms, reply } => {
                 self.next_ticket += 1;
                 let ticket = self.next_ticket;
-                self.tickets.insert(ticket, reply);
-                let waiting = Waiting { ticket, name, since: now_ms(), wait_ms };
+                let waiting = Waiting { ticket, name, player, since: now_ms(), wait_ms };
                 info!(rules = %key.rules, language = %key.language, players = key.players, "a player asks for a random game");
-                if let Some(matched) = self.queues.push(key, waiting) {
-                    self.seat_match(matched).await;
+                match self.queues.push(key, waiting) {
+                    Ok(matched) => {
+                        self.tickets.insert(ticket, reply);
+                        if let Some(matched) = matched {
+                            self.seat_match(matched).await;
+                        }
+                    }
+                    Err(_) => {
+                        let _ = reply.send(Err("you are waiting for a random game already".into()));
+                    }
                 }
             }
             Command::Thought { code, turn, intent } => {
@@ -290,7 +318,7 @@ impl Hub {
         };
         self.matched.insert(code);
         for waiting in matched.players {
-            let joined = self.join_as_free_name(code, &waiting.name, Player::Human).await;
+            let joined = self.join_as_free_name(code, &waiting.name, waiting.player).await;
             if let Some(reply) = self.tickets.remove(&waiting.ticket) {
                 let _ = reply.send(joined);
             }
@@ -513,7 +541,9 @@ impl Hub {
     async fn deliver(&mut self, code: RoomCode, step: Step, channel: &mut WebRtcChannel) {
         let Some(room) = self.rooms.get(&code) else { return };
         if !step.events.is_empty() {
-            if let Err(e) = self.db.append(code, &step.events, room.is_over()).await {
+            let result =
+                room.game().filter(|game| game.is_over()).map(|game| GameResult::of(game, room.seats(), now_ms()));
+            if let Err(e) = self.db.append(code, &step.events, result.as_ref()).await {
                 error!(%code, "events not stored: {e}");
                 return self.reload(code, channel).await;
             }

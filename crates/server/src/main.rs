@@ -99,14 +99,14 @@ fn main() -> ExitCode {
 async fn serve(options: Options) -> Result<(), String> {
     let db = db::Db::open(&options.db).await?;
     let (commands, inbox) = mpsc::channel(1024);
-    let hub = hub::Hub::load(db, commands.clone()).await?;
+    let hub = hub::Hub::load(db.clone(), commands.clone()).await?;
     let host_path = format!("host-{:032x}", rand::random::<u128>());
     let (stop_serving, serving_stopped) = oneshot::channel();
     let mut server =
         SignalingServerBuilder::new(options.listen, signal::HostTopology, signal::Signals::new(host_path.clone()))
             .with_shutdown(serving_stopped)
             .build_with(|router| {
-                let router = router.merge(api::routes(commands, options.ice.clone()));
+                let router = router.merge(api::routes(commands, db, options.ice.clone()));
                 match &options.web {
                     Some(dir) => web::serve_files(router, dir),
                     None => router,

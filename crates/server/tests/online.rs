@@ -726,3 +726,87 @@ async fn hostile_messages_are_refused_and_the_honest_clients_finish() {
     assert!(server.alive(), "the server is fine");
     assert!(create(&server, "wocable", 2, None).as_str().len() == 6, "and still makes rooms");
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn members_play_a_rated_game_that_their_profiles_show() {
+    use serde_json::json;
+    use wocable_net::{Account, Profile};
+    let scratch = Scratch::new("rated");
+    let server = Server::start(&scratch, None, &scratch.path("s.db"));
+    let http = reqwest::Client::new();
+    let post = |path: String, body: serde_json::Value| http.post(format!("{}{path}", server.url)).json(&body).send();
+    let account = |nick: &'static str| {
+        let made = post("/api/players".into(), json!({ "nick": nick }));
+        async move {
+            let made = made.await.unwrap();
+            assert_eq!(made.status(), reqwest::StatusCode::CREATED);
+            made.json::<Account>().await.unwrap()
+        }
+    };
+    let (ana, ben) = (account("Ana").await, account("Ben").await);
+    let taken = post("/api/players".into(), json!({ "nick": "ANA" })).await.unwrap();
+    assert_eq!(taken.status(), reqwest::StatusCode::CONFLICT);
+    let bot = post("/api/players".into(), json!({ "nick": "Bot7" })).await.unwrap();
+    assert_eq!(bot.status(), reqwest::StatusCode::BAD_REQUEST);
+    assert!(bot.text().await.unwrap().contains("computer players"));
+
+    // Members sit as their nicknames, whatever name they give.
+    let code = create(&server, "wocable", 2, Some(120));
+    let mut seats = Vec::new();
+    for member in [&ana, &ben] {
+        let body = json!({ "name": "someone", "key": member.key.to_hex() });
+        let joined = post(format!("/api/rooms/{code}/join"), body).await.unwrap();
+        let joined: wocable_net::Joined = joined.json().await.unwrap();
+        seats.push(Seat::connect(&server, code, joined.token).await);
+    }
+    let room: serde_json::Value =
+        reqwest::get(format!("{}/api/rooms/{code}", server.url)).await.unwrap().json().await.unwrap();
+    assert_eq!(room["seats"], json!(["Ana", "Ben"]));
+    while seats.iter().any(|s| s.view.as_ref().is_none_or(|v| v.log().is_empty())) {
+        for seat in &mut seats {
+            seat.take(Duration::from_millis(100)).await;
+        }
+    }
+    seats[0].raw.send(&ClientMessage::Intent(Intent::Resign { seat: 0 }));
+    for seat in &mut seats {
+        while seat.record.is_none() {
+            assert!(seat.take(Duration::from_secs(10)).await, "the game ends");
+        }
+    }
+
+    let profile = |nick: &str| {
+        let url = format!("{}/api/players/{nick}", server.url);
+        async move { reqwest::get(url).await.unwrap().json::<Profile>().await.unwrap() }
+    };
+    let (ana_profile, ben_profile) = (profile("ana").await, profile("Ben").await);
+    let (lost, won) = (&ana_profile.lists[0], &ben_profile.lists[0]);
+    assert_eq!((lost.games, lost.wins, lost.losses), (1, 0, 1));
+    assert_eq!((won.games, won.wins, won.losses), (1, 1, 0));
+    assert!(lost.rating.rating < 1500.0 && won.rating.rating > 1500.0, "{lost:?} {won:?}");
+    assert!(won.provisional && won.history.len() == 1);
+    let missing = reqwest::get(format!("{}/api/players/nobody", server.url)).await.unwrap();
+    assert_eq!(missing.status(), reqwest::StatusCode::NOT_FOUND);
+
+    let board: serde_json::Value = reqwest::get(format!("{}/api/leaderboard?rules=wocable&lang=en&me=Ben", server.url))
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!((board["total"].as_u64(), board.get("you")), (Some(0), None), "one game leaves a rating provisional");
+    let bad = reqwest::get(format!("{}/api/leaderboard?rules=chess&lang=en", server.url)).await.unwrap();
+    assert_eq!(bad.status(), reqwest::StatusCode::BAD_REQUEST);
+
+    // The recovery code gives a new key; the old one is refused.
+    let wrong = post("/api/players/recover".into(), json!({ "nick": "ana", "recovery": ben.recovery })).await.unwrap();
+    assert_eq!(wrong.status(), reqwest::StatusCode::FORBIDDEN);
+    let recovered = post("/api/players/recover".into(), json!({ "nick": "ana", "recovery": ana.recovery }));
+    let recovered: Account = recovered.await.unwrap().json().await.unwrap();
+    assert_eq!(recovered.nick, "Ana");
+    assert_ne!(recovered.key, ana.key);
+    let code = create(&server, "wocable", 2, None);
+    let stale = post(format!("/api/rooms/{code}/join"), json!({ "name": "x", "key": ana.key.to_hex() })).await.unwrap();
+    assert_eq!(stale.status(), reqwest::StatusCode::UNAUTHORIZED);
+    let fresh = json!({ "name": "x", "key": recovered.key.to_hex() });
+    assert!(post(format!("/api/rooms/{code}/join"), fresh).await.unwrap().status().is_success());
+}

@@ -50,7 +50,7 @@ impl Lobby {
     }
 
     pub async fn join(&self, code: RoomCode, name: &str) -> Result<Joined, String> {
-        self.post(&format!("/api/rooms/{code}/join"), &JoinRoom { name: name.to_string() }).await
+        self.post(&format!("/api/rooms/{code}/join"), &JoinRoom { name: name.to_string(), key: None }).await
     }
 
     pub async fn random(&self, request: &RandomGame) -> Result<Joined, String> {

@@ -72,6 +72,7 @@ fn bot(args: &mut Args, runtime: &tokio::runtime::Runtime) -> Result<(), Failure
                 players: count(args, "--players")?,
                 name,
                 wait: args.number("--wait")?.unwrap_or(30),
+                key: None,
             };
             args.finish()?;
             runtime.block_on(lobby.random(&request)).map_err(fail)?

@@ -1,6 +1,11 @@
-//! The database: rooms, their seats and their games' logs. Events are
-//! written before they are sent (see `hub`), so that a server killed and
-//! started again on the same file resumes every game where it was.
+//! The database: rooms, their seats and their games' logs; players, their
+//! ratings and results (in `players`). Events are written before they are
+//! sent (see `hub`), so that a server killed and started again on the
+//! same file resumes every game where it was.
+
+mod players;
+
+pub use players::GameResult;
 
 use futures::future::BoxFuture;
 use sqlx::migrate::{Migration, MigrationSource, MigrationType, Migrator};
@@ -17,8 +22,13 @@ struct Embedded;
 impl MigrationSource<'static> for Embedded {
     fn resolve(self) -> BoxFuture<'static, std::result::Result<Vec<Migration>, sqlx::error::BoxDynError>> {
         Box::pin(async {
-            let sql = SqlStr::from_static(include_str!("../migrations/0001_rooms.sql"));
-            Ok(vec![Migration::new(1, "rooms".into(), MigrationType::Simple, sql, false)])
+            let migration = |version, name: &'static str, sql| {
+                Migration::new(version, name.into(), MigrationType::Simple, SqlStr::from_static(sql), false)
+            };
+            Ok(vec![
+                migration(1, "rooms", include_str!("../../migrations/0001_rooms.sql")),
+                migration(2, "players", include_str!("../../migrations/0002_players.sql")),
+            ])
         })
     }
 }
@@ -85,8 +95,9 @@ impl Db {
             .map_err(|e| e.to_string())
     }
 
-    /// Appends events to a room's log, all or none.
-    pub async fn append(&self, code: RoomCode, events: &[Sequenced], finished: bool) -> Result<()> {
+    /// Appends events to a room's log, all or none; with the game's
+    /// result when they end it, so that a game is rated exactly once.
+    pub async fn append(&self, code: RoomCode, events: &[Sequenced], result: Option<&GameResult>) -> Result<()> {
         let mut tx = self.pool.begin().await.map_err(|e| e.to_string())?;
         for event in events {
             sqlx::query("INSERT INTO events (code, seq, event) VALUES ($1, $2, $3)")
@@ -97,12 +108,13 @@ impl Db {
                 .await
                 .map_err(|e| e.to_string())?;
         }
-        if finished {
+        if let Some(result) = result {
             sqlx::query("UPDATE rooms SET finished = TRUE WHERE code = $1")
                 .bind(code.as_str())
                 .execute(&mut *tx)
                 .await
                 .map_err(|e| e.to_string())?;
+            players::record(&mut tx, code, result).await.map_err(|e| e.to_string())?;
         }
         tx.commit().await.map_err(|e| e.to_string())
     }

@@ -1,0 +1,603 @@
+//! Players: accounts (only hashes of their secrets are kept), a rating and
+//! the figures of a profile per rating list, each game's result, and the
+//! leaderboards and profiles read from them (§6.1, §6.3).
+
+use super::{Db, Result};
+use sha2::{Digest, Sha256};
+use sqlx::sqlite::{Sqlite, SqliteRow};
+use sqlx::{Row, Transaction};
+use wocable_crossword::{Game, Outcome, PairResult, RuleSetKind};
+use wocable_lexicon::Language;
+use wocable_net::{
+    AccountId, BestPlay, Leaderboard, ListRecord, PROVISIONAL_DEVIATION, Placed, Player, PlayerKey, Profile, Rated,
+    Rating, RatingPoint, RecoveryCode, RoomCode, Seat, SeatStats, rate_game, seat_stats,
+};
+
+/// The most points of a rating chart.
+const HISTORY: i64 = 100;
+
+/// How a game the server refereed ended, for the ratings and profiles.
+pub struct GameResult {
+    pub rules: RuleSetKind,
+    pub language: Language,
+    /// By seat.
+    pub seats: Vec<SeatResult>,
+    pub pairs: Vec<PairResult>,
+    pub finished_ms: u64,
+}
+
+pub struct SeatResult {
+    pub player: Player,
+    /// 1 for the winner(s).
+    pub place: usize,
+    pub score: i32,
+    /// For the profile's count: won alone at the top, drawn when the top
+    /// is shared, lost otherwise.
+    pub outcome: Outcome,
+    pub stats: SeatStats,
+}
+
+impl GameResult {
+    /// The result of a game that is over.
+    pub fn of(game: &Game, seats: &[Seat], finished_ms: u64) -> GameResult {
+        let standings = game.standings();
+        let winners = standings.iter().filter(|s| s.rank == 1).count();
+        let stats = seat_stats(game);
+        let seats = seats
+            .iter()
+            .zip(stats)
+            .enumerate()
+            .map(|(seat, (sitter, stats))| {
+                let standing = standings.iter().find(|s| s.seat == seat);
+                let place = standing.map_or(seats.len(), |s| s.rank);
+                let outcome = match (place, winners) {
+                    (1, 1) => Outcome::Win,
+                    (1, _) => Outcome::Draw,
+                    _ => Outcome::Loss,
+                };
+                SeatResult { player: sitter.player, place, score: standing.map_or(0, |s| s.score), outcome, stats }
+            })
+            .collect();
+        let settings = game.settings();
+        GameResult {
+            rules: settings.rules,
+            language: settings.language,
+            seats,
+            pairs: game.pairwise_results(),
+            finished_ms,
+        }
+    }
+}
+
+fn hash(secret: &str) -> String {
+    Sha256::digest(secret.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn key_hash(key: PlayerKey) -> String {
+    hash(&key.to_hex())
+}
+
+fn recovery_hash(code: RecoveryCode) -> String {
+    hash(code.as_str())
+}
+
+fn fold(nick: &str) -> String {
+    nick.to_lowercase()
+}
+
+/// A player's row of a rating list.
+#[derive(Default)]
+struct ListRow {
+    rating: Rating,
+    games: i64,
+    wins: i64,
+    draws: i64,
+    losses: i64,
+    turns: i64,
+    points: i64,
+    bingos: i64,
+    best: Option<BestPlay>,
+}
+
+/// The columns [`ListRow::read`] reads (a macro, for `concat!`: sqlx takes
+/// only static queries).
+macro_rules! list_columns {
+    () => {
+        "rating, deviation, volatility, games, wins, draws, losses, turns, points, bingos, best_word, best_score"
+    };
+}
+
+impl ListRow {
+    /// From the columns of `list_columns!`, from `first` on.
+    fn read(row: &SqliteRow, first: usize) -> ListRow {
+        let int = |i: usize| row.get::<i64, _>(first + i);
+        let word: Option<String> = row.get(first + 10);
+        let score: Option<i64> = row.get(first + 11);
+        ListRow {
+            rating: Rating { rating: row.get(first), deviation: row.get(first + 1), volatility: row.get(first + 2) },
+            games: int(3),
+            wins: int(4),
+            draws: int(5),
+            losses: int(6),
+            turns: int(7),
+            points: int(8),
+            bingos: int(9),
+            best: word.zip(score).map(|(word, score)| BestPlay { word, score: score as u32 }),
+        }
+    }
+
+    fn add(&mut self, seat: &SeatResult, rating: Option<Rating>) {
+        if let Some(rating) = rating {
+            self.rating = rating;
+        }
+        self.games += 1;
+        match seat.outcome {
+            Outcome::Win => self.wins += 1,
+            Outcome::Draw => self.draws += 1,
+            Outcome::Loss => self.losses += 1,
+        }
+        self.turns += i64::from(seat.stats.turns);
+        self.points += i64::from(seat.stats.points);
+        self.bingos += i64::from(seat.stats.bingos);
+        if let Some(best) = &seat.stats.best
+            && self.best.as_ref().is_none_or(|b| best.score > b.score)
+        {
+            self.best = Some(best.clone());
+        }
+    }
+}
+
+/// Rates a game and adds it to its members' records, within the
+/// transaction that stores its last events.
+pub(super) async fn record(tx: &mut Transaction<'_, Sqlite>, code: RoomCode, result: &GameResult) -> sqlx::Result<()> {
+    let (rules, language) = (result.rules.name(), result.language.code());
+    let mut rows = Vec::new();
+    for seat in &result.seats {
+        let row = match seat.player {
+            Player::Member(AccountId(id)) => {
+                let query = concat!(
+                    "SELECT ",
+                    list_columns!(),
+                    " FROM ratings WHERE player = $1 AND rules = $2 AND language = $3"
+                );
+                let found = sqlx::query(query).bind(id).bind(rules).bind(language).fetch_optional(&mut **tx).await?;
+                Some(found.map(|row| ListRow::read(&row, 0)))
+            }
+            Player::Human | Player::Computer(_) => None,
+        };
+        rows.push(row);
+    }
+    let rated: Vec<Rated> = result
+        .seats
+        .iter()
+        .zip(&rows)
+        .map(|(seat, row)| match (seat.player, row) {
+            (Player::Computer(level), _) => Rated::Computer(level),
+            (_, Some(row)) => Rated::Person(row.as_ref().map_or_else(Rating::default, |r| r.rating)),
+            (_, None) => Rated::Guest,
+        })
+        .collect();
+    let after = rate_game(&rated, &result.pairs);
+    for (seat_number, ((seat, row), rating)) in result.seats.iter().zip(rows).zip(after).enumerate() {
+        let (Player::Member(AccountId(id)), Some(stored)) = (seat.player, row) else { continue };
+        let existed = stored.is_some();
+        let mut row = stored.unwrap_or_default();
+        row.add(seat, rating);
+        let statement = if existed {
+            "UPDATE ratings SET rating = $4, deviation = $5, volatility = $6, games = $7, wins = $8, draws = $9, \
+             losses = $10, turns = $11, points = $12, bingos = $13, best_word = $14, best_score = $15 \
+             WHERE player = $1 AND rules = $2 AND language = $3"
+        } else {
+            "INSERT INTO ratings (player, rules, language, rating, deviation, volatility, games, wins, draws, \
+             losses, turns, points, bingos, best_word, best_score) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)"
+        };
+        sqlx::query(statement)
+            .bind(id)
+            .bind(rules)
+            .bind(language)
+            .bind(row.rating.rating)
+            .bind(row.rating.deviation)
+            .bind(row.rating.volatility)
+            .bind(row.games)
+            .bind(row.wins)
+            .bind(row.draws)
+            .bind(row.losses)
+            .bind(row.turns)
+            .bind(row.points)
+            .bind(row.bingos)
+            .bind(row.best.as_ref().map(|b| b.word.clone()))
+            .bind(row.best.as_ref().map(|b| i64::from(b.score)))
+            .execute(&mut **tx)
+            .await?;
+        sqlx::query(
+            "INSERT INTO results (code, seat, player, rules, language, place, score, rating, deviation, finished_ms) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+        )
+        .bind(code.as_str())
+        .bind(seat_number as i64)
+        .bind(id)
+        .bind(rules)
+        .bind(language)
+        .bind(seat.place as i64)
+        .bind(seat.score)
+        .bind(rating.map(|r| r.rating))
+        .bind(rating.map(|r| r.deviation))
+        .bind(result.finished_ms as i64)
+        .execute(&mut **tx)
+        .await?;
+    }
+    Ok(())
+}
+
+fn text(e: sqlx::Error) -> String {
+    e.to_string()
+}
+
+impl Db {
+    /// Makes an account; `None` when the nickname is taken (in any case).
+    pub async fn create_player(
+        &self,
+        nick: &str,
+        key: PlayerKey,
+        recovery: RecoveryCode,
+        now: u64,
+    ) -> Result<Option<AccountId>> {
+        let id = rand::random::<i64>() & i64::MAX;
+        let made = sqlx::query(
+            "INSERT INTO players (id, nick, folded, key_hash, recovery_hash, created_ms) VALUES ($1, $2, $3, $4, $5, $6)",
+        )
+        .bind(id)
+        .bind(nick)
+        .bind(fold(nick))
+        .bind(key_hash(key))
+        .bind(recovery_hash(recovery))
+        .bind(now as i64)
+        .execute(&self.pool)
+        .await;
+        match made {
+            Ok(_) => Ok(Some(AccountId(id))),
+            Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Ok(None),
+            Err(e) => Err(e.to_string()),
+        }
+    }
+
+    /// The account a key belongs to, and its nickname.
+    pub async fn member(&self, key: PlayerKey) -> Result<Option<(AccountId, String)>> {
+        let row = sqlx::query("SELECT id, nick FROM players WHERE key_hash = $1")
+            .bind(key_hash(key))
+            .fetch_optional(&self.pool)
+            .await
+            .map_err(text)?;
+        Ok(row.map(|row| (AccountId(row.get(0)), row.get(1))))
+    }
+
+    /// Gives an account a new key, if the recovery code is its own; the
+    /// nickname as it was made.
+    pub async fn recover(&self, nick: &str, recovery: RecoveryCode, key: PlayerKey) -> Result<Option<String>> {
+        let row =
+            sqlx::query("UPDATE players SET key_hash = $1 WHERE folded = $2 AND recovery_hash = $3 RETURNING nick")
+                .bind(key_hash(key))
+                .bind(fold(nick))
+                .bind(recovery_hash(recovery))
+                .fetch_optional(&self.pool)
+                .await
+                .map_err(text)?;
+        Ok(row.map(|row| row.get(0)))
+    }
+
+    /// A page of a rating list's leaderboard (pages from 1), with the
+    /// place of `me` when they are on it.
+    pub async fn leaderboard(
+        &self,
+        rules: RuleSetKind,
+        language: Language,
+        page: u64,
+        per_page: u64,
+        me: Option<&str>,
+    ) -> Result<Leaderboard> {
+        let (r, l) = (rules.name(), language.code());
+        let total: i64 =
+            sqlx::query("SELECT COUNT(*) FROM ratings WHERE rules = $1 AND language = $2 AND deviation <= $3")
+                .bind(r)
+                .bind(l)
+                .bind(PROVISIONAL_DEVIATION)
+                .fetch_one(&self.pool)
+                .await
+                .map_err(text)?
+                .get(0);
+        let offset = page.saturating_sub(1).saturating_mul(per_page);
+        let rows = sqlx::query(
+            "SELECT p.nick, r.rating, r.deviation, r.games FROM ratings r JOIN players p ON p.id = r.player \
+             WHERE r.rules = $1 AND r.language = $2 AND r.deviation <= $3 \
+             ORDER BY r.rating DESC, r.player LIMIT $4 OFFSET $5",
+        )
+        .bind(r)
+        .bind(l)
+        .bind(PROVISIONAL_DEVIATION)
+        .bind(per_page as i64)
+        .bind(offset.min(i64::MAX as u64) as i64)
+        .fetch_all(&self.pool)
+        .await
+        .map_err(text)?;
+        let players = rows
+            .iter()
+            .zip(offset + 1..)
+            .map(|(row, place)| Placed {
+                place,
+                nick: row.get(0),
+                rating: row.get(1),
+                deviation: row.get(2),
+                games: row.get::<i64, _>(3) as u64,
+            })
+            .collect();
+        let you = match me {
+            Some(nick) => self.place(r, l, nick).await?,
+            None => None,
+        };
+        Ok(Leaderboard { rules, language, page, per_page, total: total as u64, players, you })
+    }
+
+    /// A player's place on a rating list, if they are on it.
+    async fn place(&self, rules: &str, language: &str, nick: &str) -> Result<Option<Placed>> {
+        let row = sqlx::query(
+            "SELECT p.nick, r.rating, r.deviation, r.games, r.player, \
+             (SELECT COUNT(*) FROM ratings o WHERE o.rules = r.rules AND o.language = r.language \
+              AND o.deviation <= $4 AND (o.rating > r.rating OR (o.rating = r.rating AND o.player < r.player))) \
+             FROM ratings r JOIN players p ON p.id = r.player \
+             WHERE p.folded = $1 AND r.rules = $2 AND r.language = $3 AND r.deviation <= $4",
+        )
+        .bind(fold(nick))
+        .bind(rules)
+        .bind(language)
+        .bind(PROVISIONAL_DEVIATION)
+        .fetch_optional(&self.pool)
+        .await
+        .map_err(text)?;
+        Ok(row.map(|row| Placed {
+            place: row.get::<i64, _>(5) as u64 + 1,
+            nick: row.get(0),
+            rating: row.get(1),
+            deviation: row.get(2),
+            games: row.get::<i64, _>(3) as u64,
+        }))
+    }
+
+    /// A player's profile: a record per rating list they played on.
+    pub async fn profile(&self, nick: &str) -> Result<Option<Profile>> {
+        let Some(player) = sqlx::query("SELECT id, nick, created_ms FROM players WHERE folded = $1")
+            .bind(fold(nick))
+            .fetch_optional(&self.pool)
+            .await
+            .map_err(text)?
+        else {
+            return Ok(None);
+        };
+        let id: i64 = player.get(0);
+        let lists = sqlx::query(concat!(
+            "SELECT rules, language, ",
+            list_columns!(),
+            " FROM ratings WHERE player = $1 ORDER BY games DESC, rules, language"
+        ))
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await
+        .map_err(text)?;
+        let mut records = Vec::new();
+        for list in lists {
+            let (rules, language): (String, String) = (list.get(0), list.get(1));
+            let damaged = || format!("player {id}: rating list {rules}/{language} is not known");
+            let rules = RuleSetKind::from_name(&rules).ok_or_else(damaged)?;
+            let language = Language::from_code(&language).ok_or_else(damaged)?;
+            let row = ListRow::read(&list, 2);
+            let mut history: Vec<RatingPoint> = sqlx::query(
+                "SELECT finished_ms, rating, deviation FROM results \
+                 WHERE player = $1 AND rules = $2 AND language = $3 AND rating IS NOT NULL \
+                 ORDER BY finished_ms DESC LIMIT $4",
+            )
+            .bind(id)
+            .bind(rules.name())
+            .bind(language.code())
+            .bind(HISTORY)
+            .fetch_all(&self.pool)
+            .await
+            .map_err(text)?
+            .iter()
+            .map(|row| RatingPoint { at_ms: row.get::<i64, _>(0) as u64, rating: row.get(1), deviation: row.get(2) })
+            .collect();
+            history.reverse();
+            records.push(ListRecord {
+                rules,
+                language,
+                provisional: row.rating.is_provisional(),
+                rating: row.rating,
+                games: row.games as u64,
+                wins: row.wins as u64,
+                draws: row.draws as u64,
+                losses: row.losses as u64,
+                turns: row.turns as u64,
+                points: row.points as u64,
+                points_per_turn: if row.turns > 0 { row.points as f64 / row.turns as f64 } else { 0.0 },
+                bingos: row.bingos as u64,
+                best: row.best,
+                history,
+            });
+        }
+        Ok(Some(Profile { nick: player.get(1), since_ms: player.get::<i64, _>(2) as u64, lists: records }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use wocable_crossword::computer::Level;
+    use wocable_net::RoomSettings;
+
+    struct TempDb {
+        db: Db,
+        dir: std::path::PathBuf,
+    }
+
+    impl Drop for TempDb {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.dir);
+        }
+    }
+
+    async fn temp_db(name: &str) -> TempDb {
+        let dir = std::env::temp_dir().join(format!("wocable-db-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        TempDb { db: Db::open(&dir.join("s.db")).await.unwrap(), dir }
+    }
+
+    async fn member(db: &Db, nick: &str) -> AccountId {
+        let secret = nick.bytes().fold(0u128, |n, b| n * 256 + u128::from(b));
+        db.create_player(nick, PlayerKey(secret), RecoveryCode::from_number(secret), 0).await.unwrap().unwrap()
+    }
+
+    fn seat(player: Player, place: usize, outcome: Outcome, points: u32, best: Option<(&str, u32)>) -> SeatResult {
+        let best = best.map(|(word, score)| BestPlay { word: word.into(), score });
+        SeatResult {
+            player,
+            place,
+            score: points as i32,
+            outcome,
+            stats: SeatStats { turns: 10, points, bingos: 1, best },
+        }
+    }
+
+    async fn room(db: &Db, n: u64) -> RoomCode {
+        let code = RoomCode::from_number(n);
+        let settings = RoomSettings { rules: RuleSetKind::Wocable, language: Language::En, players: 2, clock: None };
+        db.create_room(code, &settings, 1, 0).await.unwrap();
+        code
+    }
+
+    async fn record_game(db: &Db, code: RoomCode, result: &GameResult) {
+        let mut tx = db.pool.begin().await.unwrap();
+        record(&mut tx, code, result).await.unwrap();
+        tx.commit().await.unwrap();
+    }
+
+    #[tokio::test]
+    async fn nicknames_are_unique_whatever_their_case_and_keys_prove_who_is_who() {
+        let temp = temp_db("accounts").await;
+        let db = &temp.db;
+        let ana = member(db, "Ana").await;
+        let taken = db.create_player("ANA", PlayerKey(1), RecoveryCode::from_number(1), 0).await.unwrap();
+        assert_eq!(taken, None);
+        let key = PlayerKey(u128::from_be_bytes(*b"\0\0\0\0\0\0\0\0\0\0\0\0\0Ana"));
+        assert_eq!(db.member(key).await.unwrap(), Some((ana, "Ana".to_string())));
+        assert_eq!(db.member(PlayerKey(2)).await.unwrap(), None);
+
+        let recovery = RecoveryCode::from_number(key.0);
+        assert_eq!(db.recover("ana", RecoveryCode::from_number(3), PlayerKey(9)).await.unwrap(), None);
+        assert_eq!(db.recover("ana", recovery, PlayerKey(9)).await.unwrap(), Some("Ana".to_string()));
+        assert_eq!(db.member(key).await.unwrap(), None, "the old key no longer works");
+        assert_eq!(db.member(PlayerKey(9)).await.unwrap(), Some((ana, "Ana".to_string())));
+        let stored: Vec<String> =
+            sqlx::query_scalar("SELECT key_hash || recovery_hash FROM players").fetch_all(&db.pool).await.unwrap();
+        assert!(!stored[0].contains(&PlayerKey(9).to_hex()) && !stored[0].contains(recovery.as_str()));
+    }
+
+    #[tokio::test]
+    async fn a_game_rates_its_members_and_adds_to_their_profiles() {
+        let temp = temp_db("record").await;
+        let db = &temp.db;
+        let (ana, ben) = (member(db, "Ana").await, member(db, "Ben").await);
+        use Outcome::*;
+        let pairs = |outcomes: [(usize, usize, Outcome); 6]| {
+            outcomes.map(|(seat, opponent, outcome)| PairResult { seat, opponent, outcome }).to_vec()
+        };
+        let first = GameResult {
+            rules: RuleSetKind::Wocable,
+            language: Language::En,
+            seats: vec![
+                seat(Player::Member(ana), 1, Win, 400, Some(("QUIXOTIC", 120))),
+                seat(Player::Human, 2, Loss, 300, None),
+                seat(Player::Computer(Level::Strong), 3, Loss, 250, None),
+                seat(Player::Member(ben), 4, Loss, 200, Some(("ZA", 40))),
+            ],
+            pairs: pairs([(0, 1, Win), (0, 2, Win), (0, 3, Win), (1, 2, Win), (1, 3, Win), (2, 3, Win)]),
+            finished_ms: 1_000,
+        };
+        record_game(db, room(db, 1).await, &first).await;
+        let ana_after = Rating::default().after(&[(Rating::computer(Level::Strong), Win), (Rating::default(), Win)]);
+        let profile = db.profile("ana").await.unwrap().unwrap();
+        assert_eq!(profile.nick, "Ana");
+        let list = &profile.lists[0];
+        assert_eq!((list.rules, list.language), (RuleSetKind::Wocable, Language::En));
+        assert_eq!(list.rating, ana_after, "rated against the computer and Ben, not the guest");
+        assert!(list.provisional);
+        assert_eq!((list.games, list.wins, list.draws, list.losses), (1, 1, 0, 0));
+        assert_eq!((list.turns, list.points, list.bingos), (10, 400, 1));
+        assert_eq!(list.points_per_turn, 40.0);
+        assert_eq!(list.best.as_ref().map(|b| (b.word.as_str(), b.score)), Some(("QUIXOTIC", 120)));
+        assert_eq!(
+            list.history,
+            vec![RatingPoint { at_ms: 1_000, rating: ana_after.rating, deviation: ana_after.deviation }]
+        );
+
+        // A second game: a draw at the top, and a lesser best play.
+        let second = GameResult {
+            seats: vec![
+                seat(Player::Member(ana), 1, Draw, 300, Some(("JO", 30))),
+                seat(Player::Member(ben), 1, Draw, 300, Some(("ZAX", 60))),
+            ],
+            pairs: vec![PairResult { seat: 0, opponent: 1, outcome: Draw }],
+            finished_ms: 2_000,
+            ..first
+        };
+        record_game(db, room(db, 2).await, &second).await;
+        let list = &db.profile("Ana").await.unwrap().unwrap().lists[0];
+        assert_eq!((list.games, list.wins, list.draws, list.losses, list.points), (2, 1, 1, 0, 700));
+        assert_eq!(list.best.as_ref().map(|b| b.score), Some(120), "the best play stays");
+        assert_eq!(list.history.len(), 2);
+        assert!(list.history[0].at_ms < list.history[1].at_ms, "oldest first");
+        let ben = &db.profile("Ben").await.unwrap().unwrap().lists[0];
+        assert_eq!((ben.games, ben.wins, ben.draws, ben.losses), (2, 0, 1, 1));
+        assert_eq!(ben.best.as_ref().map(|b| b.word.as_str()), Some("ZAX"));
+        assert_eq!(db.profile("nobody").await.unwrap(), None);
+    }
+
+    #[tokio::test]
+    async fn the_leaderboard_ranks_settled_ratings_a_page_at_a_time() {
+        let temp = temp_db("leaderboard").await;
+        let db = &temp.db;
+        for (i, (nick, rating, deviation)) in
+            [("a", 1600.0, 60.0), ("b", 1800.0, 50.0), ("c", 2100.0, 200.0), ("d", 1700.0, 80.0), ("e", 1700.0, 90.0)]
+                .into_iter()
+                .enumerate()
+        {
+            let id = member(db, nick).await;
+            sqlx::query(
+                "INSERT INTO ratings (player, rules, language, rating, deviation, volatility, games, wins, draws, \
+                 losses, turns, points, bingos) VALUES ($1, 'wocable', 'en', $2, $3, 0.06, $4, 0, 0, 0, 0, 0, 0)",
+            )
+            .bind(id.0)
+            .bind(rating)
+            .bind(deviation)
+            .bind(i as i64 + 10)
+            .execute(&db.pool)
+            .await
+            .unwrap();
+        }
+        let board = db.leaderboard(RuleSetKind::Wocable, Language::En, 1, 2, Some("E")).await.unwrap();
+        assert_eq!(board.total, 4, "c is provisional");
+        let names: Vec<(u64, &str)> = board.players.iter().map(|p| (p.place, p.nick.as_str())).collect();
+        assert_eq!(names[0], (1, "b"));
+        assert_eq!(names[1].0, 2);
+        let you = board.you.unwrap();
+        assert_eq!(you.nick, "e");
+        let page2 = db.leaderboard(RuleSetKind::Wocable, Language::En, 2, 2, None).await.unwrap();
+        let all: Vec<&str> = names.iter().map(|n| n.1).chain(page2.players.iter().map(|p| p.nick.as_str())).collect();
+        assert_eq!(all.len(), 4);
+        assert_eq!(all[3], "a");
+        assert_eq!(all.iter().position(|n| *n == "e").unwrap() as u64 + 1, you.place, "the same place both ways");
+        assert!(page2.you.is_none());
+        let mine = db.leaderboard(RuleSetKind::Wocable, Language::En, 1, 10, Some("c")).await.unwrap();
+        assert!(mine.you.is_none(), "a provisional rating has no place yet");
+        let other = db.leaderboard(RuleSetKind::Remote, Language::En, 1, 10, None).await.unwrap();
+        assert_eq!((other.total, other.players.len()), (0, 0));
+    }
+}
