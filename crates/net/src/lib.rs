@@ -3,6 +3,7 @@
 //! as pure state machines. Time is passed in; nothing here does I/O, so
 //! the server, the app and the tests share it.
 
+mod arena;
 mod code;
 mod lobby;
 mod profile;
@@ -12,6 +13,7 @@ mod rate;
 mod rating;
 mod room;
 
+pub use arena::{Arena, ArenaError, ArenaId, ArenaKind, Entrant, EntrantState, Pairing, REMATCH_AFTER_MS, Schedule};
 pub use code::{CODE_LENGTH, CodeError, RecoveryCode, RecoveryCodeError, RoomCode};
 pub use lobby::{
     ApiRefusal, CreateRoom, Created, JoinRoom, Joined, RandomGame, ServerConfig, code_in_link, join_link,
