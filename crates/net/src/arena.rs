@@ -7,6 +7,7 @@
 //! Games that end after the arena has closed do not count. Time is passed
 //! in; the server keeps the arenas, their games and their standings.
 
+use crate::profile::PlayerKey;
 use crate::room::AccountId;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -21,7 +22,7 @@ use wocable_lexicon::Language;
 pub const REMATCH_AFTER_MS: u64 = 30_000;
 
 /// Wins in a row after which wins and draws count double.
-const FIRE_STREAK: u32 = 2;
+pub const FIRE_STREAK: u32 = 2;
 
 /// What an arena is for: a rating list and the players a game seats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -284,11 +285,11 @@ impl Arena {
                 a.last_opponents.contains(&b.account) || b.last_opponents.contains(&a.account)
             };
             let mut group = vec![head];
-            for other in head + 1..free.len() {
+            for (other, _) in taken.iter().enumerate().skip(head + 1).filter(|(_, taken)| !**taken) {
                 if group.len() == size {
                     break;
                 }
-                if !taken[other] && group.iter().all(|g| !met(*g, other)) {
+                if group.iter().all(|g| !met(*g, other)) {
                     group.push(other);
                 }
             }
@@ -357,9 +358,70 @@ impl Arena {
     /// Entrants by rank: score, then rating, then who joined first.
     pub fn standings(&self) -> Vec<&Entrant> {
         let mut out: Vec<&Entrant> = self.entrants.iter().collect();
-        out.sort_by(|a, b| b.score.cmp(&a.score).then(b.rating.total_cmp(&a.rating)));
+        out.sort_by(|a, b| {
+            b.score.cmp(&a.score).then(b.rating.total_cmp(&a.rating)).then(a.account.0.cmp(&b.account.0))
+        });
         out
     }
+}
+
+/// A place in an arena's standings, as the lobby's API gives it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ArenaPlace {
+    /// 1 for the leader.
+    pub place: u64,
+    pub nick: String,
+    pub score: u32,
+    pub rating: f64,
+    /// The points of each game.
+    pub sheet: Vec<u32>,
+    /// Wins and draws count double.
+    pub fire: bool,
+}
+
+/// An arena as listed, with its leaders.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ArenaSummary {
+    pub id: ArenaId,
+    #[serde(flatten)]
+    pub kind: ArenaKind,
+    pub starts_ms: u64,
+    pub ends_ms: u64,
+    pub entrants: u64,
+    pub leaders: Vec<ArenaPlace>,
+}
+
+/// `GET /api/arenas[?page=N&per_page=N]`: those running, and a page of
+/// those that ended, the latest first.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ArenaList {
+    /// Bumped by any change of any arena's standings (see
+    /// [`ArenaStandings::version`]).
+    pub version: u64,
+    pub running: Vec<ArenaSummary>,
+    pub recent: Vec<ArenaSummary>,
+    pub page: u64,
+    pub per_page: u64,
+}
+
+/// `GET /api/arenas/ID[?page=N&per_page=N&since=VERSION]`: a page of the
+/// standings. With `since`, the answer waits (up to half a minute) until
+/// the standings of some arena change after that version: live standings.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ArenaStandings {
+    pub version: u64,
+    pub arena: ArenaSummary,
+    pub page: u64,
+    pub per_page: u64,
+    pub standings: Vec<ArenaPlace>,
+}
+
+/// `POST /api/arenas/ID/join` and `…/leave`: a member, by their key. A
+/// join is answered once the player is paired, with their seat
+/// ([`crate::Joined`]); a player whose request is given up leaves.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct InArena {
+    pub key: PlayerKey,
 }
 
 #[cfg(test)]

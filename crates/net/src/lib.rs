@@ -13,7 +13,10 @@ mod rate;
 mod rating;
 mod room;
 
-pub use arena::{Arena, ArenaError, ArenaId, ArenaKind, Entrant, EntrantState, Pairing, REMATCH_AFTER_MS, Schedule};
+pub use arena::{
+    Arena, ArenaError, ArenaId, ArenaKind, ArenaList, ArenaPlace, ArenaStandings, ArenaSummary, Entrant, EntrantState,
+    FIRE_STREAK, InArena, Pairing, REMATCH_AFTER_MS, Schedule,
+};
 pub use code::{CODE_LENGTH, CodeError, RecoveryCode, RecoveryCodeError, RoomCode};
 pub use lobby::{
     ApiRefusal, CreateRoom, Created, JoinRoom, Joined, RandomGame, ServerConfig, code_in_link, join_link,

@@ -12,11 +12,19 @@
 //!   recovery}`, with a new key (the old one no longer works)
 //! - `GET /api/players/NICK` → the profile
 //! - `GET /api/leaderboard?rules=R&lang=L[&page=N&per_page=N&me=NICK]`
+//! - `GET /api/arenas[?page=N&per_page=N]` → those running, and those
+//!   that ended, the latest first, with their leaders
+//! - `GET /api/arenas/ID[?page=N&per_page=N&since=VERSION]` → the
+//!   standings; with `since`, once they changed after that version
+//! - `POST /api/arenas/ID/join` `{key}` → `{code, seat, token}` once
+//!   paired; `POST /api/arenas/ID/leave` `{key}`
+//! - `POST /api/test/clock` `{advance_ms}` (`--test-clock` only) moves
+//!   the server's clock on
 //! - `GET /api/config` → `{ice: {urls, username, credential}}`: the STUN
 //!   and TURN servers for clients' WebRTC connections
 
 use crate::db::Db;
-use crate::hub::{Command, RoomInfo, now_ms};
+use crate::hub::{Command, RoomInfo, advance_clock, now_ms};
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
@@ -24,13 +32,15 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Deserialize;
 use std::sync::Arc;
-use tokio::sync::{mpsc, oneshot};
+use std::time::Duration;
+use tokio::sync::{mpsc, oneshot, watch};
 use tracing::{error, info};
 use wocable_crossword::RuleSetKind;
 use wocable_lexicon::Language;
 use wocable_net::{
-    Account, ApiRefusal, CreateRoom, Created, IceServers, JoinRoom, Joined, Leaderboard, NewPlayer, Player, PlayerKey,
-    Profile, QueueKey, RandomGame, Recover, RecoveryCode, RoomCode, ServerConfig,
+    Account, AccountId, ApiRefusal, ArenaId, ArenaList, ArenaStandings, CreateRoom, Created, IceServers, InArena,
+    JoinRoom, Joined, Leaderboard, NewPlayer, Player, PlayerKey, Profile, QueueKey, RandomGame, Recover, RecoveryCode,
+    RoomCode, ServerConfig,
 };
 
 type Hub = mpsc::Sender<Command>;
@@ -39,7 +49,12 @@ type Hub = mpsc::Sender<Command>;
 struct Lobby {
     hub: Hub,
     db: Db,
+    /// The version of the arenas' standings.
+    arenas: watch::Receiver<u64>,
 }
+
+/// The longest a request for live standings waits for a change.
+const LIVE_WAIT: Duration = Duration::from_secs(25);
 
 /// The longest wait for people a random game may ask for: ten minutes.
 const MAX_WAIT_SECONDS: u64 = 600;
@@ -48,9 +63,9 @@ const MAX_WAIT_SECONDS: u64 = 600;
 const PER_PAGE: u64 = 50;
 const MAX_PER_PAGE: u64 = 200;
 
-pub fn routes(hub: Hub, db: Db, ice: IceServers) -> Router {
+pub fn routes(hub: Hub, db: Db, arenas: watch::Receiver<u64>, ice: IceServers, test_clock: bool) -> Router {
     let config = Arc::new(ServerConfig { ice });
-    Router::new()
+    let router = Router::new()
         .route("/api/rooms", post(create))
         .route("/api/rooms/{code}", get(look))
         .route("/api/rooms/{code}/join", post(join))
@@ -59,8 +74,16 @@ pub fn routes(hub: Hub, db: Db, ice: IceServers) -> Router {
         .route("/api/players/recover", post(recover))
         .route("/api/players/{nick}", get(profile))
         .route("/api/leaderboard", get(leaderboard))
-        .with_state(Lobby { hub, db })
-        .route("/api/config", get(move || async move { Json(config.as_ref().clone()) }))
+        .route("/api/arenas", get(arena_list))
+        .route("/api/arenas/{id}", get(arena))
+        .route("/api/arenas/{id}/join", post(join_arena))
+        .route("/api/arenas/{id}/leave", post(leave_arena))
+        .with_state(Lobby { hub, db, arenas })
+        .route("/api/config", get(move || async move { Json(config.as_ref().clone()) }));
+    match test_clock {
+        true => router.route("/api/test/clock", post(move_clock)),
+        false => router,
+    }
 }
 
 /// An error a player can read, with its HTTP status.
@@ -82,13 +105,17 @@ fn failed(e: String) -> ApiError {
     ApiError(StatusCode::SERVICE_UNAVAILABLE, "the server cannot do that just now".into())
 }
 
+/// The member a key belongs to.
+async fn member(db: &Db, key: PlayerKey) -> Result<(AccountId, String), ApiError> {
+    let member = db.member(key).await.map_err(failed)?;
+    member.ok_or_else(|| ApiError(StatusCode::UNAUTHORIZED, "that player key is not known here".into()))
+}
+
 /// Who asks: a member when a known key comes with the request.
 async fn player(db: &Db, name: String, key: Option<PlayerKey>) -> Result<(String, Player), ApiError> {
     let Some(key) = key else { return Ok((name, Player::Human)) };
-    match db.member(key).await.map_err(failed)? {
-        Some((account, nick)) => Ok((nick, Player::Member(account))),
-        None => Err(ApiError(StatusCode::UNAUTHORIZED, "that player key is not known here".into())),
-    }
+    let (account, nick) = member(db, key).await?;
+    Ok((nick, Player::Member(account)))
 }
 
 async fn ask<T>(hub: &Hub, command: impl FnOnce(oneshot::Sender<T>) -> Command) -> Result<T, ApiError> {
@@ -118,7 +145,7 @@ async fn look(State(Lobby { hub, .. }): State<Lobby>, Path(text): Path<String>) 
 }
 
 async fn join(
-    State(Lobby { hub, db }): State<Lobby>,
+    State(Lobby { hub, db, .. }): State<Lobby>,
     Path(text): Path<String>,
     Json(body): Json<JoinRoom>,
 ) -> Result<Json<Joined>, ApiError> {
@@ -129,7 +156,7 @@ async fn join(
 }
 
 async fn random(
-    State(Lobby { hub, db }): State<Lobby>,
+    State(Lobby { hub, db, .. }): State<Lobby>,
     Json(body): Json<RandomGame>,
 ) -> Result<Json<Joined>, ApiError> {
     let rules = body.rules.rules();
@@ -203,4 +230,79 @@ async fn leaderboard(
     let per_page = query.per_page.unwrap_or(PER_PAGE).clamp(1, MAX_PER_PAGE);
     let board = db.leaderboard(rules, language, page, per_page, query.me.as_deref()).await.map_err(failed)?;
     Ok(Json(board))
+}
+
+#[derive(Deserialize)]
+struct Page {
+    page: Option<u64>,
+    per_page: Option<u64>,
+    since: Option<u64>,
+}
+
+impl Page {
+    /// The page (from 1) and its size.
+    fn bounds(&self) -> (u64, u64) {
+        (self.page.unwrap_or(1).max(1), self.per_page.unwrap_or(PER_PAGE).clamp(1, MAX_PER_PAGE))
+    }
+}
+
+async fn arena_list(State(lobby): State<Lobby>, Query(query): Query<Page>) -> Result<Json<ArenaList>, ApiError> {
+    let (page, per_page) = query.bounds();
+    let version = *lobby.arenas.borrow();
+    let (running, recent) = lobby.db.arenas(now_ms(), page, per_page).await.map_err(failed)?;
+    Ok(Json(ArenaList { version, running, recent, page, per_page }))
+}
+
+async fn arena(
+    State(mut lobby): State<Lobby>,
+    Path(id): Path<String>,
+    Query(query): Query<Page>,
+) -> Result<Json<ArenaStandings>, ApiError> {
+    if let Some(since) = query.since {
+        // Live standings: wait for a change after the version seen.
+        let _ = tokio::time::timeout(LIVE_WAIT, lobby.arenas.wait_for(|version| *version > since)).await;
+    }
+    let version = *lobby.arenas.borrow();
+    let (page, per_page) = query.bounds();
+    let found = lobby.db.arena(&id, page, per_page).await.map_err(failed)?;
+    let (arena, standings) = found.ok_or_else(|| ApiError(StatusCode::NOT_FOUND, format!("there is no arena {id}")))?;
+    Ok(Json(ArenaStandings { version, arena, page, per_page, standings }))
+}
+
+async fn join_arena(
+    State(Lobby { hub, db, .. }): State<Lobby>,
+    Path(id): Path<String>,
+    Json(body): Json<InArena>,
+) -> Result<Json<Joined>, ApiError> {
+    let (account, nick) = member(&db, body.key).await?;
+    let (summary, _) = db
+        .arena(&id, 1, 1)
+        .await
+        .map_err(failed)?
+        .ok_or_else(|| ApiError(StatusCode::NOT_FOUND, format!("there is no arena {id}")))?;
+    let rating = db.rating(account, summary.kind.rules, summary.kind.language).await.map_err(failed)?.rating;
+    let id = ArenaId(id);
+    let joined = ask(&hub, |reply| Command::JoinArena { id, account, nick, rating, reply }).await?;
+    joined.map(Json).map_err(bad)
+}
+
+async fn leave_arena(
+    State(Lobby { hub, db, .. }): State<Lobby>,
+    Path(id): Path<String>,
+    Json(body): Json<InArena>,
+) -> Result<StatusCode, ApiError> {
+    let (account, _) = member(&db, body.key).await?;
+    let id = ArenaId(id);
+    ask(&hub, |reply| Command::LeaveArena { id, account, reply }).await?.map_err(bad)?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+#[derive(Deserialize)]
+struct MoveClock {
+    advance_ms: u64,
+}
+
+async fn move_clock(Json(body): Json<MoveClock>) -> Json<serde_json::Value> {
+    advance_clock(body.advance_ms);
+    Json(serde_json::json!({ "now_ms": now_ms() }))
 }

@@ -2,10 +2,12 @@
 //! random games) and the referee of every online game, with SQLite.
 //!
 //! `wocable-server [--listen ADDR:PORT] [--db FILE] [--web DIR] [--ice
-//! URL]... [--ice-username NAME --ice-credential SECRET]` prints `listening
-//! on http://ADDR:PORT` once it accepts connections. It serves the web
-//! build in DIR at `/` (by default `target/web-dist`, when `cargo xtask
-//! web` made it).
+//! URL]... [--ice-username NAME --ice-credential SECRET] [--arena
+//! RULES-LANG-PLAYERS]... [--no-arenas] [--arena-every SECONDS]
+//! [--arena-length SECONDS] [--test-clock MS]` prints `listening on
+//! http://ADDR:PORT` once it accepts connections. It serves the web build
+//! in DIR at `/` (by default `target/web-dist`, when `cargo xtask web`
+//! made it).
 
 mod api;
 mod db;
@@ -20,12 +22,15 @@ use std::process::ExitCode;
 use tokio::sync::{mpsc, oneshot, watch};
 use tracing::info;
 use tracing_subscriber::EnvFilter;
-use wocable_net::IceServers;
+use wocable_crossword::RuleSetKind;
+use wocable_lexicon::Language;
+use wocable_net::{ArenaKind, IceServers, Schedule};
 
 const DEFAULT_LISTEN: &str = "127.0.0.1:3536";
 
 const USAGE: &str = "usage: wocable-server [--listen ADDR:PORT] [--db FILE] [--web DIR] [--ice URL]... \
-[--ice-username NAME] [--ice-credential SECRET]";
+[--ice-username NAME] [--ice-credential SECRET] [--arena RULES-LANG-PLAYERS]... [--no-arenas] \
+[--arena-every SECONDS] [--arena-length SECONDS] [--test-clock MS]";
 
 struct Options {
     listen: SocketAddr,
@@ -33,6 +38,20 @@ struct Options {
     /// The web build to serve at `/`.
     web: Option<PathBuf>,
     ice: IceServers,
+    arenas: Schedule,
+    /// For tests: the server's clock starts at this time (ms since 1970),
+    /// and `POST /api/test/clock {"advance_ms"}` moves it on.
+    test_clock: Option<u64>,
+}
+
+/// `wocable-en-2` → the kind of arena.
+fn arena_kind(text: &str) -> Option<ArenaKind> {
+    let mut parts = text.split('-');
+    let rules = RuleSetKind::from_name(parts.next()?)?;
+    let language = Language::from_code(parts.next()?)?;
+    let players = parts.next()?.parse().ok()?;
+    let fits = (rules.rules().min_players..=rules.rules().max_players).contains(&players);
+    (fits && parts.next().is_none()).then_some(ArenaKind { rules, language, players })
 }
 
 fn default_db() -> PathBuf {
@@ -49,6 +68,9 @@ fn options(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
     // No ICE server by default: loopback and a LAN need none.
     let mut ice = IceServers::default();
     let mut web = None;
+    let mut arenas = Schedule::hourly();
+    let (mut kinds, mut no_arenas, mut test_clock) = (Vec::new(), false, None);
+    let mut length = None;
     while let Some(flag) = args.next() {
         let mut value = || args.next().ok_or_else(|| format!("{flag} needs a value\n{USAGE}"));
         match flag.as_str() {
@@ -58,6 +80,19 @@ fn options(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
             "--ice" => ice.urls.push(value()?),
             "--ice-username" => ice.username = Some(value()?),
             "--ice-credential" => ice.credential = Some(value()?),
+            "--arena" => {
+                let text = value()?;
+                let kind = arena_kind(&text)
+                    .ok_or_else(|| format!("--arena: '{text}' is not RULES-LANG-PLAYERS, such as wocable-en-2"))?;
+                kinds.push(kind);
+            }
+            "--no-arenas" => no_arenas = true,
+            "--arena-every" => arenas.every_ms = seconds(&flag, &value()?)?,
+            "--arena-length" => length = Some(seconds(&flag, &value()?)?),
+            "--test-clock" => {
+                let text = value()?;
+                test_clock = Some(text.parse().map_err(|_| format!("--test-clock: '{text}' is not a time in ms"))?);
+            }
             "--help" | "-h" => return Err(USAGE.into()),
             other => return Err(format!("unexpected argument '{other}'\n{USAGE}")),
         }
@@ -66,7 +101,22 @@ fn options(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
     if let Some(dir) = web.as_ref().filter(|dir| !dir.join("index.html").is_file()) {
         return Err(format!("--web: {} has no index.html", dir.display()));
     }
-    Ok(Options { listen, db, web: web.or_else(web::built_beside), ice })
+    arenas.length_ms = length.unwrap_or(arenas.every_ms);
+    if !kinds.is_empty() {
+        arenas.kinds = kinds;
+    }
+    if no_arenas {
+        arenas.kinds.clear();
+    }
+    Ok(Options { listen, db, web: web.or_else(web::built_beside), ice, arenas, test_clock })
+}
+
+/// A number of seconds, at least one, in milliseconds.
+fn seconds(flag: &str, text: &str) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(n) if n > 0 => Ok(n.saturating_mul(1000)),
+        _ => Err(format!("{flag}: '{text}' is not a number of seconds")),
+    }
 }
 
 fn main() -> ExitCode {
@@ -97,16 +147,27 @@ fn main() -> ExitCode {
 }
 
 async fn serve(options: Options) -> Result<(), String> {
+    if let Some(ms) = options.test_clock {
+        hub::set_clock(ms);
+    }
     let db = db::Db::open(&options.db).await?;
     let (commands, inbox) = mpsc::channel(1024);
-    let hub = hub::Hub::load(db.clone(), commands.clone()).await?;
+    // Versions go on from the time, so that they grow across restarts.
+    let (arena_changes, arena_versions) = watch::channel(hub::now_ms());
+    let hub = hub::Hub::load(db.clone(), commands.clone(), options.arenas.clone(), arena_changes).await?;
     let host_path = format!("host-{:032x}", rand::random::<u128>());
     let (stop_serving, serving_stopped) = oneshot::channel();
     let mut server =
         SignalingServerBuilder::new(options.listen, signal::HostTopology, signal::Signals::new(host_path.clone()))
             .with_shutdown(serving_stopped)
             .build_with(|router| {
-                let router = router.merge(api::routes(commands, db, options.ice.clone()));
+                let router = router.merge(api::routes(
+                    commands,
+                    db,
+                    arena_versions,
+                    options.ice.clone(),
+                    options.test_clock.is_some(),
+                ));
                 match &options.web {
                     Some(dir) => web::serve_files(router, dir),
                     None => router,

@@ -7,99 +7,18 @@
 //! (another seat's tiles), and then the bot fails. No message type holds
 //! the seed.
 
-use futures::StreamExt;
-use matchbox_socket::{PeerId, PeerState, RtcIceServerConfig, WebRtcChannel, WebRtcSocket, WebRtcSocketBuilder};
-use std::io::{BufRead, BufReader};
+mod support;
+
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
+use support::{Raw, Scratch, Seat, Server};
 use wocable_crossword::board::{PlacedTile, Pos};
-use wocable_crossword::{Event, Intent, LeaveReason, RuleError, SeatView};
+use wocable_crossword::{Event, Intent, LeaveReason, RuleError};
 use wocable_lexicon::Letter;
 use wocable_net::{
     ClientMessage, DecodeError, MAX_CLIENT_MESSAGE, PROTOCOL_VERSION, Refusal, RoomCode, SeatToken, ServerMessage,
 };
-
-/// A folder of this test's own, removed when dropped.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(name: &str) -> Scratch {
-        let dir = std::env::temp_dir().join(format!("wocable-online-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        Scratch(dir)
-    }
-
-    fn path(&self, name: &str) -> PathBuf {
-        self.0.join(name)
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-struct Server {
-    child: Child,
-    url: String,
-    log: PathBuf,
-}
-
-impl Server {
-    /// Starts the server on a free port (`None`) or on `port`, with the
-    /// database `db`, and waits for its "listening on" line.
-    fn start(scratch: &Scratch, port: Option<u16>, db: &Path) -> Server {
-        Server::start_with(scratch, port, db, &[])
-    }
-
-    fn start_with(scratch: &Scratch, port: Option<u16>, db: &Path, args: &[&str]) -> Server {
-        let log = scratch.path(&format!("server-{}.log", Instant::now().elapsed().as_nanos()));
-        let mut child = Command::new(env!("CARGO_BIN_EXE_wocable-server"))
-            .args(["--listen", &format!("127.0.0.1:{}", port.unwrap_or(0)), "--db"])
-            .arg(db)
-            .args(args)
-            .stdout(Stdio::piped())
-            .stderr(std::fs::File::create(&log).unwrap())
-            .spawn()
-            .unwrap();
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
-        let url =
-            line.trim().strip_prefix("listening on ").unwrap_or_else(|| panic!("server said {line:?}")).to_string();
-        Server { child, url, log }
-    }
-
-    fn port(&self) -> u16 {
-        self.url.rsplit(':').next().unwrap().parse().unwrap()
-    }
-
-    fn log(&self) -> String {
-        std::fs::read_to_string(&self.log).unwrap_or_default()
-    }
-
-    /// SIGKILL: no chance to tidy up.
-    fn kill(&mut self) {
-        self.child.kill().unwrap();
-        self.child.wait().unwrap();
-    }
-
-    fn alive(&mut self) -> bool {
-        self.child.try_wait().unwrap().is_none()
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        if std::thread::panicking() {
-            eprintln!("server log ({}):\n{}", self.url, self.log());
-        }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
 
 /// `wocable-cli`, built beside the server by `cargo test --workspace`.
 fn cli_path() -> PathBuf {
@@ -330,65 +249,6 @@ async fn sigterm_stops_the_server_at_once_though_a_player_waits_for_a_game() {
     assert_eq!(answer.status(), reqwest::StatusCode::SERVICE_UNAVAILABLE, "the waiting player is told");
 }
 
-/// A client of the test's own, over a WebRTC connection to the host.
-struct Raw {
-    socket: WebRtcSocket,
-    channel: WebRtcChannel,
-    host: PeerId,
-    driver: tokio::task::JoinHandle<Result<(), matchbox_socket::Error>>,
-}
-
-impl Raw {
-    async fn open(server: &Server, code: RoomCode) -> Raw {
-        let url = format!("{}/{code}", server.url.replace("http://", "ws://"));
-        let ice = RtcIceServerConfig { urls: Vec::new(), username: None, credential: None };
-        let (mut socket, driver) = WebRtcSocketBuilder::new(url).ice_server(ice).add_reliable_channel().build();
-        let driver = tokio::spawn(driver);
-        let channel = socket.take_channel(0).unwrap();
-        let host = tokio::time::timeout(Duration::from_secs(20), async {
-            loop {
-                if let Some((peer, PeerState::Connected)) = socket.next().await {
-                    return peer;
-                }
-            }
-        })
-        .await
-        .expect("the host peer answers");
-        Raw { socket, channel, host, driver }
-    }
-
-    fn send(&mut self, message: &ClientMessage) {
-        self.send_bytes(message.encode());
-    }
-
-    fn send_bytes(&mut self, bytes: Vec<u8>) {
-        self.channel.try_send(bytes.into(), self.host).unwrap();
-    }
-
-    /// The next message, or `None` after `wait` without one.
-    async fn recv(&mut self, wait: Duration) -> Option<ServerMessage> {
-        let (channel, socket, host) = (&mut self.channel, &mut self.socket, self.host);
-        tokio::time::timeout(wait, async {
-            loop {
-                tokio::select! {
-                    Some((peer, packet)) = channel.next() => if peer == host {
-                        return ServerMessage::decode(&packet).expect("the server's messages read back");
-                    },
-                    Some(_) = socket.next() => {}
-                }
-            }
-        })
-        .await
-        .ok()
-    }
-}
-
-impl Drop for Raw {
-    fn drop(&mut self) {
-        self.driver.abort();
-    }
-}
-
 #[derive(serde::Deserialize)]
 struct Joined {
     seat: usize,
@@ -409,100 +269,13 @@ async fn join(server: &Server, code: RoomCode, name: &str) -> (usize, SeatToken)
     (joined.seat, SeatToken::from_hex(&joined.token).unwrap())
 }
 
-/// A seat played by the test: its view, followed from what it is sent.
-struct Seat {
-    raw: Raw,
-    code: RoomCode,
-    token: SeatToken,
-    view: Option<SeatView>,
-    record: Option<String>,
-    refusals: Vec<Refusal>,
-}
-
-impl Seat {
-    async fn connect(server: &Server, code: RoomCode, token: SeatToken) -> Seat {
-        let mut raw = Raw::open(server, code).await;
-        raw.send(&ClientMessage::Hello { room: code, token });
-        Seat { raw, code, token, view: None, record: None, refusals: Vec::new() }
-    }
-
-    async fn reconnect(&mut self, server: &Server) {
-        *self = Seat::connect(server, self.code, self.token).await;
-    }
-
-    /// Takes in what comes within `wait`; whether anything came.
-    async fn take(&mut self, wait: Duration) -> bool {
-        let Some(message) = self.raw.recv(wait).await else { return false };
-        match message {
-            ServerMessage::Welcome { seat, settings, .. } => {
-                self.view = Some(SeatView::new(settings, Some(seat)).unwrap())
-            }
-            ServerMessage::Events { events, .. } => {
-                let view = self.view.as_mut().expect("a welcome comes first");
-                for event in events {
-                    view.apply(event).expect("only this seat's own events, in order");
-                }
-            }
-            ServerMessage::Finished { gcg, .. } => self.record = Some(gcg),
-            ServerMessage::Refused(refusal) => self.refusals.push(refusal),
-            ServerMessage::Waiting { .. } | ServerMessage::Pong => {}
-        }
-        true
-    }
-
-    /// Whether it is this seat's turn, once the view has caught up (its
-    /// events follow the welcome).
-    fn on_turn(&self) -> bool {
-        self.view.as_ref().is_some_and(|v| !v.log().is_empty() && v.ended().is_none() && Some(v.turn()) == v.viewer())
-    }
-
-    fn seat(&self) -> usize {
-        self.view.as_ref().and_then(SeatView::viewer).expect("seated")
-    }
-
-    /// Waits for this seat's turn (false: the game ended first).
-    async fn until_turn(&mut self) -> bool {
-        let deadline = Instant::now() + Duration::from_secs(60);
-        while !self.on_turn() {
-            assert!(Instant::now() < deadline, "the turn never came");
-            if self.record.is_some() {
-                return false;
-            }
-            self.take(Duration::from_millis(200)).await;
-        }
-        true
-    }
-
-    /// Passes whenever it is this seat's turn, until the game ends.
-    async fn pass_to_the_end(&mut self) -> String {
-        while self.until_turn().await {
-            let seat = self.seat();
-            let before = self.view.as_ref().unwrap().last_seq();
-            self.raw.send(&ClientMessage::Intent(Intent::Pass { seat }));
-            while self.view.as_ref().unwrap().last_seq() == before && self.record.is_none() {
-                assert!(self.take(Duration::from_secs(30)).await, "the pass was answered");
-            }
-        }
-        self.record.clone().unwrap()
-    }
-
-    /// The next refusal, skipping other messages.
-    async fn refusal(&mut self) -> Refusal {
-        let seen = self.refusals.len();
-        while self.refusals.len() == seen {
-            assert!(self.take(Duration::from_secs(10)).await, "a refusal came");
-        }
-        self.refusals.remove(seen)
-    }
-}
-
 #[tokio::test(flavor = "multi_thread")]
 async fn a_dropped_client_rejoins_with_its_whole_view() {
     let scratch = Scratch::new("rejoin");
     let server = Server::start(&scratch, None, &scratch.path("s.db"));
     let code = create(&server, "wocable", 3, Some(120));
     let (_, token) = join(&server, code, "raw").await;
-    let mut me = Seat::connect(&server, code, token).await;
+    let mut me = Seat::connect(&server.url, code, token).await;
     let bots: Vec<Child> = (0..2)
         .map(|i| {
             bot(
@@ -524,7 +297,7 @@ async fn a_dropped_client_rejoins_with_its_whole_view() {
     assert!(me.until_turn().await);
     let before = me.view.clone().unwrap();
     drop(me.raw);
-    me = Seat::connect(&server, code, token).await;
+    me = Seat::connect(&server.url, code, token).await;
     assert!(me.until_turn().await);
     assert_eq!(me.view.as_ref().unwrap(), &before, "the whole view again, rack and all");
     me.pass_to_the_end().await;
@@ -542,7 +315,7 @@ async fn a_seat_left_empty_in_the_waiting_room_is_given_up_and_the_seats_after_m
     let (_, ghost_token) = join(&server, code, "ghost").await;
     let (seat, token) = join(&server, code, "me").await;
     assert_eq!(seat, 1);
-    let mut me = Seat::connect(&server, code, token).await;
+    let mut me = Seat::connect(&server.url, code, token).await;
     let deadline = Instant::now() + Duration::from_millis(wocable_net::WAITING_GRACE_MS) + Duration::from_secs(15);
     loop {
         assert!(Instant::now() < deadline, "the ghost's seat was never given up:\n{}", server.log());
@@ -553,7 +326,7 @@ async fn a_seat_left_empty_in_the_waiting_room_is_given_up_and_the_seats_after_m
             break;
         }
     }
-    let mut ghost = Seat::connect(&server, code, ghost_token).await;
+    let mut ghost = Seat::connect(&server.url, code, ghost_token).await;
     // The server may answer a first message before it has the new peer
     // in its socket's list, and the answer is then lost: say it again.
     for _ in 0..3 {
@@ -586,7 +359,7 @@ async fn in_a_random_game_a_matched_player_who_never_comes_is_replaced_by_a_comp
     };
     let ((code, token), (ghost_code, _)) = tokio::join!(ask("me"), ask("ghost"));
     assert_eq!(code, ghost_code, "matched together");
-    let mut me = Seat::connect(&server, code, token).await;
+    let mut me = Seat::connect(&server.url, code, token).await;
     // The ghost never comes: after its grace, a computer takes the seat.
     let deadline = Instant::now() + Duration::from_millis(wocable_net::WAITING_GRACE_MS) + Duration::from_secs(20);
     while me.view.is_none() {
@@ -603,7 +376,7 @@ async fn a_silent_client_times_out_and_the_others_play_on() {
     let server = Server::start(&scratch, None, &scratch.path("s.db"));
     let code = create(&server, "wocable", 3, Some(2));
     let (seat, token) = join(&server, code, "mute").await;
-    let mut me = Seat::connect(&server, code, token).await;
+    let mut me = Seat::connect(&server.url, code, token).await;
     let records: Vec<PathBuf> = (0..2).map(|i| scratch.path(&format!("{i}.gcg"))).collect();
     let bots: Vec<Child> = (0..2)
         .map(|i| bot(&server, &["--code", code.as_str(), "--name", &format!("b{i}")], "strong", &records[i]))
@@ -629,7 +402,7 @@ async fn a_server_killed_mid_game_resumes_it_from_its_database() {
     let mut server = Server::start(&scratch, None, &db);
     let code = create(&server, "wocable", 2, None);
     let (_, token) = join(&server, code, "raw").await;
-    let mut me = Seat::connect(&server, code, token).await;
+    let mut me = Seat::connect(&server.url, code, token).await;
     let record = scratch.path("bot.gcg");
     let bot = bot(&server, &["--code", code.as_str(), "--name", "bot"], "strong", &record);
     for _ in 0..3 {
@@ -640,7 +413,7 @@ async fn a_server_killed_mid_game_resumes_it_from_its_database() {
     let before = me.view.clone().unwrap();
     server.kill();
     let server = Server::start(&scratch, Some(server.port()), &db);
-    me.reconnect(&server).await;
+    me.reconnect(&server.url).await;
     assert!(me.until_turn().await);
     let after = me.view.clone().unwrap();
     eprintln!("after restart: {:?} turn {}", after.last_seq(), after.turn());
@@ -663,7 +436,15 @@ async fn hostile_messages_are_refused_and_the_honest_clients_finish() {
         .collect();
 
     // Before saying who it is, and with a key that is not a seat's.
-    let mut eve = Seat { raw: Raw::open(&server, code).await, code, token, view: None, record: None, refusals: vec![] };
+    let mut eve = Seat {
+        raw: Raw::open(&server.url, code).await,
+        code,
+        token,
+        view: None,
+        record: None,
+        standings: vec![],
+        refusals: vec![],
+    };
     eve.raw.send(&ClientMessage::Intent(Intent::Pass { seat }));
     assert_eq!(eve.refusal().await, Refusal::NoHello);
     eve.raw.send(&ClientMessage::Hello { room: code, token: SeatToken(token.0 ^ 1) });
@@ -757,7 +538,7 @@ async fn members_play_a_rated_game_that_their_profiles_show() {
         let body = json!({ "name": "someone", "key": member.key.to_hex() });
         let joined = post(format!("/api/rooms/{code}/join"), body).await.unwrap();
         let joined: wocable_net::Joined = joined.json().await.unwrap();
-        seats.push(Seat::connect(&server, code, joined.token).await);
+        seats.push(Seat::connect(&server.url, code, joined.token).await);
     }
     let room: serde_json::Value =
         reqwest::get(format!("{}/api/rooms/{code}", server.url)).await.unwrap().json().await.unwrap();

@@ -3,6 +3,7 @@
 //! sent (see `hub`), so that a server killed and started again on the
 //! same file resumes every game where it was.
 
+mod arenas;
 mod players;
 
 pub use players::GameResult;
@@ -13,7 +14,7 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePo
 use sqlx::{Row, SqlStr};
 use std::path::Path;
 use wocable_crossword::{Event, Sequenced};
-use wocable_net::{RoomCode, RoomSettings, Seat};
+use wocable_net::{ArenaId, RoomCode, RoomSettings, Seat};
 
 /// The migrations, built into the binary.
 #[derive(Debug)]
@@ -28,6 +29,7 @@ impl MigrationSource<'static> for Embedded {
             Ok(vec![
                 migration(1, "rooms", include_str!("../../migrations/0001_rooms.sql")),
                 migration(2, "players", include_str!("../../migrations/0002_players.sql")),
+                migration(3, "arenas", include_str!("../../migrations/0003_arenas.sql")),
             ])
         })
     }
@@ -45,6 +47,8 @@ pub struct StoredRoom {
     pub seed: u64,
     pub seats: Vec<Seat>,
     pub events: Vec<Event>,
+    /// The arena and the number of the game it was made for.
+    pub arena: Option<(ArenaId, u64)>,
 }
 
 type Result<T> = std::result::Result<T, String>;
@@ -131,12 +135,13 @@ impl Db {
 
     /// Every room whose game is not over, with its log.
     pub async fn open_rooms(&self) -> Result<Vec<StoredRoom>> {
-        self.rooms("SELECT code, settings, seed, seats FROM rooms WHERE NOT finished", None).await
+        self.rooms("SELECT code, settings, seed, seats, arena, arena_game FROM rooms WHERE NOT finished", None).await
     }
 
     /// One room, as stored.
     pub async fn room(&self, code: RoomCode) -> Result<Option<StoredRoom>> {
-        let rooms = self.rooms("SELECT code, settings, seed, seats FROM rooms WHERE code = $1", Some(code)).await?;
+        let query = "SELECT code, settings, seed, seats, arena, arena_game FROM rooms WHERE code = $1";
+        let rooms = self.rooms(query, Some(code)).await?;
         Ok(rooms.into_iter().next())
     }
 
@@ -167,6 +172,7 @@ impl Db {
                 seed: row.get::<i64, _>(2) as u64,
                 seats: serde_json::from_str(&seats).map_err(|e| damaged("seats", &e))?,
                 events,
+                arena: row.get::<Option<String>, _>(4).map(ArenaId).zip(row.get::<Option<i64>, _>(5).map(|g| g as u64)),
             });
         }
         Ok(rooms)

@@ -272,6 +272,24 @@ impl Db {
         Ok(row.map(|row| (AccountId(row.get(0)), row.get(1))))
     }
 
+    /// A member's rating on a list (a new player's, when they have none).
+    pub async fn rating(&self, account: AccountId, rules: RuleSetKind, language: Language) -> Result<Rating> {
+        let row = sqlx::query(
+            "SELECT rating, deviation, volatility FROM ratings WHERE player = $1 AND rules = $2 AND language = $3",
+        )
+        .bind(account.0)
+        .bind(rules.name())
+        .bind(language.code())
+        .fetch_optional(&self.pool)
+        .await
+        .map_err(text)?;
+        Ok(row.map_or_else(Rating::default, |row| Rating {
+            rating: row.get(0),
+            deviation: row.get(1),
+            volatility: row.get(2),
+        }))
+    }
+
     /// Gives an account a new key, if the recovery code is its own; the
     /// nickname as it was made.
     pub async fn recover(&self, nick: &str, recovery: RecoveryCode, key: PlayerKey) -> Result<Option<String>> {

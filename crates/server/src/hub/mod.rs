@@ -4,12 +4,15 @@
 //! database before anything is sent, and computer players think on
 //! blocking threads, away from this task.
 
+mod arenas;
+
 use crate::db::{Db, GameResult, StoredRoom};
 use futures::StreamExt;
 use matchbox_socket::{PeerId, PeerState, RtcIceServerConfig, WebRtcChannel, WebRtcSocketBuilder};
 use serde::Serialize;
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicI64, Ordering};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use tokio::sync::{mpsc, oneshot, watch};
 use tracing::{error, info, warn};
@@ -17,8 +20,9 @@ use wocable_crossword::Intent;
 use wocable_crossword::computer::{LeaveModel, Level};
 use wocable_lexicon::{Language, Lexicon};
 use wocable_net::{
-    COMPUTER_NAME, ClientMessage, ComputerTurn, Joined, MAX_NAME, Matched, Player, QueueKey, Queues, RateLimit,
-    Refusal, Room, RoomCode, RoomSettings, SeatToken, ServerMessage, Step, Verdict, Waiting,
+    AccountId, ArenaId, COMPUTER_NAME, ClientMessage, ComputerTurn, Joined, MAX_NAME, Matched, Player, QueueKey,
+    Queues, RateLimit, Refusal, Room, RoomCode, RoomSettings, Schedule, SeatToken, ServerMessage, Step, Verdict,
+    Waiting,
 };
 
 pub enum Command {
@@ -50,6 +54,19 @@ pub enum Command {
         code: RoomCode,
         turn: Box<ComputerTurn>,
         intent: Intent,
+    },
+    /// A member waits for their next game in an arena.
+    JoinArena {
+        id: ArenaId,
+        account: AccountId,
+        nick: String,
+        rating: f64,
+        reply: arenas::Ticket,
+    },
+    LeaveArena {
+        id: ArenaId,
+        account: AccountId,
+        reply: oneshot::Sender<Result<(), String>>,
     },
 }
 
@@ -114,10 +131,30 @@ pub struct Hub {
     /// Rooms of random games: nobody else knows their codes, so a seat
     /// given up there goes to a computer player.
     matched: HashSet<RoomCode>,
+    arenas: arenas::Arenas,
+    outbox: Outbox,
+}
+
+/// How far the server's clock is from the system's: set only by
+/// `--test-clock` servers, for tests of what happens over hours.
+static CLOCK_AHEAD_MS: AtomicI64 = AtomicI64::new(0);
+
+fn system_ms() -> i64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_millis() as i64)
 }
 
 pub fn now_ms() -> u64 {
-    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_millis() as u64)
+    (system_ms() + CLOCK_AHEAD_MS.load(Ordering::Relaxed)).max(0) as u64
+}
+
+/// Sets the server's clock to `ms` (see `--test-clock`).
+pub fn set_clock(ms: u64) {
+    CLOCK_AHEAD_MS.store(ms as i64 - system_ms(), Ordering::Relaxed);
+}
+
+/// Moves the server's clock on (see `--test-clock`).
+pub fn advance_clock(ms: u64) {
+    CLOCK_AHEAD_MS.fetch_add(ms as i64, Ordering::Relaxed);
 }
 
 fn lexicon(language: Language) -> Lexicon {
@@ -133,14 +170,34 @@ fn restore(stored: StoredRoom, now: u64) -> Result<Room, String> {
 
 impl Hub {
     /// The hub with every unfinished room of the database, games resumed.
-    pub async fn load(db: Db, commands: mpsc::Sender<Command>) -> Result<Hub, String> {
+    pub async fn load(
+        db: Db,
+        commands: mpsc::Sender<Command>,
+        schedule: Schedule,
+        arena_changes: watch::Sender<u64>,
+    ) -> Result<Hub, String> {
         let mut rooms = HashMap::new();
         let now = now_ms();
+        let mut arenas = arenas::Arenas::new(schedule, db.running_arenas(now).await?, arena_changes);
+        let mut matched = HashSet::new();
         for stored in db.open_rooms().await? {
             let code = stored.code;
+            let arena = stored.arena.clone();
+            let members: Vec<AccountId> = stored
+                .seats
+                .iter()
+                .filter_map(|seat| match seat.player {
+                    Player::Member(account) => Some(account),
+                    _ => None,
+                })
+                .collect();
             match restore(stored, now) {
                 Ok(room) => {
                     rooms.insert(code, room);
+                    if let Some((arena, game)) = arena {
+                        arenas.resume(code, arena, game, members);
+                        matched.insert(code);
+                    }
                 }
                 // One damaged room must not keep the others from play.
                 Err(e) => error!(%code, "room not resumed: {e}"),
@@ -162,7 +219,9 @@ impl Hub {
             next_ticket: 0,
             thinking: HashSet::new(),
             leaves: HashMap::new(),
-            matched: HashSet::new(),
+            matched,
+            arenas,
+            outbox: Outbox::default(),
             commands,
         })
     }
@@ -190,7 +249,7 @@ impl Hub {
                         return;
                     }
                     Some(command) = commands.recv() => self.command(command, &mut channel).await,
-                    Some((peer, state)) = socket.next() => self.peer_changed(peer, state),
+                    Some((peer, state)) = socket.next() => self.peer_changed(peer, state, &mut channel),
                     Some((peer, packet)) = channel.next() => self.message(peer, &packet, &mut channel).await,
                     _ = tick.tick() => self.tick(&mut channel).await,
                     result = &mut message_loop => {
@@ -207,6 +266,7 @@ impl Hub {
                 }
             }
             self.seat_peers.clear();
+            self.outbox = Outbox::default();
             tokio::time::sleep(Duration::from_secs(1)).await;
         }
     }
@@ -251,6 +311,12 @@ impl Hub {
                         let _ = reply.send(Err("you are waiting for a random game already".into()));
                     }
                 }
+            }
+            Command::JoinArena { id, account, nick, rating, reply } => {
+                self.join_arena(id, account, nick, rating, reply).await;
+            }
+            Command::LeaveArena { id, account, reply } => {
+                let _ = reply.send(self.leave_arena(id, account));
             }
             Command::Thought { code, turn, intent } => {
                 self.thinking.remove(&code);
@@ -343,15 +409,17 @@ impl Hub {
         joined
     }
 
-    fn peer_changed(&mut self, peer: PeerId, state: PeerState) {
+    fn peer_changed(&mut self, peer: PeerId, state: PeerState, channel: &mut WebRtcChannel) {
         let now = now_ms();
         match state {
-            // Its first message may have come first (the socket's streams
-            // are polled in any order): keep what it said.
+            // Its first message may have come first: keep what it said,
+            // and send what it was answered.
             PeerState::Connected => {
                 self.peers.entry(peer).or_insert_with(|| Peer::new(now));
+                self.outbox.connected(channel, peer);
             }
             PeerState::Disconnected => {
+                self.outbox.disconnected(peer);
                 self.flooders.remove(&peer);
                 self.forget(peer, now);
             }
@@ -378,7 +446,7 @@ impl Hub {
         let state = self.peers.entry(peer).or_insert_with(|| Peer::new(now));
         match state.rate.check(now) {
             Verdict::Accept => {}
-            Verdict::Refuse => return send(channel, peer, &ServerMessage::Refused(Refusal::TooFast)),
+            Verdict::Refuse => return self.outbox.send(channel, peer, &ServerMessage::Refused(Refusal::TooFast)),
             Verdict::Flood => {
                 warn!(%peer, "peer floods: no longer listened to");
                 self.flooders.insert(peer);
@@ -389,18 +457,18 @@ impl Hub {
             Ok(message) => message,
             Err(e) => {
                 warn!(%peer, "refused: {e}");
-                return send(channel, peer, &ServerMessage::Refused(Refusal::Malformed(e)));
+                return self.outbox.send(channel, peer, &ServerMessage::Refused(Refusal::Malformed(e)));
             }
         };
         match message {
-            ClientMessage::Ping => send(channel, peer, &ServerMessage::Pong),
+            ClientMessage::Ping => self.outbox.send(channel, peer, &ServerMessage::Pong),
             ClientMessage::Hello { room: code, token } => {
                 let Some(room) = self.rooms.get_mut(&code) else {
-                    return send(channel, peer, &ServerMessage::Refused(Refusal::NoSuchRoom(code)));
+                    return self.outbox.send(channel, peer, &ServerMessage::Refused(Refusal::NoSuchRoom(code)));
                 };
                 let Some(seat) = room.seat_of(token) else {
                     warn!(%peer, %code, "refused: a token not of this room");
-                    return send(channel, peer, &ServerMessage::Refused(Refusal::BadToken));
+                    return self.outbox.send(channel, peer, &ServerMessage::Refused(Refusal::BadToken));
                 };
                 // One peer per seat and one seat per peer: a peer that
                 // held another seat leaves it, another peer on this seat
@@ -426,14 +494,14 @@ impl Hub {
             }
             ClientMessage::Intent(intent) => {
                 let Some((code, seat)) = self.peers.get(&peer).and_then(|p| p.seat) else {
-                    return send(channel, peer, &ServerMessage::Refused(Refusal::NoHello));
+                    return self.outbox.send(channel, peer, &ServerMessage::Refused(Refusal::NoHello));
                 };
                 let Some(room) = self.rooms.get_mut(&code) else { return };
                 match room.intent(seat, intent, now) {
                     Ok(step) => self.deliver(code, step, channel).await,
                     Err(refusal) => {
                         info!(%code, seat, "refused: {refusal}");
-                        send(channel, peer, &ServerMessage::Refused(refusal));
+                        self.outbox.send(channel, peer, &ServerMessage::Refused(refusal));
                     }
                 }
             }
@@ -458,6 +526,7 @@ impl Hub {
         for matched in self.queues.tick(now) {
             self.seat_match(matched).await;
         }
+        self.run_arenas(now).await;
         self.let_go(now).await;
     }
 
@@ -541,20 +610,23 @@ impl Hub {
     async fn deliver(&mut self, code: RoomCode, step: Step, channel: &mut WebRtcChannel) {
         let Some(room) = self.rooms.get(&code) else { return };
         if !step.events.is_empty() {
-            let result =
-                room.game().filter(|game| game.is_over()).map(|game| GameResult::of(game, room.seats(), now_ms()));
+            let now = now_ms();
+            let result = room.game().filter(|game| game.is_over()).map(|game| GameResult::of(game, room.seats(), now));
             if let Err(e) = self.db.append(code, &step.events, result.as_ref()).await {
                 error!(%code, "events not stored: {e}");
                 return self.reload(code, channel).await;
             }
-            if room.is_over() {
+            if let Some(result) = result {
                 info!(%code, "game over");
-                self.ended.insert(code, now_ms());
+                self.ended.insert(code, now);
+                if self.arenas.is_arena_room(code) {
+                    self.arena_game_over(code, &result, now).await;
+                }
             }
         }
         for (seat, message) in &step.messages {
             if let Some(peer) = self.seat_peers.get(&(code, *seat)) {
-                send(channel, *peer, message);
+                self.outbox.send(channel, *peer, message);
             }
         }
         self.think(code);
@@ -583,7 +655,7 @@ impl Hub {
             if let Ok(step) = room.connect(seat, now) {
                 for (seat, message) in &step.messages {
                     if let Some(peer) = self.seat_peers.get(&(code, *seat)) {
-                        send(channel, *peer, message);
+                        self.outbox.send(channel, *peer, message);
                     }
                 }
             }
@@ -609,9 +681,45 @@ impl Hub {
     }
 }
 
-fn send(channel: &mut WebRtcChannel, peer: PeerId, message: &ServerMessage) {
-    let bytes = message.encode();
-    if channel.try_send(bytes.into(), peer).is_err() {
-        warn!(%peer, "a message could not be sent");
+/// Messages a peer may be sent before its connection is reported.
+const MAX_HELD: usize = 64;
+
+/// What the hub sends. The socket drops what is sent to a peer it has not
+/// reported yet, and a peer's first message may come before its
+/// connection is reported (the socket's streams are polled in any
+/// order): answers to such a peer are held until it is.
+#[derive(Default)]
+struct Outbox {
+    connected: HashSet<PeerId>,
+    held: HashMap<PeerId, Vec<Vec<u8>>>,
+}
+
+impl Outbox {
+    fn send(&mut self, channel: &mut WebRtcChannel, peer: PeerId, message: &ServerMessage) {
+        let bytes = message.encode();
+        if !self.connected.contains(&peer) {
+            let held = self.held.entry(peer).or_default();
+            if held.len() < MAX_HELD {
+                held.push(bytes);
+            }
+            return;
+        }
+        if channel.try_send(bytes.into(), peer).is_err() {
+            warn!(%peer, "a message could not be sent");
+        }
+    }
+
+    fn connected(&mut self, channel: &mut WebRtcChannel, peer: PeerId) {
+        self.connected.insert(peer);
+        for bytes in self.held.remove(&peer).unwrap_or_default() {
+            if channel.try_send(bytes.into(), peer).is_err() {
+                warn!(%peer, "a message could not be sent");
+            }
+        }
+    }
+
+    fn disconnected(&mut self, peer: PeerId) {
+        self.connected.remove(&peer);
+        self.held.remove(&peer);
     }
 }

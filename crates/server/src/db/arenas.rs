@@ -1,0 +1,219 @@
+//! Arenas and their standings (§6.2): written as they change, so that the
+//! standings survive a restart and stay after the end.
+
+use super::{Db, Result};
+use sqlx::Row;
+use sqlx::sqlite::SqliteRow;
+use wocable_crossword::RuleSetKind;
+use wocable_lexicon::Language;
+use wocable_net::{
+    AccountId, Arena, ArenaId, ArenaKind, ArenaPlace, ArenaSummary, Entrant, EntrantState, FIRE_STREAK, RoomCode,
+};
+
+/// Leaders shown with each arena of a list.
+const LEADERS: i64 = 3;
+
+fn text(e: sqlx::Error) -> String {
+    e.to_string()
+}
+
+fn json<T: serde::de::DeserializeOwned>(arena: &str, row: &SqliteRow, column: usize) -> Result<T> {
+    serde_json::from_str(row.get::<&str, _>(column)).map_err(|e| format!("arena {arena}: {e}"))
+}
+
+fn kind(row: &SqliteRow) -> Result<ArenaKind> {
+    let (rules, language): (String, String) = (row.get(1), row.get(2));
+    let unknown = || format!("arena {}: {rules}/{language} is not a rating list", row.get::<&str, _>(0));
+    Ok(ArenaKind {
+        rules: RuleSetKind::from_name(&rules).ok_or_else(unknown)?,
+        language: Language::from_code(&language).ok_or_else(unknown)?,
+        players: row.get::<i64, _>(3) as usize,
+    })
+}
+
+/// The columns of `arenas` that `kind` and `summary` read (a macro, for
+/// `concat!`: sqlx takes only static queries).
+macro_rules! arenas {
+    ($where:literal) => {
+        concat!("SELECT id, rules, language, players, starts_ms, ends_ms, next_game FROM arenas ", $where)
+    };
+}
+
+impl Db {
+    /// Stores an arena (not its entrants: see [`Db::save_entrants`]).
+    pub async fn save_arena(&self, arena: &Arena) -> Result<()> {
+        sqlx::query(
+            "INSERT INTO arenas (id, rules, language, players, starts_ms, ends_ms, next_game) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (id) DO UPDATE SET next_game = excluded.next_game",
+        )
+        .bind(&arena.id.0)
+        .bind(arena.kind.rules.name())
+        .bind(arena.kind.language.code())
+        .bind(arena.kind.players as i64)
+        .bind(arena.starts_ms as i64)
+        .bind(arena.ends_ms as i64)
+        .bind(arena.next_game() as i64)
+        .execute(&self.pool)
+        .await
+        .map(drop)
+        .map_err(text)
+    }
+
+    /// Stores some entrants of an arena as they are now.
+    pub async fn save_entrants(&self, arena: &Arena, accounts: &[AccountId]) -> Result<()> {
+        let mut tx = self.pool.begin().await.map_err(text)?;
+        for entrant in accounts.iter().filter_map(|a| arena.entrant(*a)) {
+            sqlx::query(
+                "INSERT INTO arena_entrants (arena, player, nick, rating, score, streak, sheet, last_opponents) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (arena, player) DO UPDATE SET \
+                 score = excluded.score, streak = excluded.streak, sheet = excluded.sheet, \
+                 last_opponents = excluded.last_opponents",
+            )
+            .bind(&arena.id.0)
+            .bind(entrant.account.0)
+            .bind(&entrant.nick)
+            .bind(entrant.rating)
+            .bind(i64::from(entrant.score))
+            .bind(i64::from(entrant.streak))
+            .bind(serde_json::to_string(&entrant.sheet).expect("numbers serialise"))
+            .bind(serde_json::to_string(&entrant.last_opponents).expect("numbers serialise"))
+            .execute(&mut *tx)
+            .await
+            .map_err(text)?;
+        }
+        tx.commit().await.map_err(text)
+    }
+
+    /// Says which arena game a room was made for.
+    pub async fn set_room_arena(&self, code: RoomCode, arena: &ArenaId, game: u64) -> Result<()> {
+        sqlx::query("UPDATE rooms SET arena = $1, arena_game = $2 WHERE code = $3")
+            .bind(&arena.0)
+            .bind(game as i64)
+            .bind(code.as_str())
+            .execute(&self.pool)
+            .await
+            .map(drop)
+            .map_err(text)
+    }
+
+    /// The arenas running at `now`, with their entrants (away until they
+    /// join again).
+    pub async fn running_arenas(&self, now: u64) -> Result<Vec<Arena>> {
+        let rows = sqlx::query(arenas!("WHERE starts_ms <= $1 AND ends_ms > $1"))
+            .bind(now as i64)
+            .fetch_all(&self.pool)
+            .await
+            .map_err(text)?;
+        let mut arenas = Vec::new();
+        for row in rows {
+            let id: String = row.get(0);
+            let entrants = sqlx::query(
+                "SELECT player, nick, rating, score, streak, sheet, last_opponents FROM arena_entrants WHERE arena = $1",
+            )
+            .bind(&id)
+            .fetch_all(&self.pool)
+            .await
+            .map_err(text)?
+            .iter()
+            .map(|e| {
+                Ok(Entrant {
+                    account: AccountId(e.get(0)),
+                    nick: e.get(1),
+                    rating: e.get(2),
+                    score: e.get::<i64, _>(3) as u32,
+                    streak: e.get::<i64, _>(4) as u32,
+                    sheet: json(&id, e, 5)?,
+                    state: EntrantState::Away,
+                    leaving: false,
+                    last_opponents: json(&id, e, 6)?,
+                })
+            })
+            .collect::<Result<Vec<Entrant>>>()?;
+            let (starts, ends, next_game) = (row.get::<i64, _>(4), row.get::<i64, _>(5), row.get::<i64, _>(6));
+            arenas.push(Arena::restore(kind(&row)?, starts as u64, ends as u64, entrants, next_game as u64));
+        }
+        Ok(arenas)
+    }
+
+    /// A page of an arena's standings: score, then rating.
+    async fn places(&self, arena: &str, offset: u64, count: i64) -> Result<Vec<ArenaPlace>> {
+        let rows = sqlx::query(
+            "SELECT nick, score, rating, sheet, streak FROM arena_entrants WHERE arena = $1 \
+             ORDER BY score DESC, rating DESC, player LIMIT $2 OFFSET $3",
+        )
+        .bind(arena)
+        .bind(count)
+        .bind(offset.min(i64::MAX as u64) as i64)
+        .fetch_all(&self.pool)
+        .await
+        .map_err(text)?;
+        rows.iter()
+            .zip(offset + 1..)
+            .map(|(row, place)| {
+                Ok(ArenaPlace {
+                    place,
+                    nick: row.get(0),
+                    score: row.get::<i64, _>(1) as u32,
+                    rating: row.get(2),
+                    sheet: json(arena, row, 3)?,
+                    fire: row.get::<i64, _>(4) >= i64::from(FIRE_STREAK),
+                })
+            })
+            .collect()
+    }
+
+    async fn summary(&self, row: &SqliteRow) -> Result<ArenaSummary> {
+        let id: String = row.get(0);
+        let entrants: i64 = sqlx::query("SELECT COUNT(*) FROM arena_entrants WHERE arena = $1")
+            .bind(&id)
+            .fetch_one(&self.pool)
+            .await
+            .map_err(text)?
+            .get(0);
+        Ok(ArenaSummary {
+            kind: kind(row)?,
+            starts_ms: row.get::<i64, _>(4) as u64,
+            ends_ms: row.get::<i64, _>(5) as u64,
+            entrants: entrants as u64,
+            leaders: self.places(&id, 0, LEADERS).await?,
+            id: ArenaId(id),
+        })
+    }
+
+    /// The arenas running at `now`, and a page of those that ended (the
+    /// latest first).
+    pub async fn arenas(&self, now: u64, page: u64, per_page: u64) -> Result<(Vec<ArenaSummary>, Vec<ArenaSummary>)> {
+        let running = sqlx::query(arenas!("WHERE starts_ms <= $1 AND ends_ms > $1 ORDER BY rules, language, players"))
+            .bind(now as i64)
+            .fetch_all(&self.pool)
+            .await
+            .map_err(text)?;
+        let recent = sqlx::query(arenas!("WHERE ends_ms <= $1 ORDER BY ends_ms DESC, id LIMIT $2 OFFSET $3"))
+            .bind(now as i64)
+            .bind(per_page as i64)
+            .bind(page.saturating_sub(1).saturating_mul(per_page).min(i64::MAX as u64) as i64)
+            .fetch_all(&self.pool)
+            .await
+            .map_err(text)?;
+        let mut lists = (Vec::new(), Vec::new());
+        for row in &running {
+            lists.0.push(self.summary(row).await?);
+        }
+        for row in &recent {
+            lists.1.push(self.summary(row).await?);
+        }
+        Ok(lists)
+    }
+
+    /// An arena and a page of its standings.
+    pub async fn arena(&self, id: &str, page: u64, per_page: u64) -> Result<Option<(ArenaSummary, Vec<ArenaPlace>)>> {
+        let Some(row) =
+            sqlx::query(arenas!("WHERE id = $1")).bind(id).fetch_optional(&self.pool).await.map_err(text)?
+        else {
+            return Ok(None);
+        };
+        let offset = page.saturating_sub(1).saturating_mul(per_page);
+        let places = self.places(id, offset, per_page as i64).await?;
+        Ok(Some((self.summary(&row).await?, places)))
+    }
+}

@@ -1,0 +1,227 @@
+//! The hub's arenas (§6.2): opened and closed on schedule, players paired
+//! into rooms of their own as they become free, results credited when a
+//! game ends. A player in an arena waits for their next game with a join
+//! request, as for a random game; one whose request is given up leaves.
+
+use super::Hub;
+use crate::db::GameResult;
+use std::collections::HashMap;
+use tokio::sync::{oneshot, watch};
+use tracing::{error, info};
+use wocable_crossword::Outcome;
+use wocable_net::{AccountId, Arena, ArenaId, EntrantState, Joined, Pairing, Player, RoomCode, RoomSettings, Schedule};
+
+/// Seconds a turn in an arena's games: arenas are for quick games.
+const ARENA_TURN_SECONDS: u32 = 60;
+
+pub type Ticket = oneshot::Sender<Result<Joined, String>>;
+
+pub struct Arenas {
+    schedule: Schedule,
+    running: HashMap<ArenaId, Arena>,
+    /// Players waiting for their next game.
+    tickets: HashMap<(ArenaId, AccountId), Ticket>,
+    /// The rooms of arena games being played.
+    rooms: HashMap<RoomCode, (ArenaId, u64)>,
+    /// Bumped by every change of any arena's standings.
+    changes: watch::Sender<u64>,
+}
+
+impl Arenas {
+    pub fn new(schedule: Schedule, running: Vec<Arena>, changes: watch::Sender<u64>) -> Arenas {
+        Arenas {
+            schedule,
+            running: running.into_iter().map(|arena| (arena.id.clone(), arena)).collect(),
+            tickets: HashMap::new(),
+            rooms: HashMap::new(),
+            changes,
+        }
+    }
+
+    /// A room of a game that was being played when the server stopped.
+    pub fn resume(&mut self, code: RoomCode, arena: ArenaId, game: u64, players: Vec<AccountId>) {
+        if let Some(running) = self.running.get_mut(&arena) {
+            running.resume_game(game, players);
+            self.rooms.insert(code, (arena, game));
+        }
+    }
+
+    pub fn is_arena_room(&self, code: RoomCode) -> bool {
+        self.rooms.contains_key(&code)
+    }
+
+    fn changed(&self) {
+        self.changes.send_modify(|version| *version += 1);
+    }
+}
+
+fn refuse(ticket: Ticket, why: &str) {
+    let _ = ticket.send(Err(why.to_string()));
+}
+
+impl Hub {
+    /// A member asks for their next game in an arena.
+    pub(super) async fn join_arena(
+        &mut self,
+        id: ArenaId,
+        account: AccountId,
+        nick: String,
+        rating: f64,
+        reply: Ticket,
+    ) {
+        let now = super::now_ms();
+        let Some(arena) = self.arenas.running.get_mut(&id) else {
+            return refuse(reply, &format!("there is no arena {id} running"));
+        };
+        if let Err(e) = arena.join(account, &nick, rating, now) {
+            return refuse(reply, &e.to_string());
+        }
+        if matches!(arena.entrant(account).map(|e| e.state), Some(EntrantState::Playing { .. })) {
+            return refuse(reply, "you are playing a game of this arena");
+        }
+        if let Err(e) = self.db.save_entrants(arena, &[account]).await {
+            error!(%id, "entrant not stored: {e}");
+        }
+        if let Some(older) = self.arenas.tickets.insert((id.clone(), account), reply) {
+            refuse(older, "you asked again for a game of this arena");
+        }
+        info!(%id, nick, "a player waits in an arena");
+        self.arenas.changed();
+    }
+
+    pub(super) fn leave_arena(&mut self, id: ArenaId, account: AccountId) -> Result<(), String> {
+        let arena = self.arenas.running.get_mut(&id).ok_or_else(|| format!("there is no arena {id} running"))?;
+        arena.leave(account).map_err(|e| e.to_string())?;
+        if let Some(ticket) = self.arenas.tickets.remove(&(id, account)) {
+            refuse(ticket, "you left the arena");
+        }
+        self.arenas.changed();
+        Ok(())
+    }
+
+    /// Opens and closes arenas on schedule, lets go of players who no
+    /// longer wait, and seats the free ones in new games.
+    pub(super) async fn run_arenas(&mut self, now: u64) {
+        for (kind, starts) in self.arenas.schedule.running(now) {
+            let id = ArenaId::new(kind, starts);
+            if self.arenas.running.contains_key(&id) {
+                continue;
+            }
+            let arena = Arena::new(kind, starts, starts + self.arenas.schedule.length_ms);
+            if let Err(e) = self.db.save_arena(&arena).await {
+                error!(%id, "arena not stored: {e}");
+                continue;
+            }
+            info!(%id, "arena open");
+            self.arenas.running.insert(id, arena);
+            self.arenas.changed();
+        }
+        let closed: Vec<ArenaId> =
+            self.arenas.running.values().filter(|a| now >= a.ends_ms).map(|a| a.id.clone()).collect();
+        for id in closed {
+            info!(%id, "arena over");
+            self.arenas.running.remove(&id);
+            self.arenas.rooms.retain(|_, (arena, _)| *arena != id);
+            let tickets: Vec<(ArenaId, AccountId)> =
+                self.arenas.tickets.keys().filter(|(arena, _)| *arena == id).cloned().collect();
+            for key in tickets {
+                if let Some(ticket) = self.arenas.tickets.remove(&key) {
+                    refuse(ticket, "the arena is over");
+                }
+            }
+            self.arenas.changed();
+        }
+        self.arenas.tickets.retain(|_, ticket| !ticket.is_closed());
+        let ids: Vec<ArenaId> = self.arenas.running.keys().cloned().collect();
+        for id in ids {
+            let Some(arena) = self.arenas.running.get_mut(&id) else { continue };
+            // The free who no longer wait are away: nobody would come.
+            let gone: Vec<AccountId> = arena
+                .standings()
+                .iter()
+                .filter(|e| matches!(e.state, EntrantState::Free { .. }))
+                .map(|e| e.account)
+                .filter(|account| !self.arenas.tickets.contains_key(&(id.clone(), *account)))
+                .collect();
+            for account in &gone {
+                let _ = arena.leave(*account);
+            }
+            let pairings = arena.pair(now);
+            if pairings.is_empty() {
+                continue;
+            }
+            if let Err(e) = self.db.save_arena(arena).await {
+                error!(%id, "arena not stored: {e}");
+            }
+            for pairing in pairings {
+                self.seat_pairing(&id, pairing, now).await;
+            }
+            self.arenas.changed();
+        }
+    }
+
+    /// A room for an arena's game, with its players seated and told.
+    async fn seat_pairing(&mut self, id: &ArenaId, pairing: Pairing, now: u64) {
+        let Some(arena) = self.arenas.running.get(id) else { return };
+        let kind = arena.kind;
+        let nicks: Vec<String> =
+            pairing.players.iter().map(|a| arena.entrant(*a).map_or_else(String::new, |e| e.nick.clone())).collect();
+        let settings = RoomSettings {
+            rules: kind.rules,
+            language: kind.language,
+            players: kind.players,
+            clock: Some(ARENA_TURN_SECONDS),
+        };
+        let made = match self.create(settings).await {
+            Ok(code) => self.db.set_room_arena(code, id, pairing.game).await.map(|()| code),
+            Err(e) => Err(e),
+        };
+        let code = match made {
+            Ok(code) => code,
+            Err(e) => {
+                error!(%id, game = pairing.game, "no room for an arena game: {e}");
+                if let Some(arena) = self.arenas.running.get_mut(id) {
+                    arena.finish(pairing.game, &[], now);
+                }
+                for account in &pairing.players {
+                    if let Some(ticket) = self.arenas.tickets.remove(&(id.clone(), *account)) {
+                        refuse(ticket, "the server cannot make rooms just now");
+                    }
+                }
+                return;
+            }
+        };
+        // Nobody else knows the code: a seat given up goes to a computer.
+        self.matched.insert(code);
+        self.arenas.rooms.insert(code, (id.clone(), pairing.game));
+        info!(%id, game = pairing.game, %code, players = ?nicks, "arena game");
+        for (account, nick) in pairing.players.iter().zip(&nicks) {
+            let joined = self.join(code, nick, Player::Member(*account)).await;
+            if let Some(ticket) = self.arenas.tickets.remove(&(id.clone(), *account)) {
+                let _ = ticket.send(joined);
+            }
+        }
+    }
+
+    /// Credits an arena game's result to its players.
+    pub(super) async fn arena_game_over(&mut self, code: RoomCode, result: &GameResult, now: u64) {
+        let Some((id, game)) = self.arenas.rooms.remove(&code) else { return };
+        let Some(arena) = self.arenas.running.get_mut(&id) else { return };
+        let outcomes: Vec<(AccountId, Outcome)> = result
+            .seats
+            .iter()
+            .filter_map(|seat| match seat.player {
+                Player::Member(account) => Some((account, seat.outcome)),
+                _ => None,
+            })
+            .collect();
+        let players: Vec<AccountId> =
+            arena.games().find(|(g, _)| *g == game).map(|(_, p)| p.to_vec()).unwrap_or_default();
+        let counted = arena.finish(game, &outcomes, now);
+        info!(%id, game, counted, "arena game over");
+        if let Err(e) = self.db.save_entrants(arena, &players).await {
+            error!(%id, "standings not stored: {e}");
+        }
+        self.arenas.changed();
+    }
+}

@@ -1,0 +1,247 @@
+//! What the server's tests share: the server as a real process on
+//! 127.0.0.1, a scratch folder, and a client of the test's own that speaks
+//! the protocol over its own WebRTC connection.
+
+// Each test file uses some of this.
+#![allow(dead_code)]
+
+use futures::StreamExt;
+use matchbox_socket::{PeerId, PeerState, RtcIceServerConfig, WebRtcChannel, WebRtcSocket, WebRtcSocketBuilder};
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+use wocable_crossword::{Intent, SeatView, Standing};
+use wocable_net::{ClientMessage, Refusal, RoomCode, SeatToken, ServerMessage};
+
+/// A folder of this test's own, removed when dropped.
+pub struct Scratch(pub PathBuf);
+
+impl Scratch {
+    pub fn new(name: &str) -> Scratch {
+        let dir = std::env::temp_dir().join(format!("wocable-online-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        Scratch(dir)
+    }
+
+    pub fn path(&self, name: &str) -> PathBuf {
+        self.0.join(name)
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+pub struct Server {
+    pub child: Child,
+    pub url: String,
+    pub log: PathBuf,
+}
+
+impl Server {
+    /// Starts the server on a free port (`None`) or on `port`, with the
+    /// database `db`, and waits for its "listening on" line.
+    pub fn start(scratch: &Scratch, port: Option<u16>, db: &Path) -> Server {
+        Server::start_with(scratch, port, db, &[])
+    }
+
+    pub fn start_with(scratch: &Scratch, port: Option<u16>, db: &Path, args: &[&str]) -> Server {
+        let log = scratch.path(&format!("server-{}.log", Instant::now().elapsed().as_nanos()));
+        let mut child = Command::new(env!("CARGO_BIN_EXE_wocable-server"))
+            .args(["--listen", &format!("127.0.0.1:{}", port.unwrap_or(0)), "--db"])
+            .arg(db)
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(std::fs::File::create(&log).unwrap())
+            .spawn()
+            .unwrap();
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
+        let url =
+            line.trim().strip_prefix("listening on ").unwrap_or_else(|| panic!("server said {line:?}")).to_string();
+        Server { child, url, log }
+    }
+
+    pub fn port(&self) -> u16 {
+        self.url.rsplit(':').next().unwrap().parse().unwrap()
+    }
+
+    pub fn log(&self) -> String {
+        std::fs::read_to_string(&self.log).unwrap_or_default()
+    }
+
+    /// SIGKILL: no chance to tidy up.
+    pub fn kill(&mut self) {
+        self.child.kill().unwrap();
+        self.child.wait().unwrap();
+    }
+
+    pub fn alive(&mut self) -> bool {
+        self.child.try_wait().unwrap().is_none()
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            eprintln!("server log ({}):\n{}", self.url, self.log());
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A client of the test's own, over a WebRTC connection to the host.
+pub struct Raw {
+    pub socket: WebRtcSocket,
+    pub channel: WebRtcChannel,
+    pub host: PeerId,
+    pub driver: tokio::task::JoinHandle<Result<(), matchbox_socket::Error>>,
+}
+
+impl Raw {
+    /// A connection to the room `code` of the server at `server` (its URL).
+    pub async fn open(server: &str, code: RoomCode) -> Raw {
+        let url = format!("{}/{code}", server.replace("http://", "ws://"));
+        let ice = RtcIceServerConfig { urls: Vec::new(), username: None, credential: None };
+        let (mut socket, driver) = WebRtcSocketBuilder::new(url).ice_server(ice).add_reliable_channel().build();
+        let driver = tokio::spawn(driver);
+        let channel = socket.take_channel(0).unwrap();
+        let host = tokio::time::timeout(Duration::from_secs(20), async {
+            loop {
+                if let Some((peer, PeerState::Connected)) = socket.next().await {
+                    return peer;
+                }
+            }
+        })
+        .await
+        .expect("the host peer answers");
+        Raw { socket, channel, host, driver }
+    }
+
+    pub fn send(&mut self, message: &ClientMessage) {
+        self.send_bytes(message.encode());
+    }
+
+    pub fn send_bytes(&mut self, bytes: Vec<u8>) {
+        self.channel.try_send(bytes.into(), self.host).unwrap();
+    }
+
+    /// The next message, or `None` after `wait` without one.
+    pub async fn recv(&mut self, wait: Duration) -> Option<ServerMessage> {
+        let (channel, socket, host) = (&mut self.channel, &mut self.socket, self.host);
+        tokio::time::timeout(wait, async {
+            loop {
+                tokio::select! {
+                    Some((peer, packet)) = channel.next() => if peer == host {
+                        return ServerMessage::decode(&packet).expect("the server's messages read back");
+                    },
+                    Some(_) = socket.next() => {}
+                }
+            }
+        })
+        .await
+        .ok()
+    }
+}
+
+impl Drop for Raw {
+    fn drop(&mut self) {
+        self.driver.abort();
+    }
+}
+
+/// A seat played by the test: its view, followed from what it is sent.
+pub struct Seat {
+    pub raw: Raw,
+    pub code: RoomCode,
+    pub token: SeatToken,
+    pub view: Option<SeatView>,
+    pub record: Option<String>,
+    pub standings: Vec<Standing>,
+    pub refusals: Vec<Refusal>,
+}
+
+impl Seat {
+    pub async fn connect(server: &str, code: RoomCode, token: SeatToken) -> Seat {
+        let mut raw = Raw::open(server, code).await;
+        raw.send(&ClientMessage::Hello { room: code, token });
+        Seat { raw, code, token, view: None, record: None, standings: Vec::new(), refusals: Vec::new() }
+    }
+
+    pub async fn reconnect(&mut self, server: &str) {
+        *self = Seat::connect(server, self.code, self.token).await;
+    }
+
+    /// Takes in what comes within `wait`; whether anything came.
+    pub async fn take(&mut self, wait: Duration) -> bool {
+        let Some(message) = self.raw.recv(wait).await else { return false };
+        match message {
+            ServerMessage::Welcome { seat, settings, .. } => {
+                self.view = Some(SeatView::new(settings, Some(seat)).unwrap())
+            }
+            ServerMessage::Events { events, .. } => {
+                let view = self.view.as_mut().expect("a welcome comes first");
+                for event in events {
+                    view.apply(event).expect("only this seat's own events, in order");
+                }
+            }
+            ServerMessage::Finished { gcg, standings } => {
+                self.record = Some(gcg);
+                self.standings = standings;
+            }
+            ServerMessage::Refused(refusal) => self.refusals.push(refusal),
+            ServerMessage::Waiting { .. } | ServerMessage::Pong => {}
+        }
+        true
+    }
+
+    /// Whether it is this seat's turn, once the view has caught up (its
+    /// events follow the welcome).
+    pub fn on_turn(&self) -> bool {
+        self.view.as_ref().is_some_and(|v| !v.log().is_empty() && v.ended().is_none() && Some(v.turn()) == v.viewer())
+    }
+
+    pub fn seat(&self) -> usize {
+        self.view.as_ref().and_then(SeatView::viewer).expect("seated")
+    }
+
+    /// Waits for this seat's turn (false: the game ended first).
+    pub async fn until_turn(&mut self) -> bool {
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while !self.on_turn() {
+            assert!(Instant::now() < deadline, "the turn never came");
+            if self.record.is_some() {
+                return false;
+            }
+            self.take(Duration::from_millis(200)).await;
+        }
+        true
+    }
+
+    /// Passes whenever it is this seat's turn, until the game ends.
+    pub async fn pass_to_the_end(&mut self) -> String {
+        while self.until_turn().await {
+            let seat = self.seat();
+            let before = self.view.as_ref().unwrap().last_seq();
+            self.raw.send(&ClientMessage::Intent(Intent::Pass { seat }));
+            while self.view.as_ref().unwrap().last_seq() == before && self.record.is_none() {
+                assert!(self.take(Duration::from_secs(30)).await, "the pass was answered");
+            }
+        }
+        self.record.clone().unwrap()
+    }
+
+    /// The next refusal, skipping other messages.
+    pub async fn refusal(&mut self) -> Refusal {
+        let seen = self.refusals.len();
+        while self.refusals.len() == seen {
+            assert!(self.take(Duration::from_secs(10)).await, "a refusal came");
+        }
+        self.refusals.remove(seen)
+    }
+}
