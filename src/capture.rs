@@ -143,11 +143,17 @@ fn online_step(
             wait_until(commands, tour, seated, "in the waiting room");
         }
         45 => shoot(commands, tour, "online-waiting"),
+        // Out of the room: the menu now says who plays, with the
+        // account's recovery code to write down.
         46 => {
+            online.requests.write(OnlineRequest::Leave);
+        }
+        47 => shoot(commands, tour, "online-account"),
+        48 => {
             online.requests.write(room(2));
         }
-        47 => wait_until(commands, tour, *screen.get() == Screen::Game, "in the game"),
-        48 => {
+        49 => wait_until(commands, tour, *screen.get() == Screen::Game, "in the game"),
+        50 => {
             if tour.shot_online_game {
                 let reconnecting = online.connection.as_deref().is_some_and(|c| *c == Connection::Reconnecting);
                 wait_until(commands, tour, reconnecting, "reconnecting");
@@ -336,8 +342,8 @@ fn tour(
             actions.write(Action::OpenOverlay(Overlay::Paused));
         }
         38 => shoot(&mut commands, &tour, "paused"),
-        39..=48 => online_step(&mut commands, &mut tour, step, &screen, &mut next, &mut online, time.elapsed_secs()),
-        49 => {
+        39..=50 => online_step(&mut commands, &mut tour, step, &screen, &mut next, &mut online, time.elapsed_secs()),
+        51 => {
             let text = format!(
                 "first home frame after {:.2} s\nwhile the computer thinks: {}\nidle on the game screen: {}\n",
                 tour.first_home_frame.unwrap_or(0.0),

@@ -17,7 +17,9 @@ use wocable::CorePlugin;
 use wocable::crossword::referee::{ActiveReferee, Connection};
 use wocable::crossword::turn::Hints;
 use wocable::crossword::{Action, Match, MoveRefused, SAVE_FILE, Seat, Unplayed};
-use wocable::online::{Online, OnlineRequest, SEAT_FILE};
+use wocable::online::{
+    ACCOUNT_FILE, Call, Lobby, LobbyError, Online, OnlineAccount, OnlineFailure, OnlineRequest, SEAT_FILE,
+};
 use wocable::screens::Screen;
 use wocable::screens::home::OnlineSeatKept;
 use wocable::settings::Settings;
@@ -82,6 +84,22 @@ fn until(app: &mut App, what: &str, seconds: u64, done: impl Fn(&World) -> bool)
         std::thread::sleep(Duration::from_millis(5));
     }
     panic!("never happened: {what}");
+}
+
+/// The answer of a call to the lobby.
+fn answer<T: serde::de::DeserializeOwned + Send + 'static>(call: Call<T>) -> Result<T, LobbyError> {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        if let Some(answer) = call.take() {
+            return answer;
+        }
+        assert!(Instant::now() < deadline, "the lobby never answered");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+fn account(app: &App, server: &Server) -> Option<wocable::online::KeptAccount> {
+    app.world().resource::<OnlineAccount>().on(&server.url).cloned()
 }
 
 fn screen(world: &World) -> Screen {
@@ -168,6 +186,11 @@ fn a_room_made_in_the_app_is_played_with_a_bot_that_joined_by_its_code() {
     let mut app = app(&dir.join("app"), &server);
     let code = make_a_room(&mut app);
     assert_eq!(screen(app.world()), Screen::Home, "waiting until the room is full");
+    // An account was made with the name online, the first time.
+    let kept = account(&app, &server).expect("an account made on first use");
+    assert_eq!((kept.account.nick.as_str(), kept.noted), ("Ana", false));
+    let file = app.world().resource::<Storage>().read(ACCOUNT_FILE).expect("the account is kept");
+    assert!(file.contains(&kept.account.key.to_hex()));
     let gcg = dir.join("game.gcg");
     let mut bot = bot(&server, code, &gcg);
     until(&mut app, "the game opens", 30, |w| screen(w) == Screen::Game);
@@ -193,6 +216,56 @@ fn a_room_made_in_the_app_is_played_with_a_bot_that_joined_by_its_code() {
     let record = std::fs::read_to_string(&gcg).expect("the bot's record");
     assert!(record.lines().any(|line| line.starts_with(">Ana:") && line.split_whitespace().count() >= 5), "{record}");
     assert!(app.world().resource::<Storage>().read(SEAT_FILE).is_none(), "a finished game's seat is forgotten");
+    // Ana's profile has the game; against a guest (the bot has no
+    // account), it leaves her rating as it was.
+    let profile = answer(Lobby::new(&server.url).profile("Ana")).expect("Ana's profile");
+    let list = &profile.lists[0];
+    assert_eq!((list.games, list.losses), (1, 1));
+    assert!(list.best.is_some() && list.history.is_empty(), "{list:?}");
+    assert_eq!(list.rating, wocable_net::Rating::default());
+}
+
+#[test]
+fn a_name_taken_online_is_said_and_an_account_comes_back_with_its_recovery_code() {
+    let dir = scratch("accounts");
+    let server = Server::start(&dir, "127.0.0.1:0");
+    let mut first = app(&dir.join("first"), &server);
+    make_a_room(&mut first);
+    let ana = account(&first, &server).expect("Ana's account");
+
+    // Another device asks for the same name, in another case.
+    let mut other = app(&dir.join("other"), &server);
+    other.world_mut().resource_mut::<Settings>().nickname = Some("ana".into());
+    other.world_mut().write_message(two_player_room());
+    until(&mut other, "told the name is taken", 20, |w| {
+        matches!(w.resource::<Online>(), Online::Failed(OnlineFailure::Lobby(LobbyError::Taken(_)), _))
+    });
+    assert_eq!(account(&other, &server), None);
+    other.world_mut().resource_mut::<Settings>().nickname = Some("Ana2".into());
+    other.world_mut().write_message(two_player_room());
+    until(
+        &mut other,
+        "in a room as Ana2",
+        20,
+        |w| matches!(w.resource::<Online>(), Online::InRoom(s) if s.seats().iter().flatten().any(|name| name == "Ana2")),
+    );
+
+    // A third device takes Ana's account back with her recovery code.
+    let mut third = app(&dir.join("third"), &server);
+    third.world_mut().write_message(OnlineRequest::Recover { nick: "ANA".into(), recovery: ana.account.recovery });
+    until(&mut third, "the account recovered", 20, |w| {
+        w.resource::<OnlineAccount>().on(&server.url).is_some_and(|kept| kept.account.nick == "Ana")
+    });
+    let recovered = account(&third, &server).unwrap();
+    assert_ne!(recovered.account.key, ana.account.key, "a new key");
+    assert!(third.world().resource::<Storage>().read(ACCOUNT_FILE).is_some());
+    make_a_room(&mut third);
+    // The first device's key is no longer Ana's.
+    first.world_mut().write_message(OnlineRequest::Leave);
+    first.world_mut().write_message(two_player_room());
+    until(&mut first, "the old key refused", 20, |w| {
+        matches!(w.resource::<Online>(), Online::Failed(OnlineFailure::Lobby(LobbyError::Refused(_)), _))
+    });
 }
 
 #[test]

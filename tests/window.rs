@@ -13,7 +13,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 use support::Server;
 
-const SCREENS: [&str; 24] = [
+const SCREENS: [&str; 25] = [
     "home",
     "new-game",
     "game-start",
@@ -35,6 +35,7 @@ const SCREENS: [&str; 24] = [
     "online",
     "online-create",
     "online-waiting",
+    "online-account",
     "online-game",
     "online-reconnecting",
     "timings",

@@ -6,7 +6,10 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-use wocable_net::{ApiRefusal, CreateRoom, Created, JoinRoom, Joined, RandomGame, RoomCode, ServerConfig};
+use wocable_net::{
+    Account, ApiRefusal, CreateRoom, Created, JoinRoom, Joined, NewPlayer, PlayerKey, Profile, RandomGame, Recover,
+    RoomCode, ServerConfig,
+};
 
 /// Why a call to the lobby failed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -16,6 +19,9 @@ pub enum LobbyError {
     /// The server said no, and why (in its words).
     #[error("{0}")]
     Refused(String),
+    /// The nickname is another player's.
+    #[error("{0}")]
+    Taken(String),
     #[error("the server's answer could not be read: {0}")]
     Unreadable(String),
 }
@@ -60,8 +66,9 @@ impl<T: DeserializeOwned + Send + 'static> Call<T> {
 fn read<T: DeserializeOwned>(response: ehttp::Result<ehttp::Response>) -> Result<T, LobbyError> {
     let response = response.map_err(LobbyError::Unreachable)?;
     if !response.ok {
-        let refusal = response.json::<ApiRefusal>().map(|refusal| refusal.error);
-        return Err(LobbyError::Refused(refusal.unwrap_or(response.status_text)));
+        let refusal = response.json::<ApiRefusal>().map_or(response.status_text.clone(), |refusal| refusal.error);
+        // 409 Conflict: what was asked for is someone else's.
+        return Err(if response.status == 409 { LobbyError::Taken(refusal) } else { LobbyError::Refused(refusal) });
     }
     response.json().map_err(|error| LobbyError::Unreadable(error.to_string()))
 }
@@ -90,8 +97,24 @@ impl Lobby {
         Call::post(format!("{}/api/rooms", self.server), room)
     }
 
-    pub fn join(&self, code: RoomCode, name: &str) -> Call<Joined> {
-        Call::post(format!("{}/api/rooms/{code}/join", self.server), &JoinRoom { name: name.to_string(), key: None })
+    /// A seat in a room: a member's (`key`) is rated.
+    pub fn join(&self, code: RoomCode, name: &str, key: Option<PlayerKey>) -> Call<Joined> {
+        Call::post(format!("{}/api/rooms/{code}/join", self.server), &JoinRoom { name: name.to_string(), key })
+    }
+
+    /// An account for this nickname.
+    pub fn register(&self, nick: &str) -> Call<Account> {
+        Call::post(format!("{}/api/players", self.server), &NewPlayer { nick: nick.to_string() })
+    }
+
+    /// An account back, with a new key.
+    pub fn recover(&self, recover: &Recover) -> Call<Account> {
+        Call::post(format!("{}/api/players/recover", self.server), recover)
+    }
+
+    /// A player's profile: ratings, figures, history.
+    pub fn profile(&self, nick: &str) -> Call<Profile> {
+        Call::get(format!("{}/api/players/{}", self.server, path_segment(nick)))
     }
 
     /// A seat in the next random game: answered once matched, with people
@@ -100,5 +123,25 @@ impl Lobby {
         let answer_within = Duration::from_secs(request.wait + 30);
         let call = ehttp::Request::post_json(format!("{}/api/random", self.server), request);
         Call::send(call.map(|call| call.with_timeout(Some(answer_within))))
+    }
+}
+
+/// Text as one segment of a URL's path: a nickname may have any letter.
+fn path_segment(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_nickname_is_one_segment_of_a_path() {
+        assert_eq!(super::path_segment("Ana_b.2-x"), "Ana_b.2-x");
+        assert_eq!(super::path_segment("Zoë"), "Zo%C3%AB");
+        assert_eq!(super::path_segment("a/b?c"), "a%2Fb%3Fc");
     }
 }

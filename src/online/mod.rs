@@ -3,10 +3,12 @@
 //! refereed by the server through a [`Session`]. A seat taken is kept in
 //! storage until its game ends, so the app can rejoin it after a restart.
 
+mod account;
 mod link;
 mod lobby;
 mod session;
 
+pub use account::{ACCOUNT_FILE, KeptAccount, OnlineAccount};
 pub use lobby::{Call, Lobby, LobbyError};
 pub use session::Session;
 
@@ -16,11 +18,14 @@ use crate::crossword::{Match, Seat};
 use crate::lexicons::Lexicons;
 use crate::screens::Screen;
 use crate::settings::Settings;
-use crate::storage::Storage;
+use crate::storage::{DamagedFiles, Storage};
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 use wocable_crossword::computer::Level;
-use wocable_net::{CreateRoom, Created, Joined, RandomGame, RoomCode, RoomSettings, ServerConfig};
+use wocable_net::{
+    Account, CreateRoom, Created, Joined, PlayerKey, RandomGame, Recover, RecoveryCode, RoomCode, RoomSettings,
+    ServerConfig,
+};
 
 /// The seat of the online game in progress, kept until the game ends.
 pub const SEAT_FILE: &str = "online.json";
@@ -38,6 +43,8 @@ pub enum OnlineRequest {
     Random(RandomGame),
     /// Back to the seat kept in storage (after a restart).
     Rejoin,
+    /// This device takes the account of this nickname, with its code.
+    Recover { nick: String, recovery: RecoveryCode },
     /// Out of the room (a game in progress goes on on the server).
     Leave,
 }
@@ -53,6 +60,11 @@ struct KeptSeat {
 pub enum Online {
     #[default]
     Offline,
+    /// Making this device's account, the first time it plays on the
+    /// server; then the request goes on.
+    Registering { call: Call<Account>, then: OnlineRequest },
+    /// Taking an account back with its recovery code.
+    Recovering(Call<Account>),
     /// Making a room: the player joins it next.
     Creating(Call<Created>),
     /// Taking a seat (a random game's is answered once matched).
@@ -80,12 +92,23 @@ pub enum OnlineFailure {
 impl Online {
     /// Whether a step is under way (the screens show a spinner).
     pub fn is_busy(&self) -> bool {
-        matches!(self, Online::Creating(_) | Online::Joining(_) | Online::Configuring { .. })
+        matches!(
+            self,
+            Online::Registering { .. }
+                | Online::Recovering(_)
+                | Online::Creating(_)
+                | Online::Joining(_)
+                | Online::Configuring { .. }
+        )
     }
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Online>()
+    let storage = app.world().resource::<Storage>().clone();
+    let mut damaged = app.world_mut().get_resource_or_init::<DamagedFiles>();
+    let account = account::read(&storage, &mut damaged);
+    app.insert_resource(account)
+        .init_resource::<Online>()
         .add_message::<OnlineRequest>()
         .add_systems(Update, (hear_requests, go_on, open_the_game).chain())
         .add_systems(OnExit(Screen::Game), leave_the_game);
@@ -101,10 +124,12 @@ fn hear_requests(
     mut online: ResMut<Online>,
     settings: Res<Settings>,
     storage: Res<Storage>,
+    account: Res<OnlineAccount>,
 ) {
     for request in requests.read() {
         let lobby = lobby(&settings);
         let name = settings.nickname.clone().filter(|name| !name.trim().is_empty());
+        let member = account.on(&settings.server).map(|kept| &kept.account);
         *online = match (request, name) {
             (OnlineRequest::Leave, _) => {
                 // Out of a waiting room for good: Home no longer offers it.
@@ -119,25 +144,60 @@ fn hear_requests(
                     None => Online::Offline,
                 }
             }
+            (OnlineRequest::Recover { nick, recovery }, _) => {
+                Online::Recovering(lobby.recover(&Recover { nick: nick.clone(), recovery: *recovery }))
+            }
+            (request, _) if let Some(member) = member => take_a_seat(&lobby, request, &member.nick, member.key),
             (_, None) => Online::Failed(OnlineFailure::NoName, None),
-            (OnlineRequest::Create { room, computers }, Some(_)) => {
-                Online::Creating(lobby.create(&CreateRoom { settings: room.clone(), computers: computers.clone() }))
-            }
-            (OnlineRequest::Join(code), Some(name)) => Online::Joining(lobby.join(*code, &name)),
-            (OnlineRequest::Random(request), Some(name)) => {
-                Online::Joining(lobby.random(&RandomGame { name, ..request.clone() }))
-            }
+            (request, Some(name)) => Online::Registering { call: lobby.register(&name), then: request.clone() },
         };
     }
 }
 
+/// Goes on with a request for a seat, as a member.
+fn take_a_seat(lobby: &Lobby, request: &OnlineRequest, nick: &str, key: PlayerKey) -> Online {
+    match request {
+        OnlineRequest::Create { room, computers } => {
+            Online::Creating(lobby.create(&CreateRoom { settings: room.clone(), computers: computers.clone() }))
+        }
+        OnlineRequest::Join(code) => Online::Joining(lobby.join(*code, nick, Some(key))),
+        OnlineRequest::Random(request) => {
+            Online::Joining(lobby.random(&RandomGame { name: nick.to_string(), key: Some(key), ..request.clone() }))
+        }
+        OnlineRequest::Rejoin | OnlineRequest::Leave | OnlineRequest::Recover { .. } => Online::Offline,
+    }
+}
+
 /// Takes each step's answer and goes on to the next.
-fn go_on(mut online: ResMut<Online>, settings: Res<Settings>, storage: Res<Storage>, time: Res<Time>) {
+fn go_on(
+    mut online: ResMut<Online>,
+    settings: Res<Settings>,
+    storage: Res<Storage>,
+    time: Res<Time>,
+    mut account: ResMut<OnlineAccount>,
+) {
     let lobby = lobby(&settings);
     let next = match &mut *online {
+        Online::Registering { call, then } => call.take().map(|answer| match answer {
+            Ok(made) => {
+                let next = take_a_seat(&lobby, then, &made.nick, made.key);
+                account.keep(&storage, lobby.server(), made);
+                next
+            }
+            Err(error) => Online::Failed(OnlineFailure::Lobby(error), None),
+        }),
+        Online::Recovering(call) => call.take().map(|answer| match answer {
+            Ok(recovered) => {
+                account.keep(&storage, lobby.server(), recovered);
+                Online::Offline
+            }
+            Err(error) => Online::Failed(OnlineFailure::Lobby(error), None),
+        }),
         Online::Creating(call) => call.take().map(|answer| match answer {
-            Ok(created) => match settings.nickname.as_deref() {
-                Some(name) => Online::Joining(lobby.join(created.code, name)),
+            Ok(created) => match account.on(lobby.server()) {
+                Some(member) => {
+                    Online::Joining(lobby.join(created.code, &member.account.nick, Some(member.account.key)))
+                }
                 None => Online::Failed(OnlineFailure::NoName, None),
             },
             Err(error) => Online::Failed(OnlineFailure::Lobby(error), None),

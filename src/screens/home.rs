@@ -6,7 +6,7 @@ use crate::crossword::referee::LocalReferee;
 use crate::crossword::turn::{PendingStart, local_match};
 use crate::crossword::{ResumeMatch, SAVE_FILE, SAVE_VERSION, SavedMatch};
 use crate::lexicons::Lexicons;
-use crate::online::{OnlineRequest, SEAT_FILE};
+use crate::online::{ACCOUNT_FILE, OnlineRequest, SEAT_FILE};
 use crate::storage::{Damage, DamagedFiles, Storage};
 use crate::ui::i18n::Locale;
 use crate::ui::theme;
@@ -108,7 +108,11 @@ fn damaged_notices(ui: &mut egui::Ui, locale: &Locale, damaged: &mut DamagedFile
             Damage::Newer => "damaged-newer",
             Damage::AgainstTheRules => "damaged-against-the-rules",
         });
-        let what = if file.name == SAVE_FILE { "damaged-game" } else { "damaged-settings" };
+        let what = match file.name {
+            SAVE_FILE => "damaged-game",
+            ACCOUNT_FILE => "damaged-account",
+            _ => "damaged-settings",
+        };
         let kept = match &file.kept_as {
             Some(aside) => locale.t_with("damaged-kept", &[("file", aside.clone().into())]),
             None => locale.t("damaged-not-kept"),

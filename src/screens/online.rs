@@ -7,17 +7,19 @@ use super::home::wide_button;
 use super::new_game::{GAME_LANGUAGES, language_key, level_key, rules_key};
 use super::{Screen, centred_choices, centred_page};
 use crate::crossword::turn::PendingStart;
-use crate::online::{LobbyError, Online, OnlineFailure, OnlineRequest, Session};
+use crate::online::{LobbyError, Online, OnlineAccount, OnlineFailure, OnlineRequest, Session};
 use crate::settings::Settings;
+use crate::storage::Storage;
 use crate::ui::clipboard;
 use crate::ui::i18n::Locale;
 use crate::ui::theme::{self, egui_colour};
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use wocable_crossword::RuleSetKind;
 use wocable_crossword::computer::Level;
 use wocable_lexicon::Language;
-use wocable_net::{MAX_NAME, RandomGame, RoomCode, RoomSettings, join_link};
+use wocable_net::{MAX_NAME, RandomGame, RecoveryCode, RoomCode, RoomSettings, join_link};
 
 /// Which page of the online screen is shown, and what its forms hold.
 #[derive(Resource, Clone, Debug, PartialEq)]
@@ -32,6 +34,9 @@ pub struct OnlineForm {
     pub computers: usize,
     pub level: Level,
     pub code: String,
+    /// The account to take back, and its recovery code.
+    pub recover_nick: String,
+    pub recovery: String,
     /// Seconds a random game waits for people before a computer fills in.
     pub wait: u64,
     /// What was last asked, to ask again after a failure.
@@ -50,6 +55,7 @@ pub enum Page {
     Create,
     Join,
     Random,
+    Recover,
 }
 
 const CLOCKS: [Option<u32>; 4] = [None, Some(60), Some(120), Some(300)];
@@ -67,6 +73,8 @@ impl OnlineForm {
             computers: 0,
             level: Level::Strong,
             code: String::new(),
+            recover_nick: String::new(),
+            recovery: String::new(),
             wait: 30,
             last: None,
             problem: None,
@@ -142,20 +150,32 @@ fn warning(ui: &mut egui::Ui, text: impl Into<String>) {
     ui.colored_label(egui_colour(theme::WARNING), text.into());
 }
 
-fn failure_text(locale: &Locale, failure: &OnlineFailure) -> String {
+/// Why going online failed, in words; `name` is the name asked for.
+fn failure_text(locale: &Locale, failure: &OnlineFailure, name: Option<String>) -> String {
     match failure {
         OnlineFailure::Lobby(LobbyError::Unreachable(_)) => locale.t("online-unreachable"),
         OnlineFailure::Lobby(LobbyError::Refused(reason)) => {
             locale.t_with("online-refused", &[("reason", reason.clone().into())])
         }
         OnlineFailure::Lobby(LobbyError::Unreadable(_)) => locale.t("online-unreadable"),
+        OnlineFailure::Lobby(LobbyError::Taken(_)) => {
+            locale.t_with("online-name-taken", &[("name", name.unwrap_or_default().into())])
+        }
         OnlineFailure::Closed(_) => locale.t("online-lost"),
         OnlineFailure::NoName => locale.t("online-no-name"),
     }
 }
 
+/// This device's account, and where it is kept.
+#[derive(SystemParam)]
+struct Membership<'w> {
+    account: ResMut<'w, OnlineAccount>,
+    storage: Res<'w, Storage>,
+}
+
 fn draw(
     mut contexts: EguiContexts,
+    mut membership: Membership,
     locale: Res<Locale>,
     mut form: ResMut<OnlineForm>,
     mut settings: ResMut<Settings>,
@@ -184,7 +204,7 @@ fn draw(
             return;
         }
         if let Online::Failed(failure, retry) = &*online {
-            warning(ui, failure_text(&locale, failure));
+            warning(ui, failure_text(&locale, failure, settings.nickname.clone()));
             if let Some(again) = retry.clone().or_else(|| form.last.clone())
                 && *failure != OnlineFailure::NoName
                 && ui.button(locale.t("online-retry")).clicked()
@@ -196,13 +216,24 @@ fn draw(
         if let Some(problem) = &form.problem {
             warning(ui, problem);
         }
-        ui.label(crate::ui::bold(locale.t("online-name"), 20.0));
-        let name = ui.add(egui::TextEdit::singleline(&mut form.name).char_limit(MAX_NAME).desired_width(220.0));
-        if name.changed() {
-            let trimmed = form.name.trim();
-            let nickname = (!trimmed.is_empty()).then(|| trimmed.to_string());
-            if settings.nickname != nickname {
-                settings.nickname = nickname;
+        match membership.account.on(&settings.server).cloned() {
+            Some(member) => {
+                let playing_as = locale.t_with("online-playing-as", &[("nick", member.account.nick.clone().into())]);
+                ui.label(crate::ui::bold(playing_as, 20.0));
+                if !member.noted && recovery_notice(ui, &locale, member.account.recovery) {
+                    membership.account.noted(&membership.storage);
+                }
+            }
+            None => {
+                ui.label(crate::ui::bold(locale.t("online-name"), 20.0));
+                let field = egui::TextEdit::singleline(&mut form.name).char_limit(MAX_NAME).desired_width(220.0);
+                if ui.add(field).changed() {
+                    let trimmed = form.name.trim();
+                    let nickname = (!trimmed.is_empty()).then(|| trimmed.to_string());
+                    if settings.nickname != nickname {
+                        settings.nickname = nickname;
+                    }
+                }
             }
         }
         ui.separator();
@@ -245,6 +276,28 @@ fn draw(
                     }
                 }
             }
+            Page::Recover => {
+                ui.label(crate::ui::bold(locale.t("online-name"), 20.0));
+                ui.add(egui::TextEdit::singleline(&mut form.recover_nick).char_limit(MAX_NAME).desired_width(220.0));
+                ui.label(crate::ui::bold(locale.t("online-recovery-code"), 20.0));
+                let field = egui::TextEdit::singleline(&mut form.recovery)
+                    .char_limit(29)
+                    .hint_text("XXXXX-XXXXX-XXXXX-XXXXX")
+                    .font(egui::FontId::monospace(20.0))
+                    .desired_width(320.0);
+                ui.add(field);
+                ui.add_space(12.0);
+                if wide_button(ui, crate::ui::bold(locale.t("online-recover"), 20.0)).clicked() {
+                    match RecoveryCode::parse(&form.recovery) {
+                        Ok(recovery) => {
+                            let nick = form.recover_nick.trim().to_string();
+                            ask(form, OnlineRequest::Recover { nick, recovery });
+                            form.page = Page::Menu;
+                        }
+                        Err(_) => form.problem = Some(locale.t("online-bad-recovery")),
+                    }
+                }
+            }
             Page::Random => {
                 game_choices(ui, &locale, form);
                 ui.label(crate::ui::bold(locale.t("online-wait"), 20.0));
@@ -276,6 +329,27 @@ fn menu(ui: &mut egui::Ui, locale: &Locale, form: &mut OnlineForm) {
             form.focus_code = page == Page::Join;
         }
     }
+    ui.add_space(8.0);
+    if ui.button(locale.t("online-recover-account")).clicked() {
+        form.page = Page::Recover;
+        form.problem = None;
+    }
+}
+
+/// The account's recovery code, until the player says they wrote it
+/// down (then `true`).
+fn recovery_notice(ui: &mut egui::Ui, locale: &Locale, recovery: RecoveryCode) -> bool {
+    let mut noted = false;
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        ui.vertical_centered(|ui| {
+            ui.label(locale.t("online-recovery"));
+            // On one line, on a phone too.
+            let size = (ui.available_width() / 17.0).min(22.0);
+            ui.label(crate::ui::bold(recovery.to_string(), size).color(egui_colour(theme::TILE_FACE)));
+            noted = ui.button(locale.t("online-recovery-noted")).clicked();
+        });
+    });
+    noted
 }
 
 fn clock_label(locale: &Locale, clock: Option<u32>) -> String {

@@ -1,0 +1,80 @@
+//! This device's account on a server (§6.1): made with the player's name
+//! online the first time they play there, and kept. Its key goes with
+//! every seat taken, so the server seats the player as their nickname and
+//! rates their games. Its recovery code is shown until the player says
+//! they wrote it down: with it, the account comes back on another device.
+
+use crate::storage::{Damage, DamagedFiles, Storage};
+use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
+use wocable_net::{Account, PlayerKey};
+
+/// Where the account is kept.
+pub const ACCOUNT_FILE: &str = "account.json";
+
+/// An account, the server it is on, and whether the player noted its
+/// recovery code.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KeptAccount {
+    pub server: String,
+    pub account: Account,
+    pub noted: bool,
+}
+
+/// This device's account, if it has one.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct OnlineAccount(pub Option<KeptAccount>);
+
+impl OnlineAccount {
+    /// The account on `server`: an account is the server's that made it.
+    pub fn on(&self, server: &str) -> Option<&KeptAccount> {
+        self.0.as_ref().filter(|kept| same_server(&kept.server, server))
+    }
+
+    pub fn key_on(&self, server: &str) -> Option<PlayerKey> {
+        self.on(server).map(|kept| kept.account.key)
+    }
+
+    /// Keeps a new account (or one recovered) for `server`.
+    pub fn keep(&mut self, storage: &Storage, server: &str, account: Account) {
+        self.0 = Some(KeptAccount { server: server.to_string(), account, noted: false });
+        self.store(storage);
+    }
+
+    /// The player wrote the recovery code down: it is no longer shown.
+    pub fn noted(&mut self, storage: &Storage) {
+        if let Some(kept) = &mut self.0 {
+            kept.noted = true;
+        }
+        self.store(storage);
+    }
+
+    fn store(&self, storage: &Storage) {
+        let Some(kept) = &self.0 else { return };
+        let written = serde_json::to_string(kept)
+            .map_err(|e| e.to_string())
+            .and_then(|text| storage.write(ACCOUNT_FILE, &text).map_err(|e| e.to_string()));
+        if let Err(error) = written {
+            warn!("the account was not kept: {error}");
+        }
+    }
+}
+
+fn same_server(a: &str, b: &str) -> bool {
+    a.trim_end_matches('/') == b.trim_end_matches('/')
+}
+
+/// The account kept on this device; a damaged file is set aside (the
+/// recovery code brings the account back).
+pub(super) fn read(storage: &Storage, damaged: &mut DamagedFiles) -> OnlineAccount {
+    let read = storage.read_text(ACCOUNT_FILE).and_then(|text| {
+        text.map(|text| serde_json::from_str::<KeptAccount>(&text).map_err(|_| Damage::Unreadable)).transpose()
+    });
+    match read {
+        Ok(kept) => OnlineAccount(kept),
+        Err(damage) => {
+            damaged.0.push(storage.set_aside(ACCOUNT_FILE, damage));
+            OnlineAccount(None)
+        }
+    }
+}
