@@ -19,6 +19,7 @@ use crate::screens::Screen;
 use crate::screens::dictionary::{DictionaryPage, Found, Lookup};
 use crate::screens::new_game::NewGameForm;
 use crate::screens::online::{OnlineForm, Page};
+use crate::screens::ratings::{Fetched, Ratings, RatingsRequest};
 use crate::screens::results::{Results, Reviewing, Viewing};
 use crate::storage::Storage;
 use bevy::ecs::system::SystemParam;
@@ -81,6 +82,8 @@ struct OnlineTour<'w> {
     form: Option<ResMut<'w, OnlineForm>>,
     connection: Option<Res<'w, Connection>>,
     requests: MessageWriter<'w, OnlineRequest>,
+    ratings: Res<'w, Ratings>,
+    rating_requests: MessageWriter<'w, RatingsRequest>,
 }
 
 /// The forms of the screens the tour fills in, and the results with
@@ -150,10 +153,22 @@ fn online_step(
         }
         47 => shoot(commands, tour, "online-account"),
         48 => {
+            if let Some(form) = online.form.as_mut() {
+                form.page = Page::Leaderboard;
+            }
+            let list = RatingsRequest::Leaderboard { rules: RuleSetKind::Wocable, language: Language::En };
+            online.rating_requests.write(list);
+        }
+        49 => {
+            let fetched = matches!(online.ratings.leaderboard, Fetched::Got(_));
+            wait_until(commands, tour, fetched, "shown the leaderboard");
+        }
+        50 => shoot(commands, tour, "online-leaderboard"),
+        51 => {
             online.requests.write(room(2));
         }
-        49 => wait_until(commands, tour, *screen.get() == Screen::Game, "in the game"),
-        50 => {
+        52 => wait_until(commands, tour, *screen.get() == Screen::Game, "in the game"),
+        53 => {
             if tour.shot_online_game {
                 let reconnecting = online.connection.as_deref().is_some_and(|c| *c == Connection::Reconnecting);
                 wait_until(commands, tour, reconnecting, "reconnecting");
@@ -342,8 +357,8 @@ fn tour(
             actions.write(Action::OpenOverlay(Overlay::Paused));
         }
         38 => shoot(&mut commands, &tour, "paused"),
-        39..=50 => online_step(&mut commands, &mut tour, step, &screen, &mut next, &mut online, time.elapsed_secs()),
-        51 => {
+        39..=53 => online_step(&mut commands, &mut tour, step, &screen, &mut next, &mut online, time.elapsed_secs()),
+        54 => {
             let text = format!(
                 "first home frame after {:.2} s\nwhile the computer thinks: {}\nidle on the game screen: {}\n",
                 tour.first_home_frame.unwrap_or(0.0),

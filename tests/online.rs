@@ -22,6 +22,7 @@ use wocable::online::{
 };
 use wocable::screens::Screen;
 use wocable::screens::home::OnlineSeatKept;
+use wocable::screens::ratings::{Fetched, Ratings, RatingsRequest};
 use wocable::settings::Settings;
 use wocable::storage::Storage;
 use wocable_crossword::{Event, RuleSetKind};
@@ -223,6 +224,21 @@ fn a_room_made_in_the_app_is_played_with_a_bot_that_joined_by_its_code() {
     assert_eq!((list.games, list.losses), (1, 1));
     assert!(list.best.is_some() && list.history.is_empty(), "{list:?}");
     assert_eq!(list.rating, wocable_net::Rating::default());
+
+    // The online screen's profile and leaderboard pages show the same.
+    app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Online);
+    app.update();
+    app.world_mut().write_message(RatingsRequest::Profile("ana".into()));
+    let leaderboard = RatingsRequest::Leaderboard { rules: RuleSetKind::Wocable, language: Language::En };
+    app.world_mut().write_message(leaderboard);
+    until(&mut app, "the profile and the leaderboard", 20, |w| {
+        let ratings = w.resource::<Ratings>();
+        matches!(ratings.profile, Fetched::Got(_)) && matches!(ratings.leaderboard, Fetched::Got(_))
+    });
+    let ratings = app.world().resource::<Ratings>();
+    let (Fetched::Got(profile), Fetched::Got(board)) = (&ratings.profile, &ratings.leaderboard) else { unreachable!() };
+    assert_eq!((profile.nick.as_str(), profile.lists[0].games), ("Ana", 1));
+    assert_eq!((board.total, board.you.as_ref()), (0, None), "one game leaves a rating provisional");
 }
 
 #[test]

@@ -13,7 +13,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 use support::Server;
 
-const SCREENS: [&str; 25] = [
+const SCREENS: [&str; 26] = [
     "home",
     "new-game",
     "game-start",
@@ -36,6 +36,7 @@ const SCREENS: [&str; 25] = [
     "online-create",
     "online-waiting",
     "online-account",
+    "online-leaderboard",
     "online-game",
     "online-reconnecting",
     "timings",

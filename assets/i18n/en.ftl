@@ -242,3 +242,16 @@ online-recovery-code = Recovery code
 online-recover = Recover
 online-bad-recovery = A recovery code is 20 letters and digits, such as 7KQ2M-X4ABC-9PQRS-T5VWX.
 online-name-taken = The name { $name } is taken online: choose another.
+online-leaderboards = Leaderboards
+online-my-profile = My profile
+ratings-none = No settled ratings here yet: a rating settles after a few games.
+ratings-no-games = No rated games yet.
+ratings-your-place = You: #{ $place } · { $rating }
+ratings-games = { $games ->
+    [one] one game
+   *[other] { $games } games
+}
+ratings-rating = Rating { $rating } ± { $deviation }
+ratings-record = Games { $games }: { $wins } won, { $draws } drawn, { $losses } lost
+ratings-figures = { $average } points a turn · bingos { $bingos }
+ratings-best = Best play: { $word }, { $score } points

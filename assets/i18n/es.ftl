@@ -242,3 +242,16 @@ online-recovery-code = Código de recuperación
 online-recover = Recuperar
 online-bad-recovery = Un código de recuperación tiene 20 letras y cifras, como 7KQ2M-X4ABC-9PQRS-T5VWX.
 online-name-taken = El nombre { $name } ya está en uso en línea: elige otro.
+online-leaderboards = Clasificaciones
+online-my-profile = Mi perfil
+ratings-none = Aún no hay puntuaciones asentadas aquí: una puntuación se asienta tras unas partidas.
+ratings-no-games = Aún no hay partidas puntuadas.
+ratings-your-place = Tú: n.º { $place } · { $rating }
+ratings-games = { $games ->
+    [one] una partida
+   *[other] { $games } partidas
+}
+ratings-rating = Puntuación { $rating } ± { $deviation }
+ratings-record = Partidas { $games }: { $wins } ganadas, { $draws } empatadas, { $losses } perdidas
+ratings-figures = { $average } puntos por turno · bingos { $bingos }
+ratings-best = Mejor jugada: { $word }, { $score } puntos

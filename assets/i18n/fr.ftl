@@ -243,3 +243,16 @@ online-recovery-code = Code de récupération
 online-recover = Récupérer
 online-bad-recovery = Un code de récupération compte 20 lettres et chiffres, comme 7KQ2M-X4ABC-9PQRS-T5VWX.
 online-name-taken = Le nom { $name } est déjà pris en ligne : choisissez-en un autre.
+online-leaderboards = Classements
+online-my-profile = Mon profil
+ratings-none = Pas encore de classement établi ici : un classement s’établit après quelques parties.
+ratings-no-games = Pas encore de partie classée.
+ratings-your-place = Vous : n° { $place } · { $rating }
+ratings-games = { $games ->
+    [one] une partie
+   *[other] { $games } parties
+}
+ratings-rating = Classement { $rating } ± { $deviation }
+ratings-record = Parties { $games } : { $wins } gagnées, { $draws } nulles, { $losses } perdues
+ratings-figures = { $average } points par tour · bingos { $bingos }
+ratings-best = Meilleur coup : { $word }, { $score } points

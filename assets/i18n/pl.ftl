@@ -242,3 +242,17 @@ online-recovery-code = Kod odzyskiwania
 online-recover = Odzyskaj
 online-bad-recovery = Kod odzyskiwania to 20 liter i cyfr, np. 7KQ2M-X4ABC-9PQRS-T5VWX.
 online-name-taken = Nazwa { $name } jest już zajęta online: wybierz inną.
+online-leaderboards = Rankingi
+online-my-profile = Mój profil
+ratings-none = Nie ma tu jeszcze ustalonych rankingów: ranking ustala się po kilku grach.
+ratings-no-games = Nie ma jeszcze gier rankingowych.
+ratings-your-place = Ty: miejsce { $place } · { $rating }
+ratings-games = { $games ->
+    [one] jedna gra
+    [few] { $games } gry
+   *[many] { $games } gier
+}
+ratings-rating = Ranking { $rating } ± { $deviation }
+ratings-record = Gry { $games }: wygrane { $wins }, remisy { $draws }, przegrane { $losses }
+ratings-figures = { $average } pkt na turę · bingo { $bingos }
+ratings-best = Najlepszy ruch: { $word }, { $score } pkt

@@ -6,9 +6,11 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
+use wocable_crossword::RuleSetKind;
+use wocable_lexicon::Language;
 use wocable_net::{
-    Account, ApiRefusal, CreateRoom, Created, JoinRoom, Joined, NewPlayer, PlayerKey, Profile, RandomGame, Recover,
-    RoomCode, ServerConfig,
+    Account, ApiRefusal, CreateRoom, Created, JoinRoom, Joined, Leaderboard, NewPlayer, PlayerKey, Profile, RandomGame,
+    Recover, RoomCode, ServerConfig,
 };
 
 /// Why a call to the lobby failed.
@@ -110,6 +112,12 @@ impl Lobby {
     /// An account back, with a new key.
     pub fn recover(&self, recover: &Recover) -> Call<Account> {
         Call::post(format!("{}/api/players/recover", self.server), recover)
+    }
+
+    /// The first page of a rating list's leaderboard, with `me`'s place.
+    pub fn leaderboard(&self, rules: RuleSetKind, language: Language, me: Option<&str>) -> Call<Leaderboard> {
+        let me = me.map(|nick| format!("&me={}", path_segment(nick))).unwrap_or_default();
+        Call::get(format!("{}/api/leaderboard?rules={rules}&lang={language}{me}", self.server))
     }
 
     /// A player's profile: ratings, figures, history.

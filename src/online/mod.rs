@@ -115,7 +115,7 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// The server this device plays on.
-fn lobby(settings: &Settings) -> Lobby {
+pub(crate) fn lobby(settings: &Settings) -> Lobby {
     Lobby::new(&settings.server)
 }
 

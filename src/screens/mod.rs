@@ -7,6 +7,7 @@ pub mod home;
 pub mod how_to_play;
 pub mod new_game;
 pub mod online;
+pub mod ratings;
 pub mod results;
 pub mod settings;
 pub mod title;
@@ -32,6 +33,7 @@ pub(super) fn plugin(app: &mut App) {
         home::plugin,
         new_game::plugin,
         online::plugin,
+        ratings::plugin,
         results::plugin,
         dictionary::plugin,
         title::plugin,

@@ -5,6 +5,7 @@
 
 use super::home::wide_button;
 use super::new_game::{GAME_LANGUAGES, language_key, level_key, rules_key};
+use super::ratings::{Fetched, Ratings, RatingsRequest, leaderboard_page, open_profile, profile_page};
 use super::{Screen, centred_choices, centred_page};
 use crate::crossword::turn::PendingStart;
 use crate::online::{LobbyError, Online, OnlineAccount, OnlineFailure, OnlineRequest, Session};
@@ -56,6 +57,8 @@ pub enum Page {
     Join,
     Random,
     Recover,
+    Leaderboard,
+    Profile,
 }
 
 const CLOCKS: [Option<u32>; 4] = [None, Some(60), Some(120), Some(300)];
@@ -153,14 +156,10 @@ fn warning(ui: &mut egui::Ui, text: impl Into<String>) {
 /// Why going online failed, in words; `name` is the name asked for.
 fn failure_text(locale: &Locale, failure: &OnlineFailure, name: Option<String>) -> String {
     match failure {
-        OnlineFailure::Lobby(LobbyError::Unreachable(_)) => locale.t("online-unreachable"),
-        OnlineFailure::Lobby(LobbyError::Refused(reason)) => {
-            locale.t_with("online-refused", &[("reason", reason.clone().into())])
-        }
-        OnlineFailure::Lobby(LobbyError::Unreadable(_)) => locale.t("online-unreadable"),
         OnlineFailure::Lobby(LobbyError::Taken(_)) => {
             locale.t_with("online-name-taken", &[("name", name.unwrap_or_default().into())])
         }
+        OnlineFailure::Lobby(error) => lobby_failure(locale, error),
         OnlineFailure::Closed(_) => locale.t("online-lost"),
         OnlineFailure::NoName => locale.t("online-no-name"),
     }
@@ -173,8 +172,27 @@ struct Membership<'w> {
     storage: Res<'w, Storage>,
 }
 
+/// Why a call to the lobby failed, in words.
+pub(super) fn lobby_failure(locale: &Locale, error: &LobbyError) -> String {
+    match error {
+        LobbyError::Unreachable(_) => locale.t("online-unreachable"),
+        LobbyError::Refused(reason) | LobbyError::Taken(reason) => {
+            locale.t_with("online-refused", &[("reason", reason.clone().into())])
+        }
+        LobbyError::Unreadable(_) => locale.t("online-unreadable"),
+    }
+}
+
+/// The leaderboards and profiles, and what asks for them.
+#[derive(SystemParam)]
+struct RatingPages<'w> {
+    ratings: Res<'w, Ratings>,
+    requests: MessageWriter<'w, RatingsRequest>,
+}
+
 fn draw(
     mut contexts: EguiContexts,
+    mut rating_pages: RatingPages,
     mut membership: Membership,
     locale: Res<Locale>,
     mut form: ResMut<OnlineForm>,
@@ -237,8 +255,13 @@ fn draw(
             }
         }
         ui.separator();
+        let member = membership.account.on(&settings.server).map(|kept| kept.account.nick.clone());
         match form.page {
-            Page::Menu => menu(ui, &locale, form),
+            Page::Menu => menu(ui, &locale, form, member.as_deref(), &mut rating_pages.requests),
+            Page::Leaderboard => {
+                leaderboard_page(ui, &locale, form, &rating_pages.ratings, &mut rating_pages.requests);
+            }
+            Page::Profile => profile_page(ui, &locale, &rating_pages.ratings),
             Page::Create => {
                 game_choices(ui, &locale, form);
                 ui.label(crate::ui::bold(locale.t("new-game-clock"), 20.0));
@@ -314,6 +337,9 @@ fn draw(
         if wide_button(ui, locale.t("back")).clicked() {
             match form.page {
                 Page::Menu => screen.set(Screen::Home),
+                Page::Profile if !matches!(rating_pages.ratings.leaderboard, Fetched::Nothing) => {
+                    form.page = Page::Leaderboard;
+                }
                 _ => form.page = Page::Menu,
             }
         }
@@ -321,7 +347,13 @@ fn draw(
     Ok(())
 }
 
-fn menu(ui: &mut egui::Ui, locale: &Locale, form: &mut OnlineForm) {
+fn menu(
+    ui: &mut egui::Ui,
+    locale: &Locale,
+    form: &mut OnlineForm,
+    member: Option<&str>,
+    ratings: &mut MessageWriter<RatingsRequest>,
+) {
     for (key, page) in [("online-create", Page::Create), ("online-join", Page::Join), ("online-random", Page::Random)] {
         if wide_button(ui, crate::ui::bold(locale.t(key), 20.0)).clicked() {
             form.page = page;
@@ -330,10 +362,21 @@ fn menu(ui: &mut egui::Ui, locale: &Locale, form: &mut OnlineForm) {
         }
     }
     ui.add_space(8.0);
-    if ui.button(locale.t("online-recover-account")).clicked() {
-        form.page = Page::Recover;
-        form.problem = None;
-    }
+    super::centred_row(ui, |ui| {
+        if ui.button(locale.t("online-leaderboards")).clicked() {
+            form.page = Page::Leaderboard;
+            ratings.write(RatingsRequest::Leaderboard { rules: form.rules, language: form.language });
+        }
+        if let Some(nick) = member
+            && ui.button(locale.t("online-my-profile")).clicked()
+        {
+            open_profile(form, ratings, nick);
+        }
+        if ui.button(locale.t("online-recover-account")).clicked() {
+            form.page = Page::Recover;
+            form.problem = None;
+        }
+    });
 }
 
 /// The account's recovery code, until the player says they wrote it
