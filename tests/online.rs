@@ -280,8 +280,10 @@ fn a_name_taken_online_is_said_and_an_account_comes_back_with_its_recovery_code(
     first.world_mut().write_message(OnlineRequest::Leave);
     first.world_mut().write_message(two_player_room());
     until(&mut first, "the old key refused", 20, |w| {
-        matches!(w.resource::<Online>(), Online::Failed(OnlineFailure::Lobby(LobbyError::Refused(_)), _))
+        matches!(w.resource::<Online>(), Online::Failed(OnlineFailure::AccountGone, _))
     });
+    assert_eq!(account(&first, &server), None, "the account is forgotten there");
+    assert!(first.world().resource::<Storage>().read(ACCOUNT_FILE).is_none());
 }
 
 #[test]

@@ -234,6 +234,7 @@ online-unreadable = The server's answer could not be read.
 online-refused = The server said: { $reason }
 online-retry = Try again
 online-no-name = Choose your name online first.
+online-account-gone = Your account was taken back on another device with its recovery code. Play under another name, or take it back here with the code.
 online-playing-as = Playing as { $nick }
 online-recovery = Your account's recovery code. Write it down: with it, your account comes back on another device.
 online-recovery-noted = I have written it down

@@ -234,6 +234,7 @@ online-unreadable = No se pudo leer la respuesta del servidor.
 online-refused = El servidor dijo: { $reason }
 online-retry = Reintentar
 online-no-name = Elige primero tu nombre en línea.
+online-account-gone = Tu cuenta se recuperó en otro dispositivo con su código. Juega con otro nombre o recupérala aquí con el código.
 online-playing-as = Juegas como { $nick }
 online-recovery = El código de recuperación de tu cuenta. Anótalo: con él, tu cuenta vuelve en otro dispositivo.
 online-recovery-noted = Ya lo he anotado

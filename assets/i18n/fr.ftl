@@ -235,6 +235,7 @@ online-unreadable = La réponse du serveur est illisible.
 online-refused = Le serveur a répondu : { $reason }
 online-retry = Réessayer
 online-no-name = Choisissez d’abord votre nom en ligne.
+online-account-gone = Votre compte a été récupéré sur un autre appareil avec son code. Jouez sous un autre nom, ou récupérez-le ici avec le code.
 online-playing-as = Vous jouez en tant que { $nick }
 online-recovery = Le code de récupération de votre compte. Notez-le : il ramène votre compte sur un autre appareil.
 online-recovery-noted = Je l’ai noté

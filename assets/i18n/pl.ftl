@@ -234,6 +234,7 @@ online-unreadable = Nie można odczytać odpowiedzi serwera.
 online-refused = Serwer odpowiedział: { $reason }
 online-retry = Spróbuj ponownie
 online-no-name = Najpierw wybierz swoje imię online.
+online-account-gone = Twoje konto odzyskano na innym urządzeniu za pomocą kodu. Graj pod inną nazwą albo odzyskaj je tutaj kodem.
 online-playing-as = Grasz jako { $nick }
 online-recovery = Kod odzyskiwania twojego konta. Zapisz go: dzięki niemu odzyskasz konto na innym urządzeniu.
 online-recovery-noted = Kod zapisany

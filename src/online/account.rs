@@ -41,6 +41,13 @@ impl OnlineAccount {
         self.store(storage);
     }
 
+    /// Forgets the account: its key is no longer known (it was taken
+    /// back on another device).
+    pub fn forget(&mut self, storage: &Storage) {
+        self.0 = None;
+        storage.remove(ACCOUNT_FILE);
+    }
+
     /// The player wrote the recovery code down: it is no longer shown.
     pub fn noted(&mut self, storage: &Storage) {
         if let Some(kept) = &mut self.0 {

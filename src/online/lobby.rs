@@ -24,6 +24,10 @@ pub enum LobbyError {
     /// The nickname is another player's.
     #[error("{0}")]
     Taken(String),
+    /// The player's key is not known: their account was taken back on
+    /// another device.
+    #[error("{0}")]
+    KeyNotKnown(String),
     #[error("the server's answer could not be read: {0}")]
     Unreadable(String),
 }
@@ -69,8 +73,12 @@ fn read<T: DeserializeOwned>(response: ehttp::Result<ehttp::Response>) -> Result
     let response = response.map_err(LobbyError::Unreachable)?;
     if !response.ok {
         let refusal = response.json::<ApiRefusal>().map_or(response.status_text.clone(), |refusal| refusal.error);
-        // 409 Conflict: what was asked for is someone else's.
-        return Err(if response.status == 409 { LobbyError::Taken(refusal) } else { LobbyError::Refused(refusal) });
+        return Err(match response.status {
+            // Conflict: what was asked for is someone else's.
+            409 => LobbyError::Taken(refusal),
+            401 => LobbyError::KeyNotKnown(refusal),
+            _ => LobbyError::Refused(refusal),
+        });
     }
     response.json().map_err(|error| LobbyError::Unreadable(error.to_string()))
 }

@@ -86,6 +86,9 @@ pub enum OnlineFailure {
     Lobby(LobbyError),
     /// The room is gone, or the seat is no longer ours.
     Closed(String),
+    /// This device's account was taken back on another device: it is
+    /// forgotten here.
+    AccountGone,
     NoName,
 }
 
@@ -206,6 +209,10 @@ fn go_on(
             Ok(joined) => {
                 keep_the_seat(&storage, joined);
                 Online::Configuring { joined, call: lobby.config() }
+            }
+            Err(LobbyError::KeyNotKnown(_)) => {
+                account.forget(&storage);
+                Online::Failed(OnlineFailure::AccountGone, None)
             }
             Err(error) => Online::Failed(OnlineFailure::Lobby(error), None),
         }),

@@ -161,6 +161,7 @@ fn failure_text(locale: &Locale, failure: &OnlineFailure, name: Option<String>) 
         }
         OnlineFailure::Lobby(error) => lobby_failure(locale, error),
         OnlineFailure::Closed(_) => locale.t("online-lost"),
+        OnlineFailure::AccountGone => locale.t("online-account-gone"),
         OnlineFailure::NoName => locale.t("online-no-name"),
     }
 }
@@ -176,7 +177,7 @@ struct Membership<'w> {
 pub(super) fn lobby_failure(locale: &Locale, error: &LobbyError) -> String {
     match error {
         LobbyError::Unreachable(_) => locale.t("online-unreachable"),
-        LobbyError::Refused(reason) | LobbyError::Taken(reason) => {
+        LobbyError::Refused(reason) | LobbyError::Taken(reason) | LobbyError::KeyNotKnown(reason) => {
             locale.t_with("online-refused", &[("reason", reason.clone().into())])
         }
         LobbyError::Unreadable(_) => locale.t("online-unreadable"),
