@@ -119,7 +119,7 @@ impl Lobby {
 
     /// An account back, with a new key.
     pub fn recover(&self, recover: &Recover) -> Call<Account> {
-        Call::post(format!("{}/api/players/recover", self.server), recover)
+        Call::post(format!("{}/api/recover", self.server), recover)
     }
 
     /// The first page of a rating list's leaderboard, with `me`'s place.

@@ -355,7 +355,8 @@ impl Arena {
         self.playing.iter().map(|(game, players)| (*game, players.as_slice()))
     }
 
-    /// Entrants by rank: score, then rating, then who joined first.
+    /// Entrants by rank: score, then rating, then account number (a
+    /// steady order, the same as the database's).
     pub fn standings(&self) -> Vec<&Entrant> {
         let mut out: Vec<&Entrant> = self.entrants.iter().collect();
         out.sort_by(|a, b| {

@@ -8,7 +8,7 @@
 //!   players after `wait` seconds)
 //! - `POST /api/players` `{nick}` → `{nick, key, recovery}`: an account;
 //!   with its `key`, a player joins as their nickname and is rated
-//! - `POST /api/players/recover` `{nick, recovery}` → `{nick, key,
+//! - `POST /api/recover` `{nick, recovery}` → `{nick, key,
 //!   recovery}`, with a new key (the old one no longer works)
 //! - `GET /api/players/NICK` → the profile
 //! - `GET /api/leaderboard?rules=R&lang=L[&page=N&per_page=N&me=NICK]`
@@ -71,7 +71,7 @@ pub fn routes(hub: Hub, db: Db, arenas: watch::Receiver<u64>, ice: IceServers, t
         .route("/api/rooms/{code}/join", post(join))
         .route("/api/random", post(random))
         .route("/api/players", post(new_player))
-        .route("/api/players/recover", post(recover))
+        .route("/api/recover", post(recover))
         .route("/api/players/{nick}", get(profile))
         .route("/api/leaderboard", get(leaderboard))
         .route("/api/arenas", get(arena_list))

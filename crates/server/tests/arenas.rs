@@ -109,6 +109,11 @@ async fn player(
             Err(e) => panic!("{}: {e}", account.nick),
         };
         assert!(asked.elapsed() < PAIRED_WITHIN || *stop.borrow(), "{} waited {:?}", account.nick, asked.elapsed());
+        if rng.random_bool(0.1) {
+            // As if the answer was lost: asking again gives the same seat.
+            let again = lobby.post::<Joined>(&path, key.clone()).await.unwrap();
+            assert_eq!((again.code, again.seat, again.token), (joined.code, joined.seat, joined.token));
+        }
         let mut seat = Seat::connect(&lobby.url, joined.code, joined.token).await;
         while seat.until_turn().await {
             let me = seat.seat();

@@ -579,9 +579,9 @@ async fn members_play_a_rated_game_that_their_profiles_show() {
     assert_eq!(bad.status(), reqwest::StatusCode::BAD_REQUEST);
 
     // The recovery code gives a new key; the old one is refused.
-    let wrong = post("/api/players/recover".into(), json!({ "nick": "ana", "recovery": ben.recovery })).await.unwrap();
+    let wrong = post("/api/recover".into(), json!({ "nick": "ana", "recovery": ben.recovery })).await.unwrap();
     assert_eq!(wrong.status(), reqwest::StatusCode::FORBIDDEN);
-    let recovered = post("/api/players/recover".into(), json!({ "nick": "ana", "recovery": ana.recovery }));
+    let recovered = post("/api/recover".into(), json!({ "nick": "ana", "recovery": ana.recovery }));
     let recovered: Account = recovered.await.unwrap().json().await.unwrap();
     assert_eq!(recovered.nick, "Ana");
     assert_ne!(recovered.key, ana.key);

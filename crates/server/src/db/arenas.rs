@@ -148,7 +148,7 @@ impl Db {
         .await
         .map_err(text)?;
         rows.iter()
-            .zip(offset + 1..)
+            .zip(offset.saturating_add(1)..)
             .map(|(row, place)| {
                 Ok(ArenaPlace {
                     place,

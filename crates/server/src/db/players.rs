@@ -340,7 +340,7 @@ impl Db {
         .map_err(text)?;
         let players = rows
             .iter()
-            .zip(offset + 1..)
+            .zip(offset.saturating_add(1)..)
             .map(|(row, place)| Placed {
                 place,
                 nick: row.get(0),

@@ -23,6 +23,9 @@ pub struct Arenas {
     tickets: HashMap<(ArenaId, AccountId), Ticket>,
     /// The rooms of arena games being played.
     rooms: HashMap<RoomCode, (ArenaId, u64)>,
+    /// Each player's seat in their game being played: told again to one
+    /// who asks (their answer may have been lost on the way).
+    seats: HashMap<(ArenaId, AccountId), Joined>,
     /// Bumped by every change of any arena's standings.
     changes: watch::Sender<u64>,
 }
@@ -34,6 +37,7 @@ impl Arenas {
             running: running.into_iter().map(|arena| (arena.id.clone(), arena)).collect(),
             tickets: HashMap::new(),
             rooms: HashMap::new(),
+            seats: HashMap::new(),
             changes,
         }
     }
@@ -73,11 +77,17 @@ impl Hub {
         let Some(arena) = self.arenas.running.get_mut(&id) else {
             return refuse(reply, &format!("there is no arena {id} running"));
         };
+        if matches!(arena.entrant(account).map(|e| e.state), Some(EntrantState::Playing { .. })) {
+            match self.arenas.seats.get(&(id, account)) {
+                Some(joined) => {
+                    let _ = reply.send(Ok(*joined));
+                }
+                None => refuse(reply, "you are playing a game of this arena"),
+            }
+            return;
+        }
         if let Err(e) = arena.join(account, &nick, rating, now) {
             return refuse(reply, &e.to_string());
-        }
-        if matches!(arena.entrant(account).map(|e| e.state), Some(EntrantState::Playing { .. })) {
-            return refuse(reply, "you are playing a game of this arena");
         }
         if let Err(e) = self.db.save_entrants(arena, &[account]).await {
             error!(%id, "entrant not stored: {e}");
@@ -122,6 +132,7 @@ impl Hub {
             info!(%id, "arena over");
             self.arenas.running.remove(&id);
             self.arenas.rooms.retain(|_, (arena, _)| *arena != id);
+            self.arenas.seats.retain(|(arena, _), _| *arena != id);
             let tickets: Vec<(ArenaId, AccountId)> =
                 self.arenas.tickets.keys().filter(|(arena, _)| *arena == id).cloned().collect();
             for key in tickets {
@@ -191,14 +202,39 @@ impl Hub {
                 return;
             }
         };
+        let mut seated = Vec::new();
+        for (account, nick) in pairing.players.iter().zip(&nicks) {
+            match self.join(code, nick, Player::Member(*account)).await {
+                Ok(joined) => seated.push((*account, joined)),
+                Err(e) => {
+                    // A game that cannot fill is not played: its players
+                    // are free again, without points.
+                    error!(%id, game = pairing.game, %code, "an arena game's seat not taken: {e}");
+                    self.rooms.remove(&code);
+                    self.opened.remove(&code);
+                    if let Err(e) = self.db.close_room(code).await {
+                        error!(%code, "room not closed: {e}");
+                    }
+                    if let Some(arena) = self.arenas.running.get_mut(id) {
+                        arena.finish(pairing.game, &[], now);
+                    }
+                    for account in &pairing.players {
+                        if let Some(ticket) = self.arenas.tickets.remove(&(id.clone(), *account)) {
+                            refuse(ticket, "the server cannot seat you just now");
+                        }
+                    }
+                    return;
+                }
+            }
+        }
         // Nobody else knows the code: a seat given up goes to a computer.
         self.matched.insert(code);
         self.arenas.rooms.insert(code, (id.clone(), pairing.game));
         info!(%id, game = pairing.game, %code, players = ?nicks, "arena game");
-        for (account, nick) in pairing.players.iter().zip(&nicks) {
-            let joined = self.join(code, nick, Player::Member(*account)).await;
-            if let Some(ticket) = self.arenas.tickets.remove(&(id.clone(), *account)) {
-                let _ = ticket.send(joined);
+        for (account, joined) in seated {
+            self.arenas.seats.insert((id.clone(), account), joined);
+            if let Some(ticket) = self.arenas.tickets.remove(&(id.clone(), account)) {
+                let _ = ticket.send(Ok(joined));
             }
         }
     }
@@ -218,6 +254,9 @@ impl Hub {
         let players: Vec<AccountId> =
             arena.games().find(|(g, _)| *g == game).map(|(_, p)| p.to_vec()).unwrap_or_default();
         let counted = arena.finish(game, &outcomes, now);
+        for account in &players {
+            self.arenas.seats.remove(&(id.clone(), *account));
+        }
         info!(%id, game, counted, "arena game over");
         if let Err(e) = self.db.save_entrants(arena, &players).await {
             error!(%id, "standings not stored: {e}");
