@@ -205,6 +205,11 @@ impl Arena {
         self.index_of(account).map(|i| &self.entrants[i])
     }
 
+    /// The entrants, in the order they joined.
+    pub fn entrants(&self) -> &[Entrant] {
+        &self.entrants
+    }
+
     fn index_of(&self, account: AccountId) -> Option<usize> {
         self.index.get(&account).copied()
     }

@@ -226,8 +226,7 @@ async fn leaderboard(
         .ok_or_else(|| bad(format!("rules: '{}' is not wocable, webfeud or remote", query.rules)))?;
     let language =
         Language::from_code(&query.lang).ok_or_else(|| bad(format!("lang: '{}' is not en, es or fr", query.lang)))?;
-    let page = query.page.unwrap_or(1).max(1);
-    let per_page = query.per_page.unwrap_or(PER_PAGE).clamp(1, MAX_PER_PAGE);
+    let (page, per_page) = bounds(query.page, query.per_page);
     let board = db.leaderboard(rules, language, page, per_page, query.me.as_deref()).await.map_err(failed)?;
     Ok(Json(board))
 }
@@ -239,15 +238,13 @@ struct Page {
     since: Option<u64>,
 }
 
-impl Page {
-    /// The page (from 1) and its size.
-    fn bounds(&self) -> (u64, u64) {
-        (self.page.unwrap_or(1).max(1), self.per_page.unwrap_or(PER_PAGE).clamp(1, MAX_PER_PAGE))
-    }
+/// The page asked for (from 1) and its size, within bounds.
+fn bounds(page: Option<u64>, per_page: Option<u64>) -> (u64, u64) {
+    (page.unwrap_or(1).max(1), per_page.unwrap_or(PER_PAGE).clamp(1, MAX_PER_PAGE))
 }
 
 async fn arena_list(State(lobby): State<Lobby>, Query(query): Query<Page>) -> Result<Json<ArenaList>, ApiError> {
-    let (page, per_page) = query.bounds();
+    let (page, per_page) = bounds(query.page, query.per_page);
     let version = *lobby.arenas.borrow();
     let (running, recent) = lobby.db.arenas(now_ms(), page, per_page).await.map_err(failed)?;
     Ok(Json(ArenaList { version, running, recent, page, per_page }))
@@ -263,7 +260,7 @@ async fn arena(
         let _ = tokio::time::timeout(LIVE_WAIT, lobby.arenas.wait_for(|version| *version > since)).await;
     }
     let version = *lobby.arenas.borrow();
-    let (page, per_page) = query.bounds();
+    let (page, per_page) = bounds(query.page, query.per_page);
     let found = lobby.db.arena(&id, page, per_page).await.map_err(failed)?;
     let (arena, standings) = found.ok_or_else(|| ApiError(StatusCode::NOT_FOUND, format!("there is no arena {id}")))?;
     Ok(Json(ArenaStandings { version, arena, page, per_page, standings }))

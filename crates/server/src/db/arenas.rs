@@ -1,7 +1,7 @@
 //! Arenas and their standings (§6.2): written as they change, so that the
 //! standings survive a restart and stay after the end.
 
-use super::{Db, Result};
+use super::{Db, Result, sql};
 use sqlx::Row;
 use sqlx::sqlite::SqliteRow;
 use wocable_crossword::RuleSetKind;
@@ -12,10 +12,6 @@ use wocable_net::{
 
 /// Leaders shown with each arena of a list.
 const LEADERS: i64 = 3;
-
-fn text(e: sqlx::Error) -> String {
-    e.to_string()
-}
 
 fn json<T: serde::de::DeserializeOwned>(arena: &str, row: &SqliteRow, column: usize) -> Result<T> {
     serde_json::from_str(row.get::<&str, _>(column)).map_err(|e| format!("arena {arena}: {e}"))
@@ -56,12 +52,12 @@ impl Db {
         .execute(&self.pool)
         .await
         .map(drop)
-        .map_err(text)
+        .map_err(sql)
     }
 
     /// Stores some entrants of an arena as they are now.
     pub async fn save_entrants(&self, arena: &Arena, accounts: &[AccountId]) -> Result<()> {
-        let mut tx = self.pool.begin().await.map_err(text)?;
+        let mut tx = self.pool.begin().await.map_err(sql)?;
         for entrant in accounts.iter().filter_map(|a| arena.entrant(*a)) {
             sqlx::query(
                 "INSERT INTO arena_entrants (arena, player, nick, rating, score, streak, sheet, last_opponents) \
@@ -79,9 +75,9 @@ impl Db {
             .bind(serde_json::to_string(&entrant.last_opponents).expect("numbers serialise"))
             .execute(&mut *tx)
             .await
-            .map_err(text)?;
+            .map_err(sql)?;
         }
-        tx.commit().await.map_err(text)
+        tx.commit().await.map_err(sql)
     }
 
     /// Says which arena game a room was made for.
@@ -93,7 +89,7 @@ impl Db {
             .execute(&self.pool)
             .await
             .map(drop)
-            .map_err(text)
+            .map_err(sql)
     }
 
     /// The arenas running at `now`, with their entrants (away until they
@@ -103,7 +99,7 @@ impl Db {
             .bind(now as i64)
             .fetch_all(&self.pool)
             .await
-            .map_err(text)?;
+            .map_err(sql)?;
         let mut arenas = Vec::new();
         for row in rows {
             let id: String = row.get(0);
@@ -113,7 +109,7 @@ impl Db {
             .bind(&id)
             .fetch_all(&self.pool)
             .await
-            .map_err(text)?
+            .map_err(sql)?
             .iter()
             .map(|e| {
                 Ok(Entrant {
@@ -146,7 +142,7 @@ impl Db {
         .bind(offset.min(i64::MAX as u64) as i64)
         .fetch_all(&self.pool)
         .await
-        .map_err(text)?;
+        .map_err(sql)?;
         rows.iter()
             .zip(offset.saturating_add(1)..)
             .map(|(row, place)| {
@@ -168,7 +164,7 @@ impl Db {
             .bind(&id)
             .fetch_one(&self.pool)
             .await
-            .map_err(text)?
+            .map_err(sql)?
             .get(0);
         Ok(ArenaSummary {
             kind: kind(row)?,
@@ -187,14 +183,14 @@ impl Db {
             .bind(now as i64)
             .fetch_all(&self.pool)
             .await
-            .map_err(text)?;
+            .map_err(sql)?;
         let recent = sqlx::query(arenas!("WHERE ends_ms <= $1 ORDER BY ends_ms DESC, id LIMIT $2 OFFSET $3"))
             .bind(now as i64)
             .bind(per_page as i64)
             .bind(page.saturating_sub(1).saturating_mul(per_page).min(i64::MAX as u64) as i64)
             .fetch_all(&self.pool)
             .await
-            .map_err(text)?;
+            .map_err(sql)?;
         let mut lists = (Vec::new(), Vec::new());
         for row in &running {
             lists.0.push(self.summary(row).await?);
@@ -207,8 +203,7 @@ impl Db {
 
     /// An arena and a page of its standings.
     pub async fn arena(&self, id: &str, page: u64, per_page: u64) -> Result<Option<(ArenaSummary, Vec<ArenaPlace>)>> {
-        let Some(row) =
-            sqlx::query(arenas!("WHERE id = $1")).bind(id).fetch_optional(&self.pool).await.map_err(text)?
+        let Some(row) = sqlx::query(arenas!("WHERE id = $1")).bind(id).fetch_optional(&self.pool).await.map_err(sql)?
         else {
             return Ok(None);
         };

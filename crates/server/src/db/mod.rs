@@ -53,6 +53,11 @@ pub struct StoredRoom {
 
 type Result<T> = std::result::Result<T, String>;
 
+/// A database error, as this module's errors are.
+fn sql(e: sqlx::Error) -> String {
+    e.to_string()
+}
+
 fn text(value: &impl serde::Serialize) -> String {
     serde_json::to_string(value).expect("stored values serialise")
 }

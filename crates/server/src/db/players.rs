@@ -2,7 +2,7 @@
 //! the figures of a profile per rating list, each game's result, and the
 //! leaderboards and profiles read from them (§6.1, §6.3).
 
-use super::{Db, Result};
+use super::{Db, Result, sql};
 use sha2::{Digest, Sha256};
 use sqlx::sqlite::{Sqlite, SqliteRow};
 use sqlx::{Row, Transaction};
@@ -230,10 +230,6 @@ pub(super) async fn record(tx: &mut Transaction<'_, Sqlite>, code: RoomCode, res
     Ok(())
 }
 
-fn text(e: sqlx::Error) -> String {
-    e.to_string()
-}
-
 impl Db {
     /// Makes an account; `None` when the nickname is taken (in any case).
     pub async fn create_player(
@@ -268,7 +264,7 @@ impl Db {
             .bind(key_hash(key))
             .fetch_optional(&self.pool)
             .await
-            .map_err(text)?;
+            .map_err(sql)?;
         Ok(row.map(|row| (AccountId(row.get(0)), row.get(1))))
     }
 
@@ -282,7 +278,7 @@ impl Db {
         .bind(language.code())
         .fetch_optional(&self.pool)
         .await
-        .map_err(text)?;
+        .map_err(sql)?;
         Ok(row.map_or_else(Rating::default, |row| Rating {
             rating: row.get(0),
             deviation: row.get(1),
@@ -300,7 +296,7 @@ impl Db {
                 .bind(recovery_hash(recovery))
                 .fetch_optional(&self.pool)
                 .await
-                .map_err(text)?;
+                .map_err(sql)?;
         Ok(row.map(|row| row.get(0)))
     }
 
@@ -322,7 +318,7 @@ impl Db {
                 .bind(PROVISIONAL_DEVIATION)
                 .fetch_one(&self.pool)
                 .await
-                .map_err(text)?
+                .map_err(sql)?
                 .get(0);
         let offset = page.saturating_sub(1).saturating_mul(per_page);
         let rows = sqlx::query(
@@ -337,7 +333,7 @@ impl Db {
         .bind(offset.min(i64::MAX as u64) as i64)
         .fetch_all(&self.pool)
         .await
-        .map_err(text)?;
+        .map_err(sql)?;
         let players = rows
             .iter()
             .zip(offset.saturating_add(1)..)
@@ -371,7 +367,7 @@ impl Db {
         .bind(PROVISIONAL_DEVIATION)
         .fetch_optional(&self.pool)
         .await
-        .map_err(text)?;
+        .map_err(sql)?;
         Ok(row.map(|row| Placed {
             place: row.get::<i64, _>(5) as u64 + 1,
             nick: row.get(0),
@@ -387,7 +383,7 @@ impl Db {
             .bind(fold(nick))
             .fetch_optional(&self.pool)
             .await
-            .map_err(text)?
+            .map_err(sql)?
         else {
             return Ok(None);
         };
@@ -400,7 +396,7 @@ impl Db {
         .bind(id)
         .fetch_all(&self.pool)
         .await
-        .map_err(text)?;
+        .map_err(sql)?;
         let mut records = Vec::new();
         for list in lists {
             let (rules, language): (String, String) = (list.get(0), list.get(1));
@@ -419,7 +415,7 @@ impl Db {
             .bind(HISTORY)
             .fetch_all(&self.pool)
             .await
-            .map_err(text)?
+            .map_err(sql)?
             .iter()
             .map(|row| RatingPoint { at_ms: row.get::<i64, _>(0) as u64, rating: row.get(1), deviation: row.get(2) })
             .collect();

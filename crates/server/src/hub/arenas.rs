@@ -148,7 +148,7 @@ impl Hub {
             let Some(arena) = self.arenas.running.get_mut(&id) else { continue };
             // The free who no longer wait are away: nobody would come.
             let gone: Vec<AccountId> = arena
-                .standings()
+                .entrants()
                 .iter()
                 .filter(|e| matches!(e.state, EntrantState::Free { .. }))
                 .map(|e| e.account)
@@ -191,15 +191,7 @@ impl Hub {
             Ok(code) => code,
             Err(e) => {
                 error!(%id, game = pairing.game, "no room for an arena game: {e}");
-                if let Some(arena) = self.arenas.running.get_mut(id) {
-                    arena.finish(pairing.game, &[], now);
-                }
-                for account in &pairing.players {
-                    if let Some(ticket) = self.arenas.tickets.remove(&(id.clone(), *account)) {
-                        refuse(ticket, "the server cannot make rooms just now");
-                    }
-                }
-                return;
+                return self.call_off(id, &pairing, now, "the server cannot make rooms just now");
             }
         };
         let mut seated = Vec::new();
@@ -215,15 +207,7 @@ impl Hub {
                     if let Err(e) = self.db.close_room(code).await {
                         error!(%code, "room not closed: {e}");
                     }
-                    if let Some(arena) = self.arenas.running.get_mut(id) {
-                        arena.finish(pairing.game, &[], now);
-                    }
-                    for account in &pairing.players {
-                        if let Some(ticket) = self.arenas.tickets.remove(&(id.clone(), *account)) {
-                            refuse(ticket, "the server cannot seat you just now");
-                        }
-                    }
-                    return;
+                    return self.call_off(id, &pairing, now, "the server cannot seat you just now");
                 }
             }
         }
@@ -235,6 +219,19 @@ impl Hub {
             self.arenas.seats.insert((id.clone(), account), joined);
             if let Some(ticket) = self.arenas.tickets.remove(&(id.clone(), account)) {
                 let _ = ticket.send(Ok(joined));
+            }
+        }
+    }
+
+    /// An arena game that cannot be played: its players are free again,
+    /// without points, and those waiting are told why.
+    fn call_off(&mut self, id: &ArenaId, pairing: &Pairing, now: u64, why: &str) {
+        if let Some(arena) = self.arenas.running.get_mut(id) {
+            arena.finish(pairing.game, &[], now);
+        }
+        for account in &pairing.players {
+            if let Some(ticket) = self.arenas.tickets.remove(&(id.clone(), *account)) {
+                refuse(ticket, why);
             }
         }
     }
