@@ -230,7 +230,18 @@ impl Seat {
             let before = self.view.as_ref().unwrap().last_seq();
             self.raw.send(&ClientMessage::Intent(Intent::Pass { seat }));
             while self.view.as_ref().unwrap().last_seq() == before && self.record.is_none() {
-                assert!(self.take(Duration::from_secs(30)).await, "the pass was answered");
+                assert!(
+                    self.take(Duration::from_secs(30)).await,
+                    "the pass was answered; refused: {:?}",
+                    self.refusals
+                );
+                // Passing as fast as a quick computer player answers can
+                // outrun the server's rate limit: wait, and pass again.
+                if self.refusals.last() == Some(&Refusal::TooFast) {
+                    self.refusals.pop();
+                    tokio::time::sleep(Duration::from_millis(200)).await;
+                    self.raw.send(&ClientMessage::Intent(Intent::Pass { seat }));
+                }
             }
         }
         self.record.clone().unwrap()
