@@ -22,7 +22,10 @@ pub use lobby::{
     ApiRefusal, CreateRoom, Created, JoinRoom, Joined, RandomGame, ServerConfig, code_in_link, join_link,
     signalling_url,
 };
-pub use profile::{Account, Leaderboard, ListRecord, NewPlayer, Placed, PlayerKey, Profile, RatingPoint, Recover};
+pub use profile::{
+    Account, GameRatings, Leaderboard, ListRecord, NewPlayer, Placed, PlayerKey, Profile, RatingChange, RatingPoint,
+    Recover,
+};
 pub use protocol::{
     ClientMessage, Clock, DecodeError, EVENTS_PER_MESSAGE, IceServers, MAX_CLIENT_MESSAGE, MAX_SERVER_MESSAGE,
     PROTOCOL_VERSION, Refusal, RoomSettings, SeatToken, ServerMessage, event_messages,

@@ -102,6 +102,24 @@ pub struct RatingPoint {
     pub deviation: f64,
 }
 
+/// How a member's rating changed in one game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RatingChange {
+    pub seat: usize,
+    pub nick: String,
+    pub before: f64,
+    pub after: f64,
+    /// Whether the rating after is provisional.
+    pub provisional: bool,
+}
+
+/// `GET /api/rooms/CODE/ratings`: the ratings a finished game changed
+/// (none when nobody in it was rated).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct GameRatings {
+    pub changes: Vec<RatingChange>,
+}
+
 /// A player's record on one rating list (rule set × language).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ListRecord {

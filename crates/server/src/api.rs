@@ -38,9 +38,9 @@ use tracing::{error, info};
 use wocable_crossword::RuleSetKind;
 use wocable_lexicon::Language;
 use wocable_net::{
-    Account, AccountId, ApiRefusal, ArenaId, ArenaList, ArenaStandings, CreateRoom, Created, IceServers, InArena,
-    JoinRoom, Joined, Leaderboard, NewPlayer, Player, PlayerKey, Profile, QueueKey, RandomGame, Recover, RecoveryCode,
-    RoomCode, ServerConfig,
+    Account, AccountId, ApiRefusal, ArenaId, ArenaList, ArenaStandings, CreateRoom, Created, GameRatings, IceServers,
+    InArena, JoinRoom, Joined, Leaderboard, NewPlayer, Player, PlayerKey, Profile, QueueKey, RandomGame, Recover,
+    RecoveryCode, RoomCode, ServerConfig,
 };
 
 type Hub = mpsc::Sender<Command>;
@@ -69,6 +69,7 @@ pub fn routes(hub: Hub, db: Db, arenas: watch::Receiver<u64>, ice: IceServers, t
         .route("/api/rooms", post(create))
         .route("/api/rooms/{code}", get(look))
         .route("/api/rooms/{code}/join", post(join))
+        .route("/api/rooms/{code}/ratings", get(game_ratings))
         .route("/api/random", post(random))
         .route("/api/players", post(new_player))
         .route("/api/recover", post(recover))
@@ -207,6 +208,14 @@ async fn recover(State(Lobby { db, .. }): State<Lobby>, Json(body): Json<Recover
 async fn profile(State(Lobby { db, .. }): State<Lobby>, Path(nick): Path<String>) -> Result<Json<Profile>, ApiError> {
     let profile = db.profile(&nick).await.map_err(failed)?;
     profile.map(Json).ok_or_else(|| ApiError(StatusCode::NOT_FOUND, format!("there is no player {nick}")))
+}
+
+async fn game_ratings(
+    State(Lobby { db, .. }): State<Lobby>,
+    Path(text): Path<String>,
+) -> Result<Json<GameRatings>, ApiError> {
+    let code = code(&text)?;
+    db.game_ratings(code).await.map(Json).map_err(failed)
 }
 
 #[derive(Deserialize)]

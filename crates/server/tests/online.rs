@@ -565,6 +565,14 @@ async fn members_play_a_rated_game_that_their_profiles_show() {
     assert_eq!((won.games, won.wins, won.losses), (1, 1, 0));
     assert!(lost.rating.rating < 1500.0 && won.rating.rating > 1500.0, "{lost:?} {won:?}");
     assert!(won.provisional && won.history.len() == 1);
+    // The game's results say how it changed each rating.
+    let changes: wocable_net::GameRatings =
+        reqwest::get(format!("{}/api/rooms/{code}/ratings", server.url)).await.unwrap().json().await.unwrap();
+    let change =
+        |seat: usize| changes.changes.iter().find(|c| c.seat == seat).map(|c| (c.nick.as_str(), c.before, c.after));
+    assert_eq!(change(0), Some(("Ana", 1500.0, lost.rating.rating)));
+    assert_eq!(change(1), Some(("Ben", 1500.0, won.rating.rating)));
+    assert!(changes.changes.iter().all(|c| c.provisional));
     let missing = reqwest::get(format!("{}/api/players/nobody", server.url)).await.unwrap();
     assert_eq!(missing.status(), reqwest::StatusCode::NOT_FOUND);
 

@@ -30,6 +30,7 @@ impl MigrationSource<'static> for Embedded {
                 migration(1, "rooms", include_str!("../../migrations/0001_rooms.sql")),
                 migration(2, "players", include_str!("../../migrations/0002_players.sql")),
                 migration(3, "arenas", include_str!("../../migrations/0003_arenas.sql")),
+                migration(4, "rating before", include_str!("../../migrations/0004_rating_before.sql")),
             ])
         })
     }

@@ -9,8 +9,8 @@ use sqlx::{Row, Transaction};
 use wocable_crossword::{Game, Outcome, PairResult, RuleSetKind};
 use wocable_lexicon::Language;
 use wocable_net::{
-    AccountId, BestPlay, Leaderboard, ListRecord, PROVISIONAL_DEVIATION, Placed, Player, PlayerKey, Profile, Rated,
-    Rating, RatingPoint, RecoveryCode, RoomCode, Seat, SeatStats, rate_game, seat_stats,
+    AccountId, BestPlay, GameRatings, Leaderboard, ListRecord, PROVISIONAL_DEVIATION, Placed, Player, PlayerKey,
+    Profile, Rated, Rating, RatingChange, RatingPoint, RecoveryCode, RoomCode, Seat, SeatStats, rate_game, seat_stats,
 };
 
 /// The most points of a rating chart.
@@ -182,6 +182,7 @@ pub(super) async fn record(tx: &mut Transaction<'_, Sqlite>, code: RoomCode, res
         let (Player::Member(AccountId(id)), Some(stored)) = (seat.player, row) else { continue };
         let existed = stored.is_some();
         let mut row = stored.unwrap_or_default();
+        let before = rating.map(|_| row.rating);
         row.add(seat, rating);
         let statement = if existed {
             "UPDATE ratings SET rating = $4, deviation = $5, volatility = $6, games = $7, wins = $8, draws = $9, \
@@ -211,8 +212,9 @@ pub(super) async fn record(tx: &mut Transaction<'_, Sqlite>, code: RoomCode, res
             .execute(&mut **tx)
             .await?;
         sqlx::query(
-            "INSERT INTO results (code, seat, player, rules, language, place, score, rating, deviation, finished_ms) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+            "INSERT INTO results (code, seat, player, rules, language, place, score, rating, deviation, \
+             rating_before, deviation_before, finished_ms) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
         )
         .bind(code.as_str())
         .bind(seat_number as i64)
@@ -223,6 +225,8 @@ pub(super) async fn record(tx: &mut Transaction<'_, Sqlite>, code: RoomCode, res
         .bind(seat.score)
         .bind(rating.map(|r| r.rating))
         .bind(rating.map(|r| r.deviation))
+        .bind(before.map(|r| r.rating))
+        .bind(before.map(|r| r.deviation))
         .bind(result.finished_ms as i64)
         .execute(&mut **tx)
         .await?;
@@ -375,6 +379,30 @@ impl Db {
             deviation: row.get(2),
             games: row.get::<i64, _>(3) as u64,
         }))
+    }
+
+    /// How a game changed its members' ratings.
+    pub async fn game_ratings(&self, code: RoomCode) -> Result<GameRatings> {
+        let rows = sqlx::query(
+            "SELECT r.seat, p.nick, r.rating_before, r.rating, r.deviation FROM results r \
+             JOIN players p ON p.id = r.player \
+             WHERE r.code = $1 AND r.rating IS NOT NULL AND r.rating_before IS NOT NULL ORDER BY r.seat",
+        )
+        .bind(code.as_str())
+        .fetch_all(&self.pool)
+        .await
+        .map_err(sql)?;
+        let changes = rows
+            .iter()
+            .map(|row| RatingChange {
+                seat: row.get::<i64, _>(0) as usize,
+                nick: row.get(1),
+                before: row.get(2),
+                after: row.get(3),
+                provisional: row.get::<f64, _>(4) > PROVISIONAL_DEVIATION,
+            })
+            .collect();
+        Ok(GameRatings { changes })
     }
 
     /// A player's profile: a record per rating list they played on.
