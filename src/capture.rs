@@ -16,6 +16,7 @@ use crate::crossword::{Action, Match, MatchSetup, NewMatch, Overlay, ResumeMatch
 use crate::lexicons::Lexicons;
 use crate::online::{Online, OnlineRequest};
 use crate::screens::Screen;
+use crate::screens::arenas::Arenas;
 use crate::screens::dictionary::{DictionaryPage, Found, Lookup};
 use crate::screens::new_game::NewGameForm;
 use crate::screens::online::{OnlineForm, Page};
@@ -84,6 +85,7 @@ struct OnlineTour<'w> {
     requests: MessageWriter<'w, OnlineRequest>,
     ratings: Res<'w, Ratings>,
     rating_requests: MessageWriter<'w, RatingsRequest>,
+    arenas: Res<'w, Arenas>,
 }
 
 /// The forms of the screens the tour fills in, and the results with
@@ -100,7 +102,8 @@ struct Forms<'w> {
 const ONLINE_PATIENCE: f32 = 30.0;
 
 /// Online: the menu, the form for a room, its waiting room (three seats,
-/// one a computer's), a game with a computer, and that game reconnecting
+/// one a computer's), the leaderboard, the arenas and one of them while
+/// waiting for a pairing, a game with a computer, and that game reconnecting
 /// (the window test stops the server once `online-game.png` is saved).
 fn online_step(
     commands: &mut Commands,
@@ -165,10 +168,37 @@ fn online_step(
         }
         50 => shoot(commands, tour, "online-leaderboard"),
         51 => {
+            if let Some(form) = online.form.as_mut() {
+                form.page = Page::Arenas;
+            }
+        }
+        52 => {
+            let fetched = matches!(online.arenas.list, Fetched::Got(_));
+            wait_until(commands, tour, fetched, "shown the arenas");
+        }
+        53 => shoot(commands, tour, "online-arenas"),
+        // In the first arena, waiting for an opponent.
+        54 => {
+            let Fetched::Got(list) = &online.arenas.list else { return };
+            if let (Some(arena), Some(form)) = (list.running.first(), online.form.as_mut()) {
+                form.show_arena(arena.id.clone());
+                online.requests.write(OnlineRequest::Arena(arena.id.clone()));
+            }
+        }
+        55 => {
+            let pairing = matches!(*online.online, Online::Pairing(_));
+            let listed = matches!(&online.arenas.standings, Fetched::Got(s) if !s.standings.is_empty());
+            wait_until(commands, tour, pairing && listed, "waiting in an arena");
+        }
+        56 => shoot(commands, tour, "online-arena"),
+        57 => {
+            online.requests.write(OnlineRequest::LeaveArena);
+        }
+        58 => {
             online.requests.write(room(2));
         }
-        52 => wait_until(commands, tour, *screen.get() == Screen::Game, "in the game"),
-        53 => {
+        59 => wait_until(commands, tour, *screen.get() == Screen::Game, "in the game"),
+        60 => {
             if tour.shot_online_game {
                 let reconnecting = online.connection.as_deref().is_some_and(|c| *c == Connection::Reconnecting);
                 wait_until(commands, tour, reconnecting, "reconnecting");
@@ -357,8 +387,8 @@ fn tour(
             actions.write(Action::OpenOverlay(Overlay::Paused));
         }
         38 => shoot(&mut commands, &tour, "paused"),
-        39..=53 => online_step(&mut commands, &mut tour, step, &screen, &mut next, &mut online, time.elapsed_secs()),
-        54 => {
+        39..=60 => online_step(&mut commands, &mut tour, step, &screen, &mut next, &mut online, time.elapsed_secs()),
+        61 => {
             let text = format!(
                 "first home frame after {:.2} s\nwhile the computer thinks: {}\nidle on the game screen: {}\n",
                 tour.first_home_frame.unwrap_or(0.0),

@@ -18,10 +18,12 @@ use wocable::crossword::referee::{ActiveReferee, Connection};
 use wocable::crossword::turn::Hints;
 use wocable::crossword::{Action, Match, MoveRefused, SAVE_FILE, Seat, Unplayed};
 use wocable::online::{
-    ACCOUNT_FILE, Call, Lobby, LobbyError, Online, OnlineAccount, OnlineFailure, OnlineRequest, SEAT_FILE,
+    ACCOUNT_FILE, ArenaEntry, Call, Lobby, LobbyError, Online, OnlineAccount, OnlineFailure, OnlineRequest, SEAT_FILE,
 };
 use wocable::screens::Screen;
+use wocable::screens::arenas::Arenas;
 use wocable::screens::home::OnlineSeatKept;
+use wocable::screens::online::{OnlineForm, Page};
 use wocable::screens::ratings::{Fetched, Ratings, RatingsRequest};
 use wocable::settings::Settings;
 use wocable::storage::Storage;
@@ -60,13 +62,17 @@ fn bot(server: &Server, code: RoomCode, gcg: &Path) -> Bot {
 }
 
 fn app(dir: &Path, server: &Server) -> App {
+    app_as(dir, server, "Ana")
+}
+
+fn app_as(dir: &Path, server: &Server, nickname: &str) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin))
         .insert_resource(Storage::in_dir(dir))
         .add_plugins(CorePlugin)
         .insert_resource(Settings {
             animations: false,
-            nickname: Some("Ana".into()),
+            nickname: Some(nickname.into()),
             server: server.url.clone(),
             ..default()
         });
@@ -215,6 +221,11 @@ fn a_room_made_in_the_app_is_played_with_a_bot_that_joined_by_its_code() {
     let record = std::fs::read_to_string(&gcg).expect("the bot's record");
     assert!(record.lines().any(|line| line.starts_with(">Ana:") && line.split_whitespace().count() >= 5), "{record}");
     assert!(app.world().resource::<Storage>().read(SEAT_FILE).is_none(), "a finished game's seat is forgotten");
+    until(&mut app, "the results ask how ratings changed", 20, |w| {
+        matches!(w.resource::<Ratings>().game, Fetched::Got(_))
+    });
+    let Fetched::Got(changes) = &app.world().resource::<Ratings>().game else { unreachable!() };
+    assert!(changes.changes.is_empty(), "a game against a guest rates nobody: {changes:?}");
     // Ana's profile has the game; against a guest (the bot has no
     // account), it leaves her rating as it was.
     let profile = answer(Lobby::new(&server.url).profile("Ana")).expect("Ana's profile");
@@ -364,4 +375,73 @@ fn after_a_restart_the_app_goes_back_to_its_game_on_the_server() {
     assert_eq!(m.view().log().get(..seen.len()), Some(seen.as_slice()), "the same game, seen as before");
     assert_eq!(m.view().settings().players[m.viewer], "Ana");
     assert_holds_only_its_own_seat(&app);
+}
+
+/// Runs frames of both apps until `done`, for at most `seconds`.
+fn until_both(apps: &mut [&mut App; 2], what: &str, seconds: u64, done: impl Fn([&World; 2]) -> bool) {
+    let deadline = Instant::now() + Duration::from_secs(seconds);
+    while !done([apps[0].world(), apps[1].world()]) {
+        assert!(Instant::now() < deadline, "never happened: {what}");
+        for app in apps.iter_mut() {
+            app.update();
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+#[test]
+fn two_members_are_paired_in_an_arena_and_see_the_standings_and_their_ratings_change() {
+    let dir = scratch("arena");
+    let server = Server::start(&dir, "127.0.0.1:0");
+    let (mut ana, mut ben) = (app_as(&dir.join("ana"), &server, "Ana"), app_as(&dir.join("ben"), &server, "Ben"));
+    // The arenas page lists those running.
+    ana.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Online);
+    ana.update();
+    ana.world_mut().resource_mut::<OnlineForm>().page = Page::Arenas;
+    until(&mut ana, "the arenas", 20, |w| matches!(w.resource::<Arenas>().list, Fetched::Got(_)));
+    let Fetched::Got(list) = &ana.world().resource::<Arenas>().list else { unreachable!() };
+    let arena = list
+        .running
+        .iter()
+        .find(|a| a.kind.rules == RuleSetKind::Wocable && a.kind.language == Language::En)
+        .expect("a Wocable arena in English runs at every hour")
+        .id
+        .clone();
+    // Ana opens it and joins; she waits for an opponent, then Ben joins.
+    ana.world_mut().resource_mut::<OnlineForm>().show_arena(arena.clone());
+    until(&mut ana, "the standings", 20, |w| matches!(w.resource::<Arenas>().standings, Fetched::Got(_)));
+    ana.world_mut().write_message(OnlineRequest::Arena(arena.clone()));
+    until(&mut ana, "waiting for a pairing", 20, |w| matches!(w.resource::<Online>(), Online::Pairing(_)));
+    assert_eq!(ana.world().resource::<ArenaEntry>().arena.as_ref(), Some(&arena));
+    ben.world_mut().write_message(OnlineRequest::Arena(arena.clone()));
+    until_both(&mut [&mut ana, &mut ben], "both in the arena's game", 60, |[a, b]| {
+        screen(a) == Screen::Game && screen(b) == Screen::Game
+    });
+    // Whoever is not on turn resigns: the other wins.
+    until_both(&mut [&mut ana, &mut ben], "the first turn", 30, |[a, b]| my_turn(a) || my_turn(b));
+    let (loser, winner) = if my_turn(ana.world()) { (&mut ben, "Ana") } else { (&mut ana, "Ben") };
+    loser.world_mut().write_message(Action::Resign);
+    until_both(&mut [&mut ana, &mut ben], "the results, with rating changes", 30, |worlds| {
+        worlds.iter().all(|w| screen(w) == Screen::Results && matches!(w.resource::<Ratings>().game, Fetched::Got(_)))
+    });
+    let Fetched::Got(changes) = &ana.world().resource::<Ratings>().game else { unreachable!() };
+    assert_eq!(changes.changes.len(), 2, "{changes:?}");
+    for change in &changes.changes {
+        let won = change.nick == winner;
+        assert_eq!(change.after > change.before, won, "{change:?}");
+    }
+    // Back to the arena: the standings, live, give the winner 2 points,
+    // and Ana waits for her next game.
+    ana.world_mut().resource_mut::<OnlineForm>().show_arena(arena.clone());
+    ana.world_mut().write_message(OnlineRequest::Arena(arena.clone()));
+    ana.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Online);
+    until(&mut ana, "the winner's points in the standings", 40, |w| {
+        let Fetched::Got(standings) = &w.resource::<Arenas>().standings else { return false };
+        standings.standings.first().is_some_and(|first| first.nick == winner && first.score == 2 && first.sheet == [2])
+    });
+    until(&mut ana, "waiting for the next pairing", 20, |w| matches!(w.resource::<Online>(), Online::Pairing(_)));
+    ana.world_mut().write_message(OnlineRequest::LeaveArena);
+    until(&mut ana, "out of the arena", 20, |w| {
+        matches!(w.resource::<Online>(), Online::Offline) && w.resource::<ArenaEntry>().arena.is_none()
+    });
 }

@@ -13,7 +13,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 use support::Server;
 
-const SCREENS: [&str; 26] = [
+const SCREENS: [&str; 28] = [
     "home",
     "new-game",
     "game-start",
@@ -37,6 +37,8 @@ const SCREENS: [&str; 26] = [
     "online-waiting",
     "online-account",
     "online-leaderboard",
+    "online-arenas",
+    "online-arena",
     "online-game",
     "online-reconnecting",
     "timings",

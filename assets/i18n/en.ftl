@@ -256,3 +256,22 @@ ratings-rating = Rating { $rating } ± { $deviation }
 ratings-record = Games { $games }: { $wins } won, { $draws } drawn, { $losses } lost
 ratings-figures = { $average } points a turn · bingos { $bingos }
 ratings-best = Best play: { $word }, { $score } points
+online-arenas = Arenas
+arenas-running = Running now
+arenas-none = No arena is running just now.
+arenas-recent = Ended
+arena-entrants = { $entrants ->
+    [one] one player
+   *[other] { $entrants } players
+}
+arena-ends-in = ends in { $minutes } min
+arena-ended = ended
+arena-won-by = Won by { $nick }
+arena-standings = Standings
+arena-scoring = A win scores 2, a draw 1. After two wins in a row, points count double until a game is not won.
+arena-join = Join the arena
+arena-next = Next arena game
+arena-pairing = Looking for an opponent…
+arena-leave = Leave the arena
+arena-no-one = No one has joined yet.
+results-rating = { $nick }: rating { $before } → { $after } ({ $change })

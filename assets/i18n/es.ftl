@@ -256,3 +256,22 @@ ratings-rating = Puntuación { $rating } ± { $deviation }
 ratings-record = Partidas { $games }: { $wins } ganadas, { $draws } empatadas, { $losses } perdidas
 ratings-figures = { $average } puntos por turno · bingos { $bingos }
 ratings-best = Mejor jugada: { $word }, { $score } puntos
+online-arenas = Arenas
+arenas-running = En curso
+arenas-none = No hay ninguna arena en curso ahora.
+arenas-recent = Terminadas
+arena-entrants = { $entrants ->
+    [one] un jugador
+   *[other] { $entrants } jugadores
+}
+arena-ends-in = termina en { $minutes } min
+arena-ended = terminada
+arena-won-by = Ganada por { $nick }
+arena-standings = Clasificación
+arena-scoring = Una victoria vale 2 y un empate 1. Tras dos victorias seguidas, los puntos cuentan doble hasta que no se gane una partida.
+arena-join = Entrar en la arena
+arena-next = Siguiente partida de la arena
+arena-pairing = Buscando rival…
+arena-leave = Salir de la arena
+arena-no-one = Todavía no ha entrado nadie.
+results-rating = { $nick }: puntuación { $before } → { $after } ({ $change })

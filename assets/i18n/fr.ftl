@@ -257,3 +257,22 @@ ratings-rating = Classement { $rating } ± { $deviation }
 ratings-record = Parties { $games } : { $wins } gagnées, { $draws } nulles, { $losses } perdues
 ratings-figures = { $average } points par tour · bingos { $bingos }
 ratings-best = Meilleur coup : { $word }, { $score } points
+online-arenas = Arènes
+arenas-running = En cours
+arenas-none = Aucune arène en cours pour le moment.
+arenas-recent = Terminées
+arena-entrants = { $entrants ->
+    [one] un joueur
+   *[other] { $entrants } joueurs
+}
+arena-ends-in = se termine dans { $minutes } min
+arena-ended = terminée
+arena-won-by = Gagnée par { $nick }
+arena-standings = Classement
+arena-scoring = Une victoire rapporte 2, une nulle 1. Après deux victoires de suite, les points comptent double jusqu’à la première partie non gagnée.
+arena-join = Rejoindre l’arène
+arena-next = Partie suivante de l’arène
+arena-pairing = Recherche d’un adversaire…
+arena-leave = Quitter l’arène
+arena-no-one = Personne ne l’a encore rejointe.
+results-rating = { $nick } : classement { $before } → { $after } ({ $change })

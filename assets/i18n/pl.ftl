@@ -257,3 +257,23 @@ ratings-rating = Ranking { $rating } ± { $deviation }
 ratings-record = Gry { $games }: wygrane { $wins }, remisy { $draws }, przegrane { $losses }
 ratings-figures = { $average } pkt na turę · bingo { $bingos }
 ratings-best = Najlepszy ruch: { $word }, { $score } pkt
+online-arenas = Areny
+arenas-running = Trwające
+arenas-none = Teraz nie trwa żadna arena.
+arenas-recent = Zakończone
+arena-entrants = { $entrants ->
+    [one] jeden gracz
+    [few] { $entrants } gracze
+   *[many] { $entrants } graczy
+}
+arena-ends-in = koniec za { $minutes } min
+arena-ended = zakończona
+arena-won-by = Zwycięzca: { $nick }
+arena-standings = Tabela
+arena-scoring = Wygrana daje 2 punkty, remis 1. Po dwóch wygranych z rzędu punkty liczą się podwójnie, dopóki partia nie zostanie przegrana lub zremisowana.
+arena-join = Dołącz do areny
+arena-next = Następna partia na arenie
+arena-pairing = Szukamy przeciwnika…
+arena-leave = Opuść arenę
+arena-no-one = Nikt jeszcze nie dołączył.
+results-rating = { $nick }: ranking { $before } → { $after } ({ $change })

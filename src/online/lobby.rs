@@ -9,8 +9,8 @@ use std::time::Duration;
 use wocable_crossword::RuleSetKind;
 use wocable_lexicon::Language;
 use wocable_net::{
-    Account, ApiRefusal, CreateRoom, Created, JoinRoom, Joined, Leaderboard, NewPlayer, PlayerKey, Profile, RandomGame,
-    Recover, RoomCode, ServerConfig,
+    Account, ApiRefusal, ArenaId, ArenaList, ArenaStandings, CreateRoom, Created, GameRatings, InArena, JoinRoom,
+    Joined, Leaderboard, NewPlayer, PlayerKey, Profile, RandomGame, Recover, RoomCode, ServerConfig,
 };
 
 /// Why a call to the lobby failed.
@@ -80,7 +80,9 @@ fn read<T: DeserializeOwned>(response: ehttp::Result<ehttp::Response>) -> Result
             _ => LobbyError::Refused(refusal),
         });
     }
-    response.json().map_err(|error| LobbyError::Unreadable(error.to_string()))
+    // An answer without a body (204) reads as `null`: `()`.
+    let body = if response.bytes.is_empty() { b"null".as_slice() } else { &response.bytes };
+    serde_json::from_slice(body).map_err(|error| LobbyError::Unreadable(error.to_string()))
 }
 
 /// The lobby of one server, `http(s)://host:port`.
@@ -133,6 +135,36 @@ impl Lobby {
         Call::get(format!("{}/api/players/{}", self.server, path_segment(nick)))
     }
 
+    /// How a finished game changed its members' ratings.
+    pub fn game_ratings(&self, code: RoomCode) -> Call<GameRatings> {
+        Call::get(format!("{}/api/rooms/{code}/ratings", self.server))
+    }
+
+    /// The arenas running, and the latest that ended.
+    pub fn arenas(&self) -> Call<ArenaList> {
+        Call::get(format!("{}/api/arenas", self.server))
+    }
+
+    /// An arena's standings; with `since`, answered once they change
+    /// after that version (or after the server's wait).
+    pub fn arena(&self, id: &ArenaId, since: Option<u64>) -> Call<ArenaStandings> {
+        let since = since.map(|version| format!("?since={version}")).unwrap_or_default();
+        let call = ehttp::Request::get(format!("{}/api/arenas/{}{since}", self.server, path_segment(&id.0)));
+        Call::send(Ok(call.with_timeout(Some(LIVE_WAIT))))
+    }
+
+    /// A seat in the member's next game of an arena: answered once paired,
+    /// which may be a long while.
+    pub fn arena_join(&self, id: &ArenaId, key: PlayerKey) -> Call<Joined> {
+        let url = format!("{}/api/arenas/{}/join", self.server, path_segment(&id.0));
+        Call::send(ehttp::Request::post_json(url, &InArena { key }).map(|call| call.with_timeout(None)))
+    }
+
+    /// Out of an arena, after the game being played.
+    pub fn arena_leave(&self, id: &ArenaId, key: PlayerKey) -> Call<()> {
+        Call::post(format!("{}/api/arenas/{}/leave", self.server, path_segment(&id.0)), &InArena { key })
+    }
+
     /// A seat in the next random game: answered once matched, with people
     /// or, after `request.wait` seconds, with computer players.
     pub fn random(&self, request: &RandomGame) -> Call<Joined> {
@@ -141,6 +173,9 @@ impl Lobby {
         Call::send(call.map(|call| call.with_timeout(Some(answer_within))))
     }
 }
+
+/// Longer than the server makes a live standings request wait.
+const LIVE_WAIT: Duration = Duration::from_secs(40);
 
 /// Text as one segment of a URL's path: a nickname may have any letter.
 fn path_segment(text: &str) -> String {

@@ -23,8 +23,8 @@ use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 use wocable_crossword::computer::Level;
 use wocable_net::{
-    Account, CreateRoom, Created, Joined, PlayerKey, RandomGame, Recover, RecoveryCode, RoomCode, RoomSettings,
-    ServerConfig,
+    Account, ArenaId, CreateRoom, Created, Joined, PlayerKey, RandomGame, Recover, RecoveryCode, RoomCode,
+    RoomSettings, ServerConfig,
 };
 
 /// The seat of the online game in progress, kept until the game ends.
@@ -43,6 +43,10 @@ pub enum OnlineRequest {
     Random(RandomGame),
     /// Back to the seat kept in storage (after a restart).
     Rejoin,
+    /// The next game of this arena (the player joins it, if not in it).
+    Arena(ArenaId),
+    /// Out of the arena the player is in.
+    LeaveArena,
     /// This device takes the account of this nickname, with its code.
     Recover { nick: String, recovery: RecoveryCode },
     /// Out of the room (a game in progress goes on on the server).
@@ -69,15 +73,25 @@ pub enum Online {
     Creating(Call<Created>),
     /// Taking a seat (a random game's is answered once matched).
     Joining(Call<Joined>),
+    /// Waiting in an arena to be paired for its next game.
+    Pairing(Call<Joined>),
     /// Asking how to connect.
     Configuring { joined: Joined, call: Call<ServerConfig> },
     /// In the room's waiting room, until the game starts.
     InRoom(Box<Session>),
-    /// The game is on screen, refereed by the session.
-    Playing,
+    /// The game in this room is on screen, refereed by the session.
+    Playing(RoomCode),
     /// Why the last step failed, for the player to read, and what to ask
     /// to try again (`None`: the request that failed).
     Failed(OnlineFailure, Option<OnlineRequest>),
+}
+
+/// The arena this device's player is in, and their request to leave one
+/// on its way.
+#[derive(Resource, Default)]
+pub struct ArenaEntry {
+    pub arena: Option<ArenaId>,
+    leaving: Option<Call<()>>,
 }
 
 /// Why going online failed.
@@ -112,9 +126,18 @@ pub(super) fn plugin(app: &mut App) {
     let account = account::read(&storage, &mut damaged);
     app.insert_resource(account)
         .init_resource::<Online>()
+        .init_resource::<ArenaEntry>()
         .add_message::<OnlineRequest>()
         .add_systems(Update, (hear_requests, go_on, open_the_game).chain())
         .add_systems(OnExit(Screen::Game), leave_the_game);
+}
+
+/// The time of day, in milliseconds since 1970, as the server counts it.
+pub fn wall_clock_ms() -> u64 {
+    #[cfg(target_arch = "wasm32")]
+    return js_sys::Date::now() as u64;
+    #[cfg(not(target_arch = "wasm32"))]
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |since| since.as_millis() as u64)
 }
 
 /// The server this device plays on.
@@ -125,6 +148,7 @@ pub(crate) fn lobby(settings: &Settings) -> Lobby {
 fn hear_requests(
     mut requests: MessageReader<OnlineRequest>,
     mut online: ResMut<Online>,
+    mut entry: ResMut<ArenaEntry>,
     settings: Res<Settings>,
     storage: Res<Storage>,
     account: Res<OnlineAccount>,
@@ -133,8 +157,20 @@ fn hear_requests(
         let lobby = lobby(&settings);
         let name = settings.nickname.clone().filter(|name| !name.trim().is_empty());
         let member = account.on(&settings.server).map(|kept| &kept.account);
+        if let OnlineRequest::Arena(arena) = request {
+            entry.arena = Some(arena.clone());
+        }
+        // Given up waiting for a pairing is out of the arena: else the
+        // server would pair the player in a game they never come to.
+        let stops_pairing = matches!(request, OnlineRequest::Leave) && matches!(*online, Online::Pairing(_));
+        if (matches!(request, OnlineRequest::LeaveArena) || stops_pairing)
+            && let Some(arena) = entry.arena.take()
+            && let Some(member) = member
+        {
+            entry.leaving = Some(lobby.arena_leave(&arena, member.key));
+        }
         *online = match (request, name) {
-            (OnlineRequest::Leave, _) => {
+            (OnlineRequest::Leave | OnlineRequest::LeaveArena, _) => {
                 // Out of a waiting room for good: Home no longer offers it.
                 if matches!(*online, Online::InRoom(_)) {
                     storage.remove(SEAT_FILE);
@@ -167,19 +203,26 @@ fn take_a_seat(lobby: &Lobby, request: &OnlineRequest, nick: &str, key: PlayerKe
         OnlineRequest::Random(request) => {
             Online::Joining(lobby.random(&RandomGame { name: nick.to_string(), key: Some(key), ..request.clone() }))
         }
-        OnlineRequest::Rejoin | OnlineRequest::Leave | OnlineRequest::Recover { .. } => Online::Offline,
+        OnlineRequest::Arena(arena) => Online::Pairing(lobby.arena_join(arena, key)),
+        OnlineRequest::Rejoin | OnlineRequest::Leave | OnlineRequest::LeaveArena | OnlineRequest::Recover { .. } => {
+            Online::Offline
+        }
     }
 }
 
 /// Takes each step's answer and goes on to the next.
 fn go_on(
     mut online: ResMut<Online>,
+    mut entry: ResMut<ArenaEntry>,
     settings: Res<Settings>,
     storage: Res<Storage>,
     time: Res<Time>,
     mut account: ResMut<OnlineAccount>,
 ) {
     let lobby = lobby(&settings);
+    if let Some(Err(error)) = entry.leaving.as_ref().and_then(Call::take) {
+        warn!("the arena was not left: {error}");
+    }
     let next = match &mut *online {
         Online::Registering { call, then } => call.take().map(|answer| match answer {
             Ok(made) => {
@@ -205,16 +248,13 @@ fn go_on(
             },
             Err(error) => Online::Failed(OnlineFailure::Lobby(error), None),
         }),
-        Online::Joining(call) => call.take().map(|answer| match answer {
-            Ok(joined) => {
-                keep_the_seat(&storage, joined);
-                Online::Configuring { joined, call: lobby.config() }
+        Online::Joining(call) => call.take().map(|answer| seated(answer, &lobby, &storage, &mut account)),
+        Online::Pairing(call) => call.take().map(|answer| {
+            // Refused (the arena is over, say): out of it.
+            if let Err(LobbyError::Refused(_)) = answer {
+                entry.arena = None;
             }
-            Err(LobbyError::KeyNotKnown(_)) => {
-                account.forget(&storage);
-                Online::Failed(OnlineFailure::AccountGone, None)
-            }
-            Err(error) => Online::Failed(OnlineFailure::Lobby(error), None),
+            seated(answer, &lobby, &storage, &mut account)
         }),
         Online::Configuring { joined, call } => call.take().map(|answer| match answer {
             Ok(config) => {
@@ -230,10 +270,25 @@ fn go_on(
                 Online::Failed(OnlineFailure::Closed(refusal.to_string()), None)
             })
         }
-        Online::Offline | Online::Playing | Online::Failed(..) => None,
+        Online::Offline | Online::Playing(_) | Online::Failed(..) => None,
     };
     if let Some(next) = next {
         *online = next;
+    }
+}
+
+/// Goes on to the room of a seat taken.
+fn seated(answer: Result<Joined, LobbyError>, lobby: &Lobby, storage: &Storage, account: &mut OnlineAccount) -> Online {
+    match answer {
+        Ok(joined) => {
+            keep_the_seat(storage, joined);
+            Online::Configuring { joined, call: lobby.config() }
+        }
+        Err(LobbyError::KeyNotKnown(_)) => {
+            account.forget(storage);
+            Online::Failed(OnlineFailure::AccountGone, None)
+        }
+        Err(error) => Online::Failed(OnlineFailure::Lobby(error), None),
     }
 }
 
@@ -275,7 +330,8 @@ fn open_the_game(
     let events = session.take_events();
     match Match::new(settings, seats, clock, lexicon.clone(), events) {
         Ok(m) => {
-            let Online::InRoom(mut session) = std::mem::replace(&mut *online, Online::Playing) else { return };
+            let playing = Online::Playing(session.joined().code);
+            let Online::InRoom(mut session) = std::mem::replace(&mut *online, playing) else { return };
             session.set_lexicon(lexicon);
             // A game that ended while this device was away: its results.
             let over = m.is_over();
@@ -292,15 +348,19 @@ fn open_the_game(
     }
 }
 
+/// An online game that just ended, whose results may have changed
+/// ratings: the results screen asks.
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FinishedOnline(pub RoomCode);
+
 /// Off the game screen an online game's connection closes (the server
 /// then counts the player away): Home offers to go back to it while it
 /// runs. A finished game's seat is not kept.
 fn leave_the_game(mut commands: Commands, mut online: ResMut<Online>, m: Option<Res<Match>>, storage: Res<Storage>) {
-    if !matches!(*online, Online::Playing) {
-        return;
-    }
+    let Online::Playing(code) = *online else { return };
     if m.is_some_and(|m| m.is_over()) {
         storage.remove(SEAT_FILE);
+        commands.insert_resource(FinishedOnline(code));
     }
     commands.remove_resource::<ActiveReferee>();
     *online = Online::Offline;

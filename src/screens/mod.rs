@@ -2,6 +2,7 @@
 //! resources go when it is left. The egui drawing of each screen is added
 //! by [`window_plugin`] only, so the states and their logic run headless.
 
+pub mod arenas;
 pub mod dictionary;
 pub mod home;
 pub mod how_to_play;
@@ -34,6 +35,7 @@ pub(super) fn plugin(app: &mut App) {
         new_game::plugin,
         online::plugin,
         ratings::plugin,
+        arenas::plugin,
         results::plugin,
         dictionary::plugin,
         title::plugin,

@@ -3,12 +3,13 @@
 //! room with the code, large, to copy or send as a link. The game itself
 //! is on the same screen as local play.
 
+use super::arenas::{Arenas, arena_page, arenas_page};
 use super::home::wide_button;
 use super::new_game::{GAME_LANGUAGES, language_key, level_key, rules_key};
 use super::ratings::{Fetched, Ratings, RatingsRequest, leaderboard_page, open_profile, profile_page};
 use super::{Screen, centred_choices, centred_page};
 use crate::crossword::turn::PendingStart;
-use crate::online::{LobbyError, Online, OnlineAccount, OnlineFailure, OnlineRequest, Session};
+use crate::online::{ArenaEntry, LobbyError, Online, OnlineAccount, OnlineFailure, OnlineRequest, Session};
 use crate::settings::Settings;
 use crate::storage::Storage;
 use crate::ui::clipboard;
@@ -20,7 +21,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use wocable_crossword::RuleSetKind;
 use wocable_crossword::computer::Level;
 use wocable_lexicon::Language;
-use wocable_net::{MAX_NAME, RandomGame, RecoveryCode, RoomCode, RoomSettings, join_link};
+use wocable_net::{ArenaId, MAX_NAME, RandomGame, RecoveryCode, RoomCode, RoomSettings, join_link};
 
 /// Which page of the online screen is shown, and what its forms hold.
 #[derive(Resource, Clone, Debug, PartialEq)]
@@ -47,6 +48,10 @@ pub struct OnlineForm {
     pub copied: Option<String>,
     /// The code field takes the keyboard when the join page opens.
     pub focus_code: bool,
+    /// The arena shown on its page.
+    pub arena: Option<ArenaId>,
+    /// The page a profile was opened from, to go back to.
+    pub profile_from: Page,
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -59,6 +64,8 @@ pub enum Page {
     Recover,
     Leaderboard,
     Profile,
+    Arenas,
+    Arena,
 }
 
 const CLOCKS: [Option<u32>; 4] = [None, Some(60), Some(120), Some(300)];
@@ -83,7 +90,15 @@ impl OnlineForm {
             problem: None,
             copied: None,
             focus_code: false,
+            arena: None,
+            profile_from: Page::Menu,
         }
+    }
+
+    /// The page of this arena, with its standings.
+    pub fn show_arena(&mut self, arena: ArenaId) {
+        self.page = Page::Arena;
+        self.arena = Some(arena);
     }
 
     fn room(&self) -> OnlineRequest {
@@ -184,11 +199,13 @@ pub(super) fn lobby_failure(locale: &Locale, error: &LobbyError) -> String {
     }
 }
 
-/// The leaderboards and profiles, and what asks for them.
+/// The leaderboards, profiles and arenas, and what asks for them.
 #[derive(SystemParam)]
 struct RatingPages<'w> {
     ratings: Res<'w, Ratings>,
     requests: MessageWriter<'w, RatingsRequest>,
+    arenas: ResMut<'w, Arenas>,
+    entry: Res<'w, ArenaEntry>,
 }
 
 fn draw(
@@ -258,11 +275,20 @@ fn draw(
         ui.separator();
         let member = membership.account.on(&settings.server).map(|kept| kept.account.nick.clone());
         match form.page {
-            Page::Menu => menu(ui, &locale, form, member.as_deref(), &mut rating_pages.requests),
+            Page::Menu => menu(ui, &locale, form, member.as_deref(), &mut rating_pages),
             Page::Leaderboard => {
                 leaderboard_page(ui, &locale, form, &rating_pages.ratings, &mut rating_pages.requests);
             }
             Page::Profile => profile_page(ui, &locale, &rating_pages.ratings),
+            Page::Arenas => arenas_page(ui, &locale, form, &rating_pages.arenas),
+            Page::Arena => {
+                let pages = &mut rating_pages;
+                if let Some(request) =
+                    arena_page(ui, &locale, form, &pages.arenas, &pages.entry, &online, &mut pages.requests)
+                {
+                    ask(form, request);
+                }
+            }
             Page::Create => {
                 game_choices(ui, &locale, form);
                 ui.label(crate::ui::bold(locale.t("new-game-clock"), 20.0));
@@ -338,9 +364,8 @@ fn draw(
         if wide_button(ui, locale.t("back")).clicked() {
             match form.page {
                 Page::Menu => screen.set(Screen::Home),
-                Page::Profile if !matches!(rating_pages.ratings.leaderboard, Fetched::Nothing) => {
-                    form.page = Page::Leaderboard;
-                }
+                Page::Profile => form.page = form.profile_from,
+                Page::Arena => form.page = Page::Arenas,
                 _ => form.page = Page::Menu,
             }
         }
@@ -348,13 +373,7 @@ fn draw(
     Ok(())
 }
 
-fn menu(
-    ui: &mut egui::Ui,
-    locale: &Locale,
-    form: &mut OnlineForm,
-    member: Option<&str>,
-    ratings: &mut MessageWriter<RatingsRequest>,
-) {
+fn menu(ui: &mut egui::Ui, locale: &Locale, form: &mut OnlineForm, member: Option<&str>, pages: &mut RatingPages) {
     for (key, page) in [("online-create", Page::Create), ("online-join", Page::Join), ("online-random", Page::Random)] {
         if wide_button(ui, crate::ui::bold(locale.t(key), 20.0)).clicked() {
             form.page = page;
@@ -362,16 +381,21 @@ fn menu(
             form.focus_code = page == Page::Join;
         }
     }
+    if wide_button(ui, crate::ui::bold(locale.t("online-arenas"), 20.0)).clicked() {
+        form.page = Page::Arenas;
+        // Asked again each time: arenas open and end.
+        pages.arenas.list = Fetched::Nothing;
+    }
     ui.add_space(8.0);
     super::centred_row(ui, |ui| {
         if ui.button(locale.t("online-leaderboards")).clicked() {
             form.page = Page::Leaderboard;
-            ratings.write(RatingsRequest::Leaderboard { rules: form.rules, language: form.language });
+            pages.requests.write(RatingsRequest::Leaderboard { rules: form.rules, language: form.language });
         }
         if let Some(nick) = member
             && ui.button(locale.t("online-my-profile")).clicked()
         {
-            open_profile(form, ratings, nick);
+            open_profile(form, &mut pages.requests, nick);
         }
         if ui.button(locale.t("online-recover-account")).clicked() {
             form.page = Page::Recover;

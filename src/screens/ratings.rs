@@ -13,13 +13,18 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 use wocable_crossword::RuleSetKind;
 use wocable_lexicon::Language;
-use wocable_net::{Leaderboard, ListRecord, Profile};
+use wocable_net::{GameRatings, Leaderboard, ListRecord, Profile, RoomCode};
 
 /// What the rating pages ask the server for.
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
 pub enum RatingsRequest {
-    Leaderboard { rules: RuleSetKind, language: Language },
+    Leaderboard {
+        rules: RuleSetKind,
+        language: Language,
+    },
     Profile(String),
+    /// How the game in this room changed ratings.
+    Game(RoomCode),
 }
 
 /// An answer from the server, on its way or come.
@@ -33,7 +38,7 @@ pub enum Fetched<T> {
 }
 
 impl<T: serde::de::DeserializeOwned + Send + 'static> Fetched<T> {
-    fn poll(&mut self) {
+    pub(super) fn poll(&mut self) {
         if let Fetched::Asked(call) = self
             && let Some(answer) = call.take()
         {
@@ -45,17 +50,19 @@ impl<T: serde::de::DeserializeOwned + Send + 'static> Fetched<T> {
     }
 }
 
-/// The leaderboard and the profile last asked for.
+/// The leaderboard, the profile and the game's rating changes last asked
+/// for.
 #[derive(Resource, Default)]
 pub struct Ratings {
     pub leaderboard: Fetched<Leaderboard>,
     pub profile: Fetched<Profile>,
+    pub game: Fetched<GameRatings>,
 }
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Ratings>()
         .add_message::<RatingsRequest>()
-        .add_systems(Update, (ask, poll).chain().run_if(in_state(Screen::Online)));
+        .add_systems(Update, (ask, poll).chain().run_if(in_state(Screen::Online).or_else(in_state(Screen::Results))));
 }
 
 fn ask(
@@ -72,6 +79,7 @@ fn ask(
                 ratings.leaderboard = Fetched::Asked(lobby.leaderboard(*rules, *language, me));
             }
             RatingsRequest::Profile(nick) => ratings.profile = Fetched::Asked(lobby.profile(nick)),
+            RatingsRequest::Game(code) => ratings.game = Fetched::Asked(lobby.game_ratings(*code)),
         }
     }
 }
@@ -79,10 +87,11 @@ fn ask(
 fn poll(mut ratings: ResMut<Ratings>) {
     ratings.leaderboard.poll();
     ratings.profile.poll();
+    ratings.game.poll();
 }
 
 /// Shows where a fetch is; what it got, once it came.
-fn fetched<'a, T>(ui: &mut egui::Ui, locale: &Locale, fetched: &'a Fetched<T>) -> Option<&'a T> {
+pub(super) fn fetched<'a, T>(ui: &mut egui::Ui, locale: &Locale, fetched: &'a Fetched<T>) -> Option<&'a T> {
     match fetched {
         Fetched::Got(got) => Some(got),
         Fetched::Asked(_) => {
@@ -137,6 +146,7 @@ pub(super) fn leaderboard_page(
 }
 
 pub(super) fn open_profile(form: &mut OnlineForm, requests: &mut MessageWriter<RatingsRequest>, nick: &str) {
+    form.profile_from = form.page;
     form.page = Page::Profile;
     requests.write(RatingsRequest::Profile(nick.to_string()));
 }
@@ -174,6 +184,23 @@ fn record(ui: &mut egui::Ui, locale: &Locale, list: &ListRecord) {
         ui.label(locale.t_with("ratings-best", &[("word", best.word.clone().into()), ("score", best.score.into())]));
     }
     chart(ui, list);
+}
+
+/// How the game changed each member's rating: "Ana 1500 → 1512 (+12)".
+pub(super) fn rating_changes(ui: &mut egui::Ui, locale: &Locale, ratings: &Ratings) {
+    let Fetched::Got(game) = &ratings.game else { return };
+    for change in &game.changes {
+        let after = format!("{:.0}{}", change.after, if change.provisional { "?" } else { "" });
+        let difference = (change.after - change.before).round();
+        let args = [
+            ("nick", change.nick.clone().into()),
+            ("before", format!("{:.0}", change.before).into()),
+            ("after", after.into()),
+            ("change", format!("{difference:+.0}").into()),
+        ];
+        let colour = if difference < 0.0 { theme::WARNING } else { theme::ACCENT };
+        ui.label(egui::RichText::new(locale.t_with("results-rating", &args)).color(egui_colour(colour)));
+    }
 }
 
 /// The rating after each game, as a line.

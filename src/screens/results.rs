@@ -3,13 +3,17 @@
 //! there was (§4.3).
 
 use super::home::wide_button;
+use super::online::OnlineForm;
+use super::ratings::{Fetched, Ratings, RatingsRequest, rating_changes};
 use super::{Screen, centred_choices, centred_page, centred_row};
 use crate::crossword::thinking::{ThinkInSteps, steps_for};
 use crate::crossword::turn::FinalRecord;
+use crate::online::{ArenaEntry, FinishedOnline, OnlineRequest};
 use crate::settings::Settings;
 use crate::ui::i18n::Locale;
 use crate::ui::theme::{self, egui_colour};
 use crate::ui::{PictureTile, TileLook, board_picture, bold};
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 #[cfg(not(target_arch = "wasm32"))]
 use bevy::tasks::{AsyncComputeTaskPool, Task};
@@ -265,9 +269,28 @@ pub(super) fn plugin(app: &mut App) {
             }
         },
     )
+    .add_systems(OnEnter(Screen::Results), ask_the_rating_changes)
     .add_systems(Update, make_the_review.run_if(resource_exists::<Reviewing>))
     // A review not yet made is not wanted once the results are left.
-    .add_systems(OnExit(Screen::Results), |mut commands: Commands| commands.remove_resource::<Reviewing>());
+    .add_systems(OnExit(Screen::Results), |mut commands: Commands| {
+        commands.remove_resource::<Reviewing>();
+        commands.remove_resource::<FinishedOnline>();
+    });
+}
+
+/// An online game's results say how it changed ratings; a local game's,
+/// nothing.
+fn ask_the_rating_changes(
+    finished: Option<Res<FinishedOnline>>,
+    mut ratings: ResMut<Ratings>,
+    mut requests: MessageWriter<RatingsRequest>,
+) {
+    match finished {
+        Some(finished) => {
+            requests.write(RatingsRequest::Game(finished.0));
+        }
+        None => ratings.game = Fetched::Nothing,
+    }
 }
 
 fn make_the_review(mut commands: Commands, mut reviewing: ResMut<Reviewing>, mut results: ResMut<Results>) {
@@ -284,6 +307,38 @@ pub(super) fn ui(app: &mut App) {
     );
 }
 
+/// What the results of an online game add: rating changes, and the way
+/// back to the arena the game was played in.
+#[derive(SystemParam)]
+struct OnlineResults<'w> {
+    finished: Option<Res<'w, FinishedOnline>>,
+    ratings: Res<'w, Ratings>,
+    entry: Res<'w, ArenaEntry>,
+    form: Option<ResMut<'w, OnlineForm>>,
+    requests: MessageWriter<'w, OnlineRequest>,
+}
+
+impl OnlineResults<'_> {
+    fn show(&mut self, ui: &mut egui::Ui, locale: &Locale, screen: &mut NextState<Screen>) {
+        if self.finished.is_none() {
+            return;
+        }
+        rating_changes(ui, locale, &self.ratings);
+        let Some(arena) = self.entry.arena.clone() else { return };
+        ui.add_space(12.0);
+        if wide_button(ui, bold(locale.t("arena-next"), 20.0)).clicked() {
+            if let Some(form) = &mut self.form {
+                form.show_arena(arena.clone());
+            }
+            self.requests.write(OnlineRequest::Arena(arena));
+            screen.set(Screen::Online);
+        }
+        if wide_button(ui, locale.t("arena-leave")).clicked() {
+            self.requests.write(OnlineRequest::LeaveArena);
+        }
+    }
+}
+
 fn draw(
     mut contexts: EguiContexts,
     locale: Res<Locale>,
@@ -291,6 +346,7 @@ fn draw(
     reviewing: Option<Res<Reviewing>>,
     mut screen: ResMut<NextState<Screen>>,
     settings: Res<Settings>,
+    mut online: OnlineResults,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let heading = match results.seats.first() {
@@ -306,6 +362,7 @@ fn draw(
             let key = if *outcome == Outcome::Draw { "results-pair-draw" } else { "results-pair-win" };
             ui.label(locale.t_with(key, &[("first", first.clone().into()), ("second", second.clone().into())]));
         }
+        online.show(ui, &locale, &mut screen);
         ui.add_space(12.0);
         let mut review_shown = results.review_shown;
         if let Some(reviewing) = reviewing {
