@@ -1,7 +1,8 @@
 //! wocable-server: matchbox signalling, the lobby (rooms, invite codes,
-//! random games) and the referee of every online game, with SQLite.
+//! random games) and the referee of every online game, with SQLite or
+//! PostgreSQL.
 //!
-//! `wocable-server [--listen ADDR:PORT] [--db FILE] [--web DIR] [--ice
+//! `wocable-server [--listen ADDR:PORT] [--db FILE|URL] [--web DIR] [--ice
 //! URL]... [--ice-username NAME --ice-credential SECRET] [--arena
 //! RULES-LANG-PLAYERS]... [--no-arenas] [--arena-every SECONDS]
 //! [--arena-length SECONDS] [--test-clock MS]` prints `listening on
@@ -28,13 +29,14 @@ use wocable_net::{ArenaKind, IceServers, Schedule};
 
 const DEFAULT_LISTEN: &str = "127.0.0.1:3536";
 
-const USAGE: &str = "usage: wocable-server [--listen ADDR:PORT] [--db FILE] [--web DIR] [--ice URL]... \
+const USAGE: &str = "usage: wocable-server [--listen ADDR:PORT] [--db FILE|URL] [--web DIR] [--ice URL]... \
 [--ice-username NAME] [--ice-credential SECRET] [--arena RULES-LANG-PLAYERS]... [--no-arenas] \
 [--arena-every SECONDS] [--arena-length SECONDS] [--test-clock MS]";
 
 struct Options {
     listen: SocketAddr,
-    db: PathBuf,
+    /// An SQLite file, or a `postgres://` URL.
+    db: String,
     /// The web build to serve at `/`.
     web: Option<PathBuf>,
     ice: IceServers,
@@ -54,12 +56,29 @@ fn arena_kind(text: &str) -> Option<ArenaKind> {
     (fits && parts.next().is_none()).then_some(ArenaKind { rules, language, players })
 }
 
-fn default_db() -> PathBuf {
+/// `DATABASE_URL` when set, else a file in the data folder.
+fn default_db() -> String {
+    if let Ok(url) = std::env::var("DATABASE_URL") {
+        return url;
+    }
     let data = std::env::var_os("XDG_DATA_HOME")
         .map(PathBuf::from)
         .or_else(|| std::env::var_os("HOME").map(|home| PathBuf::from(home).join(".local/share")))
         .unwrap_or_else(|| PathBuf::from("."));
-    data.join("wocable/server.db")
+    data.join("wocable/server.db").to_string_lossy().into_owned()
+}
+
+/// The database's place as the log may show it: without a password.
+fn without_password(place: &str) -> String {
+    let Some((scheme, rest)) = place.split_once("://") else { return place.to_string() };
+    let authority = rest.split('/').next().unwrap_or_default();
+    match authority.rsplit_once('@') {
+        Some((user, _)) if user.contains(':') => {
+            let name = user.split(':').next().unwrap_or_default();
+            format!("{scheme}://{name}:…@{}", &rest[user.len() + 1..])
+        }
+        _ => place.to_string(),
+    }
 }
 
 fn options(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
@@ -75,7 +94,7 @@ fn options(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
         let mut value = || args.next().ok_or_else(|| format!("{flag} needs a value\n{USAGE}"));
         match flag.as_str() {
             "--listen" => listen = value()?,
-            "--db" => db = PathBuf::from(value()?),
+            "--db" => db = value()?,
             "--web" => web = Some(PathBuf::from(value()?)),
             "--ice" => ice.urls.push(value()?),
             "--ice-username" => ice.username = Some(value()?),
@@ -190,7 +209,7 @@ async fn serve(options: Options) -> Result<(), String> {
         let _ = stop_serving.send(());
     });
     println!("listening on http://{address}");
-    info!(db = %options.db.display(), "listening on http://{address}");
+    info!(db = %without_password(&options.db), "listening on http://{address}");
     match &options.web {
         Some(dir) => info!(web = %dir.display(), "serving the web build"),
         None => info!("no web build to serve (make one with `cargo xtask web`)"),
@@ -209,5 +228,17 @@ async fn shutdown_signal() {
     tokio::select! {
         _ = tokio::signal::ctrl_c() => {}
         _ = async { match &mut term { Some(term) => { term.recv().await; } None => std::future::pending().await } } => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::without_password;
+
+    #[test]
+    fn the_log_never_shows_a_database_password() {
+        assert_eq!(without_password("postgres://ana:s3cret@db:5432/w"), "postgres://ana:…@db:5432/w");
+        assert_eq!(without_password("postgres://ana@db/w"), "postgres://ana@db/w");
+        assert_eq!(without_password("/var/lib/wocable/server.db"), "/var/lib/wocable/server.db");
     }
 }

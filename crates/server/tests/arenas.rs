@@ -201,7 +201,7 @@ fn agree(standings: &ArenaStandings, outcomes: &HashMap<String, Vec<Outcome>>) -
 fn start(scratch: &Scratch, port: Option<u16>, now: u64) -> Server {
     let clock = now.to_string();
     let args = ["--test-clock", &clock, "--arena", "wocable-en-2", "--arena-every", "14400"];
-    Server::start_with(scratch, port, &scratch.path("s.db"), &args)
+    Server::start_with(scratch, port, &scratch.database(), &args)
 }
 
 #[tokio::test(flavor = "multi_thread")]

@@ -84,7 +84,7 @@ fn same_record_replayed(records: &[PathBuf], rules: &str) -> String {
 #[test]
 fn a_room_of_four_made_by_invite_code_plays_a_whole_game() {
     let scratch = Scratch::new("four");
-    let server = Server::start(&scratch, None, &scratch.path("s.db"));
+    let server = Server::start(&scratch, None, &scratch.database());
     let code = create(&server, "wocable", 4, Some(120));
     let lowercase = code.as_str().to_lowercase();
     let records: Vec<PathBuf> = (0..4).map(|i| scratch.path(&format!("{i}.gcg"))).collect();
@@ -108,7 +108,7 @@ async fn the_web_build_is_served_beside_the_lobby_and_the_sockets() {
     std::fs::write(web.join("index.html"), "<title>Wocable</title>").unwrap();
     std::fs::write(web.join("wocable.js"), "export {}").unwrap();
     std::fs::write(web.join("lexicons/en.fst"), "words").unwrap();
-    let server = Server::start_with(&scratch, None, &scratch.path("s.db"), &["--web", web.to_str().unwrap()]);
+    let server = Server::start_with(&scratch, None, &scratch.database(), &["--web", web.to_str().unwrap()]);
     let get = |path: &str| reqwest::get(format!("{}{path}", server.url));
     let text = |path: &'static str| async move { get(path).await.unwrap().text().await.unwrap() };
     assert_eq!(text("/").await, "<title>Wocable</title>");
@@ -139,7 +139,7 @@ async fn the_lobby_says_which_ice_servers_to_use_and_errors_are_plain() {
     let scratch = Scratch::new("lobby");
     let turn = ["--ice", "stun:127.0.0.1:3478", "--ice", "turn:127.0.0.1:3478", "--ice-username", "u"];
     let server =
-        Server::start_with(&scratch, None, &scratch.path("s.db"), &[&turn[..], &["--ice-credential", "p"]].concat());
+        Server::start_with(&scratch, None, &scratch.database(), &[&turn[..], &["--ice-credential", "p"]].concat());
     let get = |path: &str| reqwest::get(format!("{}{path}", server.url));
     let config: serde_json::Value = get("/api/config").await.unwrap().json().await.unwrap();
     assert_eq!(
@@ -189,7 +189,7 @@ async fn the_lobby_says_which_ice_servers_to_use_and_errors_are_plain() {
 #[test]
 fn three_players_and_each_rule_set() {
     let scratch = Scratch::new("rules");
-    let server = Server::start(&scratch, None, &scratch.path("s.db"));
+    let server = Server::start(&scratch, None, &scratch.database());
     for (rules, players) in [("wocable", 3), ("webfeud", 2), ("remote", 3)] {
         let code = create(&server, rules, players, None);
         let records: Vec<PathBuf> = (0..players).map(|i| scratch.path(&format!("{rules}{i}.gcg"))).collect();
@@ -207,7 +207,7 @@ fn three_players_and_each_rule_set() {
 #[test]
 fn random_requests_are_matched_together_and_a_lone_one_gets_a_computer() {
     let scratch = Scratch::new("random");
-    let server = Server::start(&scratch, None, &scratch.path("s.db"));
+    let server = Server::start(&scratch, None, &scratch.database());
     let random = ["--random", "--rules", "wocable", "--lang", "en", "--players", "2", "--wait", "60"];
     let records = [scratch.path("a.gcg"), scratch.path("b.gcg")];
     let a = bot(&server, &[&random[..], &["--name", "ann"]].concat(), "strong", &records[0]);
@@ -230,7 +230,7 @@ fn random_requests_are_matched_together_and_a_lone_one_gets_a_computer() {
 #[tokio::test(flavor = "multi_thread")]
 async fn sigterm_stops_the_server_at_once_though_a_player_waits_for_a_game() {
     let scratch = Scratch::new("sigterm");
-    let mut server = Server::start(&scratch, None, &scratch.path("s.db"));
+    let mut server = Server::start(&scratch, None, &scratch.database());
     let body = serde_json::json!({ "rules": "wocable", "language": "en", "players": 4, "name": "ann", "wait": 600 });
     let waiting = tokio::spawn(reqwest::Client::new().post(format!("{}/api/random", server.url)).json(&body).send());
     tokio::time::sleep(Duration::from_millis(300)).await;
@@ -272,7 +272,7 @@ async fn join(server: &Server, code: RoomCode, name: &str) -> (usize, SeatToken)
 #[tokio::test(flavor = "multi_thread")]
 async fn a_dropped_client_rejoins_with_its_whole_view() {
     let scratch = Scratch::new("rejoin");
-    let server = Server::start(&scratch, None, &scratch.path("s.db"));
+    let server = Server::start(&scratch, None, &scratch.database());
     let code = create(&server, "wocable", 3, Some(120));
     let (_, token) = join(&server, code, "raw").await;
     let mut me = Seat::connect(&server.url, code, token).await;
@@ -309,7 +309,7 @@ async fn a_dropped_client_rejoins_with_its_whole_view() {
 #[tokio::test(flavor = "multi_thread")]
 async fn a_seat_left_empty_in_the_waiting_room_is_given_up_and_the_seats_after_move_up() {
     let scratch = Scratch::new("given-up");
-    let server = Server::start(&scratch, None, &scratch.path("s.db"));
+    let server = Server::start(&scratch, None, &scratch.database());
     let code = create(&server, "wocable", 2, None);
     // A player who joins and never comes (or leaves the waiting room).
     let (_, ghost_token) = join(&server, code, "ghost").await;
@@ -346,7 +346,7 @@ async fn a_seat_left_empty_in_the_waiting_room_is_given_up_and_the_seats_after_m
 #[tokio::test(flavor = "multi_thread")]
 async fn in_a_random_game_a_matched_player_who_never_comes_is_replaced_by_a_computer() {
     let scratch = Scratch::new("random-ghost");
-    let server = Server::start(&scratch, None, &scratch.path("s.db"));
+    let server = Server::start(&scratch, None, &scratch.database());
     let ask = |name: &'static str| {
         let url = format!("{}/api/random", server.url);
         let body = serde_json::json!({ "rules": "wocable", "language": "en", "players": 2, "name": name, "wait": 60 });
@@ -373,7 +373,7 @@ async fn in_a_random_game_a_matched_player_who_never_comes_is_replaced_by_a_comp
 #[tokio::test(flavor = "multi_thread")]
 async fn a_silent_client_times_out_and_the_others_play_on() {
     let scratch = Scratch::new("silent");
-    let server = Server::start(&scratch, None, &scratch.path("s.db"));
+    let server = Server::start(&scratch, None, &scratch.database());
     let code = create(&server, "wocable", 3, Some(2));
     let (seat, token) = join(&server, code, "mute").await;
     let mut me = Seat::connect(&server.url, code, token).await;
@@ -398,7 +398,7 @@ async fn a_silent_client_times_out_and_the_others_play_on() {
 #[tokio::test(flavor = "multi_thread")]
 async fn a_server_killed_mid_game_resumes_it_from_its_database() {
     let scratch = Scratch::new("restart");
-    let db = scratch.path("s.db");
+    let db = scratch.database();
     let mut server = Server::start(&scratch, None, &db);
     let code = create(&server, "wocable", 2, None);
     let (_, token) = join(&server, code, "raw").await;
@@ -426,7 +426,7 @@ async fn a_server_killed_mid_game_resumes_it_from_its_database() {
 #[tokio::test(flavor = "multi_thread")]
 async fn hostile_messages_are_refused_and_the_honest_clients_finish() {
     let scratch = Scratch::new("hostile");
-    let mut server = Server::start(&scratch, None, &scratch.path("s.db"));
+    let mut server = Server::start(&scratch, None, &scratch.database());
     // Once it floods, eve is no longer listened to, and times out.
     let code = create(&server, "wocable", 3, Some(5));
     let (seat, token) = join(&server, code, "eve").await;
@@ -513,7 +513,7 @@ async fn members_play_a_rated_game_that_their_profiles_show() {
     use serde_json::json;
     use wocable_net::{Account, Profile};
     let scratch = Scratch::new("rated");
-    let server = Server::start(&scratch, None, &scratch.path("s.db"));
+    let server = Server::start(&scratch, None, &scratch.database());
     let http = reqwest::Client::new();
     let post = |path: String, body: serde_json::Value| http.post(format!("{}{path}", server.url)).json(&body).send();
     let account = |nick: &'static str| {

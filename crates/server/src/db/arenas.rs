@@ -3,7 +3,7 @@
 
 use super::{Db, Result, sql};
 use sqlx::Row;
-use sqlx::sqlite::SqliteRow;
+use sqlx::any::AnyRow;
 use wocable_crossword::RuleSetKind;
 use wocable_lexicon::Language;
 use wocable_net::{
@@ -13,11 +13,11 @@ use wocable_net::{
 /// Leaders shown with each arena of a list.
 const LEADERS: i64 = 3;
 
-fn json<T: serde::de::DeserializeOwned>(arena: &str, row: &SqliteRow, column: usize) -> Result<T> {
+fn json<T: serde::de::DeserializeOwned>(arena: &str, row: &AnyRow, column: usize) -> Result<T> {
     serde_json::from_str(row.get::<&str, _>(column)).map_err(|e| format!("arena {arena}: {e}"))
 }
 
-fn kind(row: &SqliteRow) -> Result<ArenaKind> {
+fn kind(row: &AnyRow) -> Result<ArenaKind> {
     let (rules, language): (String, String) = (row.get(1), row.get(2));
     let unknown = || format!("arena {}: {rules}/{language} is not a rating list", row.get::<&str, _>(0));
     Ok(ArenaKind {
@@ -158,7 +158,7 @@ impl Db {
             .collect()
     }
 
-    async fn summary(&self, row: &SqliteRow) -> Result<ArenaSummary> {
+    async fn summary(&self, row: &AnyRow) -> Result<ArenaSummary> {
         let id: String = row.get(0);
         let entrants: i64 = sqlx::query("SELECT COUNT(*) FROM arena_entrants WHERE arena = $1")
             .bind(&id)

@@ -9,9 +9,10 @@ mod players;
 pub use players::GameResult;
 
 use futures::future::BoxFuture;
+use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::migrate::{Migration, MigrationSource, MigrationType, Migrator};
-use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions};
-use sqlx::{Row, SqlStr};
+use sqlx::sqlite::SqliteConnectOptions;
+use sqlx::{AnyPool, ConnectOptions, Executor, Row, SqlStr};
 use std::path::Path;
 use wocable_crossword::{Event, Sequenced};
 use wocable_net::{ArenaId, RoomCode, RoomSettings, Seat};
@@ -38,7 +39,7 @@ impl MigrationSource<'static> for Embedded {
 
 #[derive(Clone)]
 pub struct Db {
-    pool: SqlitePool,
+    pool: AnyPool,
 }
 
 /// A room as stored.
@@ -54,6 +55,9 @@ pub struct StoredRoom {
 
 type Result<T> = std::result::Result<T, String>;
 
+/// Connections to PostgreSQL an instance keeps.
+const POSTGRES_CONNECTIONS: u32 = 8;
+
 /// A database error, as this module's errors are.
 fn sql(e: sqlx::Error) -> String {
     e.to_string()
@@ -64,22 +68,34 @@ fn text(value: &impl serde::Serialize) -> String {
 }
 
 impl Db {
-    pub async fn open(path: &Path) -> Result<Db> {
-        if let Some(folder) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
-            std::fs::create_dir_all(folder).map_err(|e| format!("{}: {e}", folder.display()))?;
-        }
-        let options = SqliteConnectOptions::new()
-            .filename(path)
-            .create_if_missing(true)
-            .journal_mode(SqliteJournalMode::Wal)
-            .foreign_keys(true);
-        let pool = SqlitePoolOptions::new()
-            .max_connections(1)
+    /// The database at `place`: a PostgreSQL URL (`postgres://…`), shared
+    /// by every instance given it, or else an SQLite file, made if missing.
+    pub async fn open(place: &str) -> Result<Db> {
+        sqlx::any::install_default_drivers();
+        let postgres = ["postgres://", "postgresql://"].iter().any(|scheme| place.starts_with(scheme));
+        let (options, connections) = if postgres {
+            (AnyConnectOptions::from_url(&place.parse().map_err(|e| format!("{place}: {e}"))?), POSTGRES_CONNECTIONS)
+        } else {
+            let path = Path::new(place);
+            if let Some(folder) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+                std::fs::create_dir_all(folder).map_err(|e| format!("{}: {e}", folder.display()))?;
+            }
+            let url = SqliteConnectOptions::new().filename(path).create_if_missing(true).to_url_lossy();
+            // One writer at a time: SQLite's own rule.
+            (AnyConnectOptions::from_url(&url), 1)
+        };
+        let options = options.map_err(|e| format!("{place}: {e}"))?;
+        let pool = AnyPoolOptions::new()
+            .max_connections(connections)
             .connect_with(options)
             .await
-            .map_err(|e| format!("{}: {e}", path.display()))?;
+            .map_err(|e| format!("{place}: {e}"))?;
+        if !postgres {
+            // Readers do not wait for the writer (kept in the file).
+            pool.execute("PRAGMA journal_mode = WAL").await.map_err(|e| format!("{place}: {e}"))?;
+        }
         let migrator = Migrator::new(Embedded).await.map_err(|e| e.to_string())?;
-        migrator.run(&pool).await.map_err(|e| format!("{}: {e}", path.display()))?;
+        migrator.run(&pool).await.map_err(|e| format!("{place}: {e}"))?;
         Ok(Db { pool })
     }
 

@@ -4,7 +4,7 @@
 
 use super::{Db, Result, sql};
 use sha2::{Digest, Sha256};
-use sqlx::sqlite::{Sqlite, SqliteRow};
+use sqlx::any::{Any, AnyRow};
 use sqlx::{Row, Transaction};
 use wocable_crossword::{Game, Outcome, PairResult, RuleSetKind};
 use wocable_lexicon::Language;
@@ -109,7 +109,7 @@ macro_rules! list_columns {
 
 impl ListRow {
     /// From the columns of `list_columns!`, from `first` on.
-    fn read(row: &SqliteRow, first: usize) -> ListRow {
+    fn read(row: &AnyRow, first: usize) -> ListRow {
         let int = |i: usize| row.get::<i64, _>(first + i);
         let word: Option<String> = row.get(first + 10);
         let score: Option<i64> = row.get(first + 11);
@@ -149,7 +149,7 @@ impl ListRow {
 
 /// Rates a game and adds it to its members' records, within the
 /// transaction that stores its last events.
-pub(super) async fn record(tx: &mut Transaction<'_, Sqlite>, code: RoomCode, result: &GameResult) -> sqlx::Result<()> {
+pub(super) async fn record(tx: &mut Transaction<'_, Any>, code: RoomCode, result: &GameResult) -> sqlx::Result<()> {
     let (rules, language) = (result.rules.name(), result.language.code());
     let mut rows = Vec::new();
     for seat in &result.seats {
@@ -489,7 +489,7 @@ mod tests {
     async fn temp_db(name: &str) -> TempDb {
         let dir = std::env::temp_dir().join(format!("wocable-db-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
-        TempDb { db: Db::open(&dir.join("s.db")).await.unwrap(), dir }
+        TempDb { db: Db::open(&dir.join("s.db").to_string_lossy()).await.unwrap(), dir }
     }
 
     async fn member(db: &Db, nick: &str) -> AccountId {

@@ -8,31 +8,69 @@
 use futures::StreamExt;
 use matchbox_socket::{PeerId, PeerState, RtcIceServerConfig, WebRtcChannel, WebRtcSocket, WebRtcSocketBuilder};
 use std::io::{BufRead, BufReader};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 use wocable_crossword::{Intent, SeatView, Standing};
 use wocable_net::{ClientMessage, Refusal, RoomCode, SeatToken, ServerMessage};
 
-/// A folder of this test's own, removed when dropped.
-pub struct Scratch(pub PathBuf);
+/// The PostgreSQL server the tests' databases are made on, when set: a
+/// URL to connect as a user who may make databases. Unset, the tests use
+/// SQLite files.
+pub const POSTGRES: &str = "WOCABLE_TEST_POSTGRES";
+
+/// A folder of this test's own, and a database, removed when dropped.
+pub struct Scratch {
+    dir: PathBuf,
+    /// The PostgreSQL database made for the test, by name.
+    postgres: Option<String>,
+}
 
 impl Scratch {
     pub fn new(name: &str) -> Scratch {
         let dir = std::env::temp_dir().join(format!("wocable-online-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
-        Scratch(dir)
+        let postgres = std::env::var(POSTGRES).is_ok().then(|| {
+            let database = format!("wocable_{}_{}", name.replace('-', "_"), std::process::id());
+            psql(&format!("DROP DATABASE IF EXISTS {database} WITH (FORCE)"));
+            psql(&format!("CREATE DATABASE {database}"));
+            database
+        });
+        Scratch { dir, postgres }
     }
 
     pub fn path(&self, name: &str) -> PathBuf {
-        self.0.join(name)
+        self.dir.join(name)
     }
+
+    /// The test's database, for `--db`: on PostgreSQL when the tests are
+    /// given one, else an SQLite file.
+    pub fn database(&self) -> String {
+        match &self.postgres {
+            Some(database) => {
+                let admin = std::env::var(POSTGRES).unwrap();
+                let (server, _) = admin.rsplit_once('/').expect("a URL with a database");
+                format!("{server}/{database}")
+            }
+            None => self.path("s.db").to_string_lossy().into_owned(),
+        }
+    }
+}
+
+/// Runs a statement on the tests' PostgreSQL server.
+fn psql(statement: &str) {
+    let admin = std::env::var(POSTGRES).unwrap();
+    let ran = Command::new("psql").args([&admin, "-q", "-v", "ON_ERROR_STOP=1", "-c", statement]).status();
+    assert!(ran.is_ok_and(|status| status.success()), "psql {admin}: {statement}");
 }
 
 impl Drop for Scratch {
     fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
+        let _ = std::fs::remove_dir_all(&self.dir);
+        if let Some(database) = &self.postgres {
+            psql(&format!("DROP DATABASE IF EXISTS {database} WITH (FORCE)"));
+        }
     }
 }
 
@@ -45,11 +83,11 @@ pub struct Server {
 impl Server {
     /// Starts the server on a free port (`None`) or on `port`, with the
     /// database `db`, and waits for its "listening on" line.
-    pub fn start(scratch: &Scratch, port: Option<u16>, db: &Path) -> Server {
+    pub fn start(scratch: &Scratch, port: Option<u16>, db: &str) -> Server {
         Server::start_with(scratch, port, db, &[])
     }
 
-    pub fn start_with(scratch: &Scratch, port: Option<u16>, db: &Path, args: &[&str]) -> Server {
+    pub fn start_with(scratch: &Scratch, port: Option<u16>, db: &str, args: &[&str]) -> Server {
         let log = scratch.path(&format!("server-{}.log", Instant::now().elapsed().as_nanos()));
         let mut child = Command::new(env!("CARGO_BIN_EXE_wocable-server"))
             .args(["--listen", &format!("127.0.0.1:{}", port.unwrap_or(0)), "--db"])
