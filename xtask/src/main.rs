@@ -3,8 +3,9 @@
 //!
 //! - `play`          builds and runs the app (the `play` profile: optimised,
 //!   incremental).
-//! - `test`          everything CI checks: formatting, clippy, all tests,
-//!   and the web build (`wasm32-unknown-unknown`): clippy, then a check
+//! - `test`          everything CI checks: formatting, clippy, all tests
+//!   (the server's again on a throwaway PostgreSQL cluster), and the web
+//!   build (`wasm32-unknown-unknown`): clippy, then a check
 //!   in headless Chromium that it starts, finds its save after a reload,
 //!   says why when a word list cannot be fetched, starts its sound at
 //!   the player's first tap, and plays online from a room's link, served
@@ -18,6 +19,7 @@
 //!   (`crates/crossword/data/leaves-<lang>.txt`).
 
 mod devtools;
+mod postgres;
 
 use devtools::Browser;
 use serde_json::{Value, json};
@@ -45,7 +47,9 @@ const PLAY_PACKAGES: &[&str] = &[
 /// The window test runs the window under Xvfb (software Vulkan), and
 /// records its sound with a PulseAudio server of its own (which ALSA
 /// reaches through its pulse plugin).
-const TEST_PACKAGES: &[&str] = &["xvfb", "xauth", "pulseaudio", "pulseaudio-utils", "libasound2-plugins"];
+/// The server's tests run again on PostgreSQL.
+const TEST_PACKAGES: &[&str] =
+    &["xvfb", "xauth", "pulseaudio", "pulseaudio-utils", "libasound2-plugins", "postgresql", "postgresql-client"];
 /// The browser check runs the web build in headless Chromium.
 const BROWSER_PACKAGES: &[&str] = &["chromium"];
 const WASM_TARGET: &str = "wasm32-unknown-unknown";
@@ -134,6 +138,12 @@ fn test() -> Result<(), String> {
     }
     // The window test must run here, not skip for want of Xvfb.
     run(cargo().args(["test", "--workspace"]).env("WOCABLE_REQUIRE_WINDOW", "1"))?;
+    // The server's suites again, each test on a database of its own in a
+    // throwaway PostgreSQL cluster (built as above: nothing is rebuilt).
+    let cluster = postgres::Cluster::start()?;
+    let server_suites = ["--test", "rooms", "--test", "arenas"];
+    run(cargo().args(["test", "--workspace"]).args(server_suites).env("WOCABLE_TEST_POSTGRES", &cluster.url))?;
+    drop(cluster);
     if web.is_ok() { browser_check() } else { Ok(()) }
 }
 
