@@ -186,7 +186,7 @@ fn online_step(
             }
         }
         55 => {
-            let pairing = matches!(*online.online, Online::Pairing(_));
+            let pairing = matches!(*online.online, Online::Pairing { .. });
             let listed = matches!(&online.arenas.standings, Fetched::Got(s) if !s.standings.is_empty());
             wait_until(commands, tour, pairing && listed, "waiting in an arena");
         }

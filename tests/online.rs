@@ -18,7 +18,8 @@ use wocable::crossword::referee::{ActiveReferee, Connection};
 use wocable::crossword::turn::Hints;
 use wocable::crossword::{Action, Match, MoveRefused, SAVE_FILE, Seat, Unplayed};
 use wocable::online::{
-    ACCOUNT_FILE, ArenaEntry, Call, Lobby, LobbyError, Online, OnlineAccount, OnlineFailure, OnlineRequest, SEAT_FILE,
+    ACCOUNT_FILE, ArenaEntry, Call, FinishedOnline, Lobby, LobbyError, Online, OnlineAccount, OnlineFailure,
+    OnlineRequest, SEAT_FILE,
 };
 use wocable::screens::Screen;
 use wocable::screens::arenas::Arenas;
@@ -411,8 +412,12 @@ fn two_members_are_paired_in_an_arena_and_see_the_standings_and_their_ratings_ch
     ana.world_mut().resource_mut::<OnlineForm>().show_arena(arena.clone());
     until(&mut ana, "the standings", 20, |w| matches!(w.resource::<Arenas>().standings, Fetched::Got(_)));
     ana.world_mut().write_message(OnlineRequest::Arena(arena.clone()));
-    until(&mut ana, "waiting for a pairing", 20, |w| matches!(w.resource::<Online>(), Online::Pairing(_)));
+    until(&mut ana, "waiting for a pairing", 20, |w| matches!(w.resource::<Online>(), Online::Pairing { .. }));
     assert_eq!(ana.world().resource::<ArenaEntry>().arena.as_ref(), Some(&arena));
+    // Ben waits on the arena's page too: leaving it would leave the arena.
+    ben.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Online);
+    ben.update();
+    ben.world_mut().resource_mut::<OnlineForm>().show_arena(arena.clone());
     ben.world_mut().write_message(OnlineRequest::Arena(arena.clone()));
     until_both(&mut [&mut ana, &mut ben], "both in the arena's game", 60, |[a, b]| {
         screen(a) == Screen::Game && screen(b) == Screen::Game
@@ -426,6 +431,8 @@ fn two_members_are_paired_in_an_arena_and_see_the_standings_and_their_ratings_ch
     });
     let Fetched::Got(changes) = &ana.world().resource::<Ratings>().game else { unreachable!() };
     assert_eq!(changes.changes.len(), 2, "{changes:?}");
+    let finished = ana.world().resource::<FinishedOnline>().0;
+    assert_eq!(ana.world().resource::<ArenaEntry>().game, Some(finished), "the results offer the arena's next game");
     for change in &changes.changes {
         let won = change.nick == winner;
         assert_eq!(change.after > change.before, won, "{change:?}");
@@ -439,8 +446,9 @@ fn two_members_are_paired_in_an_arena_and_see_the_standings_and_their_ratings_ch
         let Fetched::Got(standings) = &w.resource::<Arenas>().standings else { return false };
         standings.standings.first().is_some_and(|first| first.nick == winner && first.score == 2 && first.sheet == [2])
     });
-    until(&mut ana, "waiting for the next pairing", 20, |w| matches!(w.resource::<Online>(), Online::Pairing(_)));
-    ana.world_mut().write_message(OnlineRequest::LeaveArena);
+    until(&mut ana, "waiting for the next pairing", 20, |w| matches!(w.resource::<Online>(), Online::Pairing { .. }));
+    // Back to the list is out of the arena.
+    ana.world_mut().resource_mut::<OnlineForm>().page = Page::Arenas;
     until(&mut ana, "out of the arena", 20, |w| {
         matches!(w.resource::<Online>(), Online::Offline) && w.resource::<ArenaEntry>().arena.is_none()
     });

@@ -262,6 +262,7 @@ arenas-running = En cours
 arenas-none = Aucune arène en cours pour le moment.
 arenas-recent = Terminées
 arena-entrants = { $entrants ->
+    [0] aucun joueur
     [one] un joueur
    *[other] { $entrants } joueurs
 }

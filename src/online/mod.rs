@@ -54,7 +54,7 @@ pub enum OnlineRequest {
 }
 
 /// A seat on a server, as kept in storage.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 struct KeptSeat {
     joined: Joined,
 }
@@ -74,7 +74,7 @@ pub enum Online {
     /// Taking a seat (a random game's is answered once matched).
     Joining(Call<Joined>),
     /// Waiting in an arena to be paired for its next game.
-    Pairing(Call<Joined>),
+    Pairing { arena: ArenaId, call: Call<Joined> },
     /// Asking how to connect.
     Configuring { joined: Joined, call: Call<ServerConfig> },
     /// In the room's waiting room, until the game starts.
@@ -86,12 +86,32 @@ pub enum Online {
     Failed(OnlineFailure, Option<OnlineRequest>),
 }
 
-/// The arena this device's player is in, and their request to leave one
-/// on its way.
+/// The arena this device's player is in, the room of their last game
+/// there, and their request to leave one on its way.
 #[derive(Resource, Default)]
 pub struct ArenaEntry {
     pub arena: Option<ArenaId>,
+    pub game: Option<RoomCode>,
     leaving: Option<Call<()>>,
+}
+
+impl ArenaEntry {
+    fn leave(&mut self, lobby: &Lobby, key: PlayerKey) {
+        if let Some(arena) = self.arena.take() {
+            self.leaving = Some(lobby.arena_leave(&arena, key));
+        }
+        self.game = None;
+    }
+
+    /// Notes the arena of a pairing under way.
+    fn note(&mut self, online: &Online) {
+        if let Online::Pairing { arena, .. } = online
+            && self.arena.as_ref() != Some(arena)
+        {
+            self.arena = Some(arena.clone());
+            self.game = None;
+        }
+    }
 }
 
 /// Why going online failed.
@@ -129,7 +149,10 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<ArenaEntry>()
         .add_message::<OnlineRequest>()
         .add_systems(Update, (hear_requests, go_on, open_the_game).chain())
-        .add_systems(OnExit(Screen::Game), leave_the_game);
+        .add_systems(OnExit(Screen::Game), leave_the_game)
+        // Results left unseen (Home pressed before they came) are not the
+        // next game's.
+        .add_systems(OnEnter(Screen::Game), |mut commands: Commands| commands.remove_resource::<FinishedOnline>());
 }
 
 /// The time of day, in milliseconds since 1970, as the server counts it.
@@ -157,17 +180,15 @@ fn hear_requests(
         let lobby = lobby(&settings);
         let name = settings.nickname.clone().filter(|name| !name.trim().is_empty());
         let member = account.on(&settings.server).map(|kept| &kept.account);
-        if let OnlineRequest::Arena(arena) = request {
-            entry.arena = Some(arena.clone());
-        }
-        // Given up waiting for a pairing is out of the arena: else the
-        // server would pair the player in a game they never come to.
-        let stops_pairing = matches!(request, OnlineRequest::Leave) && matches!(*online, Online::Pairing(_));
-        if (matches!(request, OnlineRequest::LeaveArena) || stops_pairing)
-            && let Some(arena) = entry.arena.take()
+        // Any other request gives up the wait for a pairing, which is
+        // leaving the arena: else the server would pair the player in a
+        // game they never come to.
+        let gives_up =
+            matches!(&*online, Online::Pairing { arena, .. } if *request != OnlineRequest::Arena(arena.clone()));
+        if (gives_up || *request == OnlineRequest::LeaveArena)
             && let Some(member) = member
         {
-            entry.leaving = Some(lobby.arena_leave(&arena, member.key));
+            entry.leave(&lobby, member.key);
         }
         *online = match (request, name) {
             (OnlineRequest::Leave | OnlineRequest::LeaveArena, _) => {
@@ -190,6 +211,7 @@ fn hear_requests(
             (_, None) => Online::Failed(OnlineFailure::NoName, None),
             (request, Some(name)) => Online::Registering { call: lobby.register(&name), then: request.clone() },
         };
+        entry.note(&online);
     }
 }
 
@@ -203,7 +225,7 @@ fn take_a_seat(lobby: &Lobby, request: &OnlineRequest, nick: &str, key: PlayerKe
         OnlineRequest::Random(request) => {
             Online::Joining(lobby.random(&RandomGame { name: nick.to_string(), key: Some(key), ..request.clone() }))
         }
-        OnlineRequest::Arena(arena) => Online::Pairing(lobby.arena_join(arena, key)),
+        OnlineRequest::Arena(arena) => Online::Pairing { arena: arena.clone(), call: lobby.arena_join(arena, key) },
         OnlineRequest::Rejoin | OnlineRequest::Leave | OnlineRequest::LeaveArena | OnlineRequest::Recover { .. } => {
             Online::Offline
         }
@@ -249,16 +271,20 @@ fn go_on(
             Err(error) => Online::Failed(OnlineFailure::Lobby(error), None),
         }),
         Online::Joining(call) => call.take().map(|answer| seated(answer, &lobby, &storage, &mut account)),
-        Online::Pairing(call) => call.take().map(|answer| {
-            // Refused (the arena is over, say): out of it.
-            if let Err(LobbyError::Refused(_)) = answer {
-                entry.arena = None;
+        Online::Pairing { call, .. } => call.take().map(|answer| {
+            match &answer {
+                Ok(joined) => entry.game = Some(joined.code),
+                // Refused (the arena is over, say): out of it.
+                Err(LobbyError::Refused(_)) => entry.arena = None,
+                Err(_) => {}
             }
             seated(answer, &lobby, &storage, &mut account)
         }),
         Online::Configuring { joined, call } => call.take().map(|answer| match answer {
             Ok(config) => {
-                Online::InRoom(Box::new(Session::open(lobby.server(), *joined, config.ice, time.elapsed_secs())))
+                // The room may be on another server than the lobby's.
+                let server = joined.server(lobby.server()).to_string();
+                Online::InRoom(Box::new(Session::open(&server, joined.clone(), config.ice, time.elapsed_secs())))
             }
             // The seat is taken (and kept): trying again goes back to it.
             Err(error) => Online::Failed(OnlineFailure::Lobby(error), Some(OnlineRequest::Rejoin)),
@@ -274,6 +300,7 @@ fn go_on(
     };
     if let Some(next) = next {
         *online = next;
+        entry.note(&online);
     }
 }
 
@@ -281,7 +308,7 @@ fn go_on(
 fn seated(answer: Result<Joined, LobbyError>, lobby: &Lobby, storage: &Storage, account: &mut OnlineAccount) -> Online {
     match answer {
         Ok(joined) => {
-            keep_the_seat(storage, joined);
+            keep_the_seat(storage, &joined);
             Online::Configuring { joined, call: lobby.config() }
         }
         Err(LobbyError::KeyNotKnown(_)) => {
@@ -292,8 +319,8 @@ fn seated(answer: Result<Joined, LobbyError>, lobby: &Lobby, storage: &Storage, 
     }
 }
 
-fn keep_the_seat(storage: &Storage, joined: Joined) {
-    match serde_json::to_string(&KeptSeat { joined }) {
+fn keep_the_seat(storage: &Storage, joined: &Joined) {
+    match serde_json::to_string(&KeptSeat { joined: joined.clone() }) {
         Ok(text) => {
             if let Err(error) = storage.write(SEAT_FILE, &text) {
                 warn!("the online seat was not kept: {error}");

@@ -66,8 +66,8 @@ impl Session {
         }
     }
 
-    pub fn joined(&self) -> Joined {
-        self.joined
+    pub fn joined(&self) -> &Joined {
+        &self.joined
     }
 
     /// The room's settings, once the referee has said them.

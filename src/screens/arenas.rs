@@ -34,18 +34,28 @@ pub struct Arenas {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Arenas>().add_systems(Update, follow.run_if(in_state(Screen::Online)));
+    app.init_resource::<Arenas>()
+        .add_systems(Update, (follow.run_if(in_state(Screen::Online)), leave_when_the_page_is_left));
+}
+
+/// The wait for a pairing is shown on the arena's page: leaving the page
+/// (or the screen) leaves the arena, so that the player is never paired
+/// in a game they do not see coming.
+fn leave_when_the_page_is_left(
+    online: Res<Online>,
+    screen: Res<State<Screen>>,
+    form: Option<Res<OnlineForm>>,
+    mut requests: MessageWriter<OnlineRequest>,
+) {
+    let on_the_page = *screen.get() == Screen::Online && form.is_some_and(|form| form.page == Page::Arena);
+    if matches!(*online, Online::Pairing { .. }) && !on_the_page {
+        requests.write(OnlineRequest::LeaveArena);
+    }
 }
 
 /// Fetches what the page shown needs: the list, or an arena's standings
 /// and then each change of them while the arena runs.
-fn follow(
-    mut arenas: ResMut<Arenas>,
-    form: Option<Res<OnlineForm>>,
-    online: Res<Online>,
-    settings: Res<Settings>,
-    time: Res<Time>,
-) {
+fn follow(mut arenas: ResMut<Arenas>, form: Option<Res<OnlineForm>>, settings: Res<Settings>, time: Res<Time>) {
     let lobby = lobby(&settings);
     let arenas = &mut *arenas;
     arenas.list.poll();
@@ -66,6 +76,10 @@ fn follow(
         return;
     }
     let now = time.elapsed_secs();
+    if matches!(arenas.standings, Fetched::Failed(_)) && now >= arenas.retry_at {
+        arenas.standings = Fetched::Asked(lobby.arena(&id, None));
+        arenas.retry_at = now + RETRY_SECONDS;
+    }
     if let Some(answer) = arenas.live.as_ref().and_then(Call::take) {
         arenas.live = None;
         match answer {
@@ -76,10 +90,10 @@ fn follow(
             }
         }
     }
-    // An arena that ended changes no more; nor does a pairing need them.
+    // An arena that ended changes no more.
     let Fetched::Got(standings) = &arenas.standings else { return };
     let running = standings.arena.ends_ms > wall_clock_ms();
-    if arenas.live.is_none() && running && now >= arenas.retry_at && !matches!(*online, Online::Failed(..)) {
+    if arenas.live.is_none() && running && now >= arenas.retry_at {
         arenas.live = Some(lobby.arena(&id, Some(standings.version)));
     }
 }
@@ -169,7 +183,7 @@ pub(super) fn arena_page(
     ui.add_space(8.0);
     if arena.ends_ms > wall_clock_ms() {
         let in_it = entry.arena.as_ref() == Some(&arena.id);
-        if in_it && matches!(online, Online::Pairing(_)) {
+        if in_it && matches!(online, Online::Pairing { .. }) {
             centred_row(ui, |ui| {
                 ui.spinner();
                 ui.label(bold(locale.t("arena-pairing"), 18.0));

@@ -320,11 +320,10 @@ struct OnlineResults<'w> {
 
 impl OnlineResults<'_> {
     fn show(&mut self, ui: &mut egui::Ui, locale: &Locale, screen: &mut NextState<Screen>) {
-        if self.finished.is_none() {
-            return;
-        }
+        let Some(finished) = self.finished.as_deref().copied() else { return };
         rating_changes(ui, locale, &self.ratings);
-        let Some(arena) = self.entry.arena.clone() else { return };
+        // The way back, after a game of the arena the player is in.
+        let Some(arena) = self.entry.arena.clone().filter(|_| self.entry.game == Some(finished.0)) else { return };
         ui.add_space(12.0);
         if wide_button(ui, bold(locale.t("arena-next"), 20.0)).clicked() {
             if let Some(form) = &mut self.form {
