@@ -141,7 +141,7 @@ fn test() -> Result<(), String> {
     // The server's suites again, each test on a database of its own in a
     // throwaway PostgreSQL cluster (built as above: nothing is rebuilt).
     let cluster = postgres::Cluster::start()?;
-    let server_suites = ["--test", "rooms", "--test", "arenas"];
+    let server_suites = ["--test", "rooms", "--test", "arenas", "--test", "instances"];
     run(cargo().args(["test", "--workspace"]).args(server_suites).env("WOCABLE_TEST_POSTGRES", &cluster.url))?;
     drop(cluster);
     if web.is_ok() { browser_check() } else { Ok(()) }

@@ -27,8 +27,9 @@ fn binaries() -> Result<PathBuf, String> {
     found.pop().map(|(_, bin)| bin).ok_or_else(|| "no PostgreSQL in /usr/lib/postgresql".into())
 }
 
-/// Runs one of PostgreSQL's programs as the cluster's owner.
-fn as_owner(bin: &Path, program: &str, args: &[&str]) -> Result<(), String> {
+/// Runs one of PostgreSQL's programs as the cluster's owner, in the
+/// cluster's folder (the postgres user may not enter the repository).
+fn as_owner(bin: &Path, dir: &Path, program: &str, args: &[&str]) -> Result<(), String> {
     let program = bin.join(program);
     let mut command = if is_root() {
         let mut command = Command::new("runuser");
@@ -37,13 +38,18 @@ fn as_owner(bin: &Path, program: &str, args: &[&str]) -> Result<(), String> {
     } else {
         Command::new(&program)
     };
-    crate::run(command.args(args))
+    let shown = format!("{command:?}");
+    eprintln!("xtask: running {shown}");
+    let status = command.args(args).current_dir(dir).status().map_err(|e| format!("cannot start {shown}: {e}"))?;
+    if status.success() { Ok(()) } else { Err(format!("{shown} failed: {status}")) }
 }
 
 impl Cluster {
     pub fn start() -> Result<Cluster, String> {
         let bin = binaries()?;
-        let dir = std::env::temp_dir().join(format!("wocable-postgres-{}", std::process::id()));
+        // In /tmp, whatever TMPDIR says: the postgres user can reach it, and
+        // the socket's path stays short.
+        let dir = PathBuf::from(format!("/tmp/wocable-postgres-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
         if is_root() {
@@ -56,9 +62,11 @@ impl Cluster {
         let text = |path: PathBuf| path.to_string_lossy().into_owned();
         let (data, log) = (text(dir.join("data")), text(dir.join("log")));
         let cluster = Cluster { url: format!("postgres://postgres@127.0.0.1:{port}/postgres"), dir, bin };
-        as_owner(&cluster.bin, "initdb", &["-D", &data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"])?;
-        let settings = format!("-h 127.0.0.1 -p {port} -k {} -F", cluster.dir.display());
-        as_owner(&cluster.bin, "pg_ctl", &["-D", &data, "-o", &settings, "-l", &log, "-w", "start"])?;
+        let initdb = ["-D", &data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-locale", "--no-sync"];
+        as_owner(&cluster.bin, &cluster.dir, "initdb", &initdb)?;
+        // Tests run side by side, each server with a pool of connections.
+        let settings = format!("-h 127.0.0.1 -p {port} -k {} -F -c max_connections=300", cluster.dir.display());
+        as_owner(&cluster.bin, &cluster.dir, "pg_ctl", &["-D", &data, "-o", &settings, "-l", &log, "-w", "start"])?;
         Ok(cluster)
     }
 }
@@ -66,7 +74,7 @@ impl Cluster {
 impl Drop for Cluster {
     fn drop(&mut self) {
         let data = self.dir.join("data").to_string_lossy().into_owned();
-        let _ = as_owner(&self.bin, "pg_ctl", &["-D", &data, "-m", "immediate", "stop"]);
+        let _ = as_owner(&self.bin, &self.dir, "pg_ctl", &["-D", &data, "-m", "immediate", "stop"]);
         let _ = std::fs::remove_dir_all(&self.dir);
     }
 }

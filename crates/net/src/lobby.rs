@@ -49,12 +49,23 @@ pub struct RandomGame {
 }
 
 /// A seat taken: what connecting to it takes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Joined {
     pub code: RoomCode,
     pub seat: usize,
     #[serde(serialize_with = "token_to_hex", deserialize_with = "token_from_hex")]
     pub token: SeatToken,
+    /// The server that holds the room, when it is not the one asked (one
+    /// of several sharing a database): the seat's socket connects there.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub server: Option<String>,
+}
+
+impl Joined {
+    /// The server to connect to, given the one that was asked.
+    pub fn server<'a>(&'a self, asked: &'a str) -> &'a str {
+        self.server.as_deref().unwrap_or(asked)
+    }
 }
 
 fn token_to_hex<S: Serializer>(token: &SeatToken, serializer: S) -> Result<S::Ok, S::Error> {
@@ -126,10 +137,15 @@ mod tests {
 
     #[test]
     fn a_seat_token_travels_as_hexadecimal() {
-        let joined = Joined { code: RoomCode::parse("7KQ2MX").unwrap(), seat: 1, token: SeatToken(0xabc) };
+        let joined =
+            Joined { code: RoomCode::parse("7KQ2MX").unwrap(), seat: 1, token: SeatToken(0xabc), server: None };
         let json = serde_json::to_string(&joined).unwrap();
         assert!(json.contains("\"00000000000000000000000000000abc\""), "{json}");
+        assert!(!json.contains("server"), "said only when another server holds the room: {json}");
         assert_eq!(serde_json::from_str::<Joined>(&json).unwrap(), joined);
+        assert_eq!(joined.server("http://a"), "http://a");
+        let elsewhere = Joined { server: Some("http://b".into()), ..joined.clone() };
+        assert_eq!(elsewhere.server("http://a"), "http://b");
         let bad = json.replace("00000000000000000000000000000abc", "xyz");
         assert!(serde_json::from_str::<Joined>(&bad).is_err());
     }

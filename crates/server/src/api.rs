@@ -24,17 +24,18 @@
 //!   and TURN servers for clients' WebRTC connections
 
 use crate::db::Db;
-use crate::hub::{Command, RoomInfo, advance_clock, now_ms};
+use crate::hub::{Command, advance_clock, now_ms};
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Deserialize;
+use serde::de::DeserializeOwned;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot, watch};
-use tracing::{error, info};
+use tracing::{error, info, warn};
 use wocable_crossword::RuleSetKind;
 use wocable_lexicon::Language;
 use wocable_net::{
@@ -139,10 +140,16 @@ async fn create(State(Lobby { hub, .. }): State<Lobby>, Json(body): Json<CreateR
     Ok((StatusCode::CREATED, Json(Created { code })).into_response())
 }
 
-async fn look(State(Lobby { hub, .. }): State<Lobby>, Path(text): Path<String>) -> Result<Json<RoomInfo>, ApiError> {
+async fn look(State(Lobby { hub, db, .. }): State<Lobby>, Path(text): Path<String>) -> Result<Response, ApiError> {
     let code = code(&text)?;
+    if let Some(server) = db.elsewhere(code).await.map_err(failed)? {
+        let answer = reqwest::get(format!("{server}/api/rooms/{code}")).await;
+        // Passed on as it came.
+        return relayed::<serde_json::Value>(&server, answer).await.map(|(_, info)| Json(info).into_response());
+    }
     let info = ask(&hub, |reply| Command::Look { code, reply }).await?;
-    info.map(Json).ok_or_else(|| ApiError(StatusCode::NOT_FOUND, format!("there is no room {code}")))
+    let info = info.ok_or_else(|| ApiError(StatusCode::NOT_FOUND, format!("there is no room {code}")))?;
+    Ok(Json(info).into_response())
 }
 
 async fn join(
@@ -151,9 +158,35 @@ async fn join(
     Json(body): Json<JoinRoom>,
 ) -> Result<Json<Joined>, ApiError> {
     let code = code(&text)?;
+    // A room another server holds is joined there, and the player is
+    // told to connect there.
+    if let Some(server) = db.elsewhere(code).await.map_err(failed)? {
+        let answer = reqwest::Client::new().post(format!("{server}/api/rooms/{code}/join")).json(&body).send().await;
+        let (server, joined) = relayed::<Joined>(&server, answer).await?;
+        return Ok(Json(Joined { server: Some(server), ..joined }));
+    }
     let (name, player) = player(&db, body.name, body.key).await?;
     let joined = ask(&hub, |reply| Command::Join { code, name, player, reply }).await?;
     joined.map(Json).map_err(bad)
+}
+
+/// The answer of the server that holds a room, with the server; its
+/// refusal as this server's own.
+async fn relayed<T: DeserializeOwned>(
+    server: &str,
+    answer: reqwest::Result<reqwest::Response>,
+) -> Result<(String, T), ApiError> {
+    let unreachable = |e: reqwest::Error| {
+        warn!(server, "the server that holds a room did not answer: {e}");
+        ApiError(StatusCode::BAD_GATEWAY, "the server that holds this room cannot be reached just now".into())
+    };
+    let answer = answer.map_err(unreachable)?;
+    let status = StatusCode::from_u16(answer.status().as_u16()).unwrap_or(StatusCode::BAD_GATEWAY);
+    if !status.is_success() {
+        let refusal = answer.json::<ApiRefusal>().await.map_err(unreachable)?;
+        return Err(ApiError(status, refusal.error));
+    }
+    Ok((server.to_string(), answer.json().await.map_err(unreachable)?))
 }
 
 async fn random(

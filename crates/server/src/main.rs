@@ -2,7 +2,8 @@
 //! random games) and the referee of every online game, with SQLite or
 //! PostgreSQL.
 //!
-//! `wocable-server [--listen ADDR:PORT] [--db FILE|URL] [--web DIR] [--ice
+//! `wocable-server [--listen ADDR:PORT] [--db FILE|URL] [--public-url URL]
+//! [--web DIR] [--ice
 //! URL]... [--ice-username NAME --ice-credential SECRET] [--arena
 //! RULES-LANG-PLAYERS]... [--no-arenas] [--arena-every SECONDS]
 //! [--arena-length SECONDS] [--test-clock MS]` prints `listening on
@@ -29,7 +30,7 @@ use wocable_net::{ArenaKind, IceServers, Schedule};
 
 const DEFAULT_LISTEN: &str = "127.0.0.1:3536";
 
-const USAGE: &str = "usage: wocable-server [--listen ADDR:PORT] [--db FILE|URL] [--web DIR] [--ice URL]... \
+const USAGE: &str = "usage: wocable-server [--listen ADDR:PORT] [--db FILE|URL] [--public-url URL] [--web DIR] [--ice URL]... \
 [--ice-username NAME] [--ice-credential SECRET] [--arena RULES-LANG-PLAYERS]... [--no-arenas] \
 [--arena-every SECONDS] [--arena-length SECONDS] [--test-clock MS]";
 
@@ -37,6 +38,9 @@ struct Options {
     listen: SocketAddr,
     /// An SQLite file, or a `postgres://` URL.
     db: String,
+    /// This server's address for clients, and for the other servers that
+    /// share its database (by default `http://` and the address listened on).
+    public_url: Option<String>,
     /// The web build to serve at `/`.
     web: Option<PathBuf>,
     ice: IceServers,
@@ -68,22 +72,10 @@ fn default_db() -> String {
     data.join("wocable/server.db").to_string_lossy().into_owned()
 }
 
-/// The database's place as the log may show it: without a password.
-fn without_password(place: &str) -> String {
-    let Some((scheme, rest)) = place.split_once("://") else { return place.to_string() };
-    let authority = rest.split('/').next().unwrap_or_default();
-    match authority.rsplit_once('@') {
-        Some((user, _)) if user.contains(':') => {
-            let name = user.split(':').next().unwrap_or_default();
-            format!("{scheme}://{name}:…@{}", &rest[user.len() + 1..])
-        }
-        _ => place.to_string(),
-    }
-}
-
 fn options(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
     let mut listen = DEFAULT_LISTEN.to_string();
     let mut db = default_db();
+    let mut public_url = None;
     // No ICE server by default: loopback and a LAN need none.
     let mut ice = IceServers::default();
     let mut web = None;
@@ -95,6 +87,7 @@ fn options(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
         match flag.as_str() {
             "--listen" => listen = value()?,
             "--db" => db = value()?,
+            "--public-url" => public_url = Some(value()?.trim_end_matches('/').to_string()),
             "--web" => web = Some(PathBuf::from(value()?)),
             "--ice" => ice.urls.push(value()?),
             "--ice-username" => ice.username = Some(value()?),
@@ -127,7 +120,7 @@ fn options(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
     if no_arenas {
         arenas.kinds.clear();
     }
-    Ok(Options { listen, db, web: web.or_else(web::built_beside), ice, arenas, test_clock })
+    Ok(Options { listen, db, public_url, web: web.or_else(web::built_beside), ice, arenas, test_clock })
 }
 
 /// A number of seconds, at least one, in milliseconds.
@@ -173,7 +166,6 @@ async fn serve(options: Options) -> Result<(), String> {
     let (commands, inbox) = mpsc::channel(1024);
     // Versions go on from the time, so that they grow across restarts.
     let (arena_changes, arena_versions) = watch::channel(hub::now_ms());
-    let hub = hub::Hub::load(db.clone(), commands.clone(), options.arenas.clone(), arena_changes).await?;
     let host_path = format!("host-{:032x}", rand::random::<u128>());
     let (stop_serving, serving_stopped) = oneshot::channel();
     let mut server =
@@ -181,8 +173,8 @@ async fn serve(options: Options) -> Result<(), String> {
             .with_shutdown(serving_stopped)
             .build_with(|router| {
                 let router = router.merge(api::routes(
-                    commands,
-                    db,
+                    commands.clone(),
+                    db.clone(),
                     arena_versions,
                     options.ice.clone(),
                     options.test_clock.is_some(),
@@ -193,6 +185,9 @@ async fn serve(options: Options) -> Result<(), String> {
                 }
             });
     let address = server.bind().map_err(|e| format!("{}: {e}", options.listen))?;
+    let public_url = options.public_url.clone().unwrap_or_else(|| format!("http://{address}"));
+    db.set_instance(public_url.clone());
+    let hub = hub::Hub::load(db, commands, options.arenas.clone(), arena_changes).await?;
     let (stop_hub, hub_stopped) = watch::channel(false);
     let ice = matchbox_socket::RtcIceServerConfig {
         urls: options.ice.urls,
@@ -209,7 +204,7 @@ async fn serve(options: Options) -> Result<(), String> {
         let _ = stop_serving.send(());
     });
     println!("listening on http://{address}");
-    info!(db = %without_password(&options.db), "listening on http://{address}");
+    info!(db = %db::without_password(&options.db), public = public_url, "listening on http://{address}");
     match &options.web {
         Some(dir) => info!(web = %dir.display(), "serving the web build"),
         None => info!("no web build to serve (make one with `cargo xtask web`)"),
@@ -228,17 +223,5 @@ async fn shutdown_signal() {
     tokio::select! {
         _ = tokio::signal::ctrl_c() => {}
         _ = async { match &mut term { Some(term) => { term.recv().await; } None => std::future::pending().await } } => {}
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::without_password;
-
-    #[test]
-    fn the_log_never_shows_a_database_password() {
-        assert_eq!(without_password("postgres://ana:s3cret@db:5432/w"), "postgres://ana:…@db:5432/w");
-        assert_eq!(without_password("postgres://ana@db/w"), "postgres://ana@db/w");
-        assert_eq!(without_password("/var/lib/wocable/server.db"), "/var/lib/wocable/server.db");
     }
 }

@@ -73,7 +73,10 @@ impl Bot {
                 ice = self.lobby.ice_servers().await.ok();
             }
             let opened = match &ice {
-                Some(ice) => Link::open(self.lobby.server(), self.joined.code, ice, Duration::from_secs(10)).await,
+                Some(ice) => {
+                    Link::open(self.joined.server(self.lobby.server()), self.joined.code, ice, Duration::from_secs(10))
+                        .await
+                }
                 None => Err(LinkError::Unreachable),
             };
             let mut link = match opened {

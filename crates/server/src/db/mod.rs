@@ -14,6 +14,7 @@ use sqlx::migrate::{Migration, MigrationSource, MigrationType, Migrator};
 use sqlx::sqlite::SqliteConnectOptions;
 use sqlx::{AnyPool, ConnectOptions, Executor, Row, SqlStr};
 use std::path::Path;
+use std::sync::{Arc, OnceLock};
 use wocable_crossword::{Event, Sequenced};
 use wocable_net::{ArenaId, RoomCode, RoomSettings, Seat};
 
@@ -32,6 +33,7 @@ impl MigrationSource<'static> for Embedded {
                 migration(2, "players", include_str!("../../migrations/0002_players.sql")),
                 migration(3, "arenas", include_str!("../../migrations/0003_arenas.sql")),
                 migration(4, "rating before", include_str!("../../migrations/0004_rating_before.sql")),
+                migration(5, "instances", include_str!("../../migrations/0005_instances.sql")),
             ])
         })
     }
@@ -40,6 +42,9 @@ impl MigrationSource<'static> for Embedded {
 #[derive(Clone)]
 pub struct Db {
     pool: AnyPool,
+    /// This server's address for clients, as stored with the rooms it
+    /// holds; known once it listens.
+    instance: Arc<OnceLock<String>>,
 }
 
 /// A room as stored.
@@ -67,16 +72,37 @@ fn text(value: &impl serde::Serialize) -> String {
     serde_json::to_string(value).expect("stored values serialise")
 }
 
+/// The database's place as the log may show it: without a password.
+pub fn without_password(place: &str) -> String {
+    // A password may come as a parameter too.
+    let place = match place.split_once('?') {
+        Some((before, query)) if query.contains("password") => &format!("{before}?…"),
+        _ => place,
+    };
+    let Some((scheme, rest)) = place.split_once("://") else { return place.to_string() };
+    let authority = rest.split('/').next().unwrap_or_default();
+    match authority.rsplit_once('@') {
+        Some((user, _)) if user.contains(':') => {
+            let name = user.split(':').next().unwrap_or_default();
+            format!("{scheme}://{name}:…@{}", &rest[user.len() + 1..])
+        }
+        _ => place.to_string(),
+    }
+}
+
 impl Db {
     /// The database at `place`: a PostgreSQL URL (`postgres://…`), shared
-    /// by every instance given it, or else an SQLite file, made if missing.
+    /// by every instance given it, or else an SQLite file (a path, or
+    /// `sqlite://` and a path), made if missing.
     pub async fn open(place: &str) -> Result<Db> {
         sqlx::any::install_default_drivers();
+        let shown = without_password(place);
         let postgres = ["postgres://", "postgresql://"].iter().any(|scheme| place.starts_with(scheme));
         let (options, connections) = if postgres {
-            (AnyConnectOptions::from_url(&place.parse().map_err(|e| format!("{place}: {e}"))?), POSTGRES_CONNECTIONS)
+            (AnyConnectOptions::from_url(&place.parse().map_err(|e| format!("{shown}: {e}"))?), POSTGRES_CONNECTIONS)
         } else {
-            let path = Path::new(place);
+            let file = place.strip_prefix("sqlite://").or_else(|| place.strip_prefix("sqlite:")).unwrap_or(place);
+            let path = Path::new(file);
             if let Some(folder) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
                 std::fs::create_dir_all(folder).map_err(|e| format!("{}: {e}", folder.display()))?;
             }
@@ -84,31 +110,55 @@ impl Db {
             // One writer at a time: SQLite's own rule.
             (AnyConnectOptions::from_url(&url), 1)
         };
-        let options = options.map_err(|e| format!("{place}: {e}"))?;
+        let options = options.map_err(|e| format!("{shown}: {e}"))?;
         let pool = AnyPoolOptions::new()
             .max_connections(connections)
             .connect_with(options)
             .await
-            .map_err(|e| format!("{place}: {e}"))?;
+            .map_err(|e| format!("{shown}: {e}"))?;
         if !postgres {
             // Readers do not wait for the writer (kept in the file).
-            pool.execute("PRAGMA journal_mode = WAL").await.map_err(|e| format!("{place}: {e}"))?;
+            pool.execute("PRAGMA journal_mode = WAL").await.map_err(|e| format!("{shown}: {e}"))?;
         }
         let migrator = Migrator::new(Embedded).await.map_err(|e| e.to_string())?;
-        migrator.run(&pool).await.map_err(|e| format!("{place}: {e}"))?;
-        Ok(Db { pool })
+        migrator.run(&pool).await.map_err(|e| format!("{shown}: {e}"))?;
+        Ok(Db { pool, instance: Arc::default() })
+    }
+
+    /// This server's address, once it listens: the rooms it makes are
+    /// stored as its own.
+    pub fn set_instance(&self, address: String) {
+        let _ = self.instance.set(address);
+    }
+
+    fn instance(&self) -> &str {
+        self.instance.get().map_or("", String::as_str)
+    }
+
+    /// The server that holds an unfinished room, if another does.
+    pub async fn elsewhere(&self, code: RoomCode) -> Result<Option<String>> {
+        let row = sqlx::query("SELECT instance FROM rooms WHERE code = $1 AND NOT finished AND instance <> $2")
+            .bind(code.as_str())
+            .bind(self.instance())
+            .fetch_optional(&self.pool)
+            .await
+            .map_err(sql)?;
+        Ok(row.map(|row| row.get(0)))
     }
 
     pub async fn create_room(&self, code: RoomCode, settings: &RoomSettings, seed: u64, now: u64) -> Result<()> {
-        sqlx::query("INSERT INTO rooms (code, settings, seed, seats, created_ms) VALUES ($1, $2, $3, '[]', $4)")
-            .bind(code.as_str())
-            .bind(text(settings))
-            .bind(seed as i64)
-            .bind(now as i64)
-            .execute(&self.pool)
-            .await
-            .map(drop)
-            .map_err(|e| e.to_string())
+        sqlx::query(
+            "INSERT INTO rooms (code, settings, seed, seats, created_ms, instance) VALUES ($1, $2, $3, '[]', $4, $5)",
+        )
+        .bind(code.as_str())
+        .bind(text(settings))
+        .bind(seed as i64)
+        .bind(now as i64)
+        .bind(self.instance())
+        .execute(&self.pool)
+        .await
+        .map(drop)
+        .map_err(|e| e.to_string())
     }
 
     pub async fn set_seats(&self, code: RoomCode, seats: &[Seat]) -> Result<()> {
@@ -155,22 +205,24 @@ impl Db {
             .map_err(|e| e.to_string())
     }
 
-    /// Every room whose game is not over, with its log.
+    /// Every room of this server whose game is not over, with its log.
     pub async fn open_rooms(&self) -> Result<Vec<StoredRoom>> {
-        self.rooms("SELECT code, settings, seed, seats, arena, arena_game FROM rooms WHERE NOT finished", None).await
+        let query = "SELECT code, settings, seed, seats, arena, arena_game FROM rooms \
+                     WHERE NOT finished AND (instance IS NULL OR instance = $1)";
+        self.rooms(query, Some(self.instance())).await
     }
 
     /// One room, as stored.
     pub async fn room(&self, code: RoomCode) -> Result<Option<StoredRoom>> {
         let query = "SELECT code, settings, seed, seats, arena, arena_game FROM rooms WHERE code = $1";
-        let rooms = self.rooms(query, Some(code)).await?;
+        let rooms = self.rooms(query, Some(code.as_str())).await?;
         Ok(rooms.into_iter().next())
     }
 
-    async fn rooms(&self, query: &'static str, code: Option<RoomCode>) -> Result<Vec<StoredRoom>> {
+    async fn rooms(&self, query: &'static str, bound: Option<&str>) -> Result<Vec<StoredRoom>> {
         let mut query = sqlx::query(query);
-        if let Some(code) = code {
-            query = query.bind(code.as_str());
+        if let Some(bound) = bound {
+            query = query.bind(bound.to_string());
         }
         let rows = query.fetch_all(&self.pool).await.map_err(|e| e.to_string())?;
         let mut rooms = Vec::new();
@@ -202,5 +254,18 @@ impl Db {
 
     pub async fn close(&self) {
         self.pool.close().await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::without_password;
+
+    #[test]
+    fn the_log_never_shows_a_database_password() {
+        assert_eq!(without_password("postgres://ana:s3cret@db:5432/w"), "postgres://ana:…@db:5432/w");
+        assert_eq!(without_password("postgres://ana@db/w"), "postgres://ana@db/w");
+        assert_eq!(without_password("postgres://db/w?user=ana&password=s3cret"), "postgres://db/w?…");
+        assert_eq!(without_password("/var/lib/wocable/server.db"), "/var/lib/wocable/server.db");
     }
 }

@@ -80,7 +80,7 @@ impl Hub {
         if matches!(arena.entrant(account).map(|e| e.state), Some(EntrantState::Playing { .. })) {
             match self.arenas.seats.get(&(id, account)) {
                 Some(joined) => {
-                    let _ = reply.send(Ok(*joined));
+                    let _ = reply.send(Ok(joined.clone()));
                 }
                 None => refuse(reply, "you are playing a game of this arena"),
             }
@@ -216,7 +216,7 @@ impl Hub {
         self.arenas.rooms.insert(code, (id.clone(), pairing.game));
         info!(%id, game = pairing.game, %code, players = ?nicks, "arena game");
         for (account, joined) in seated {
-            self.arenas.seats.insert((id.clone(), account), joined);
+            self.arenas.seats.insert((id.clone(), account), joined.clone());
             if let Some(ticket) = self.arenas.tickets.remove(&(id.clone(), account)) {
                 let _ = ticket.send(Ok(joined));
             }

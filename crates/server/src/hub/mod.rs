@@ -360,7 +360,7 @@ impl Hub {
             return Err("the server cannot seat you just now".into());
         }
         info!(%code, seat, name, "seat taken");
-        Ok(Joined { code, seat, token })
+        Ok(Joined { code, seat, token, server: None })
     }
 
     /// Seats matched players (and computers) in a new room.
