@@ -151,6 +151,24 @@ impl ListRow {
 /// transaction that stores its last events.
 pub(super) async fn record(tx: &mut Transaction<'_, Any>, code: RoomCode, result: &GameResult) -> sqlx::Result<()> {
     let (rules, language) = (result.rules.name(), result.language.code());
+    // Instances sharing PostgreSQL may end two games of one player at
+    // once: each takes the player's lock until its transaction ends, in
+    // one order, before reading their rating. (SQLite has one writer.)
+    if tx.backend_name() == "PostgreSQL" {
+        let mut members: Vec<i64> = result
+            .seats
+            .iter()
+            .filter_map(|seat| match seat.player {
+                Player::Member(AccountId(id)) => Some(id),
+                _ => None,
+            })
+            .collect();
+        members.sort_unstable();
+        members.dedup();
+        for id in members {
+            sqlx::query("SELECT 1 FROM pg_advisory_xact_lock($1)").bind(id).execute(&mut **tx).await?;
+        }
+    }
     let mut rows = Vec::new();
     for seat in &result.seats {
         let row = match seat.player {
