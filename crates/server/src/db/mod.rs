@@ -34,6 +34,7 @@ impl MigrationSource<'static> for Embedded {
                 migration(3, "arenas", include_str!("../../migrations/0003_arenas.sql")),
                 migration(4, "rating before", include_str!("../../migrations/0004_rating_before.sql")),
                 migration(5, "instances", include_str!("../../migrations/0005_instances.sql")),
+                migration(6, "settled ratings", include_str!("../../migrations/0006_settled_ratings.sql")),
             ])
         })
     }

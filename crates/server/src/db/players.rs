@@ -99,6 +99,15 @@ struct ListRow {
     best: Option<BestPlay>,
 }
 
+/// The deviation at most of a settled rating, written into the queries
+/// (not bound) so that they use the index of settled ratings (migration
+/// 0006); it is `PROVISIONAL_DEVIATION`, as a test checks.
+macro_rules! settled {
+    () => {
+        "110"
+    };
+}
+
 /// The columns [`ListRow::read`] reads (a macro, for `concat!`: sqlx takes
 /// only static queries).
 macro_rules! list_columns {
@@ -333,24 +342,29 @@ impl Db {
         me: Option<&str>,
     ) -> Result<Leaderboard> {
         let (r, l) = (rules.name(), language.code());
-        let total: i64 =
-            sqlx::query("SELECT COUNT(*) FROM ratings WHERE rules = $1 AND language = $2 AND deviation <= $3")
-                .bind(r)
-                .bind(l)
-                .bind(PROVISIONAL_DEVIATION)
-                .fetch_one(&self.pool)
-                .await
-                .map_err(sql)?
-                .get(0);
-        let offset = page.saturating_sub(1).saturating_mul(per_page);
-        let rows = sqlx::query(
-            "SELECT p.nick, r.rating, r.deviation, r.games FROM ratings r JOIN players p ON p.id = r.player \
-             WHERE r.rules = $1 AND r.language = $2 AND r.deviation <= $3 \
-             ORDER BY r.rating DESC, r.player LIMIT $4 OFFSET $5",
-        )
+        let total: i64 = sqlx::query(concat!(
+            "SELECT COUNT(*) FROM ratings WHERE rules = $1 AND language = $2 AND deviation <= ",
+            settled!()
+        ))
         .bind(r)
         .bind(l)
-        .bind(PROVISIONAL_DEVIATION)
+        .fetch_one(&self.pool)
+        .await
+        .map_err(sql)?
+        .get(0);
+        let offset = page.saturating_sub(1).saturating_mul(per_page);
+        // The page is found in the index first, then named: the players
+        // passed over are never read.
+        let rows = sqlx::query(concat!(
+            "SELECT p.nick, r.rating, r.deviation, r.games FROM \
+             (SELECT player, rating, deviation, games FROM ratings WHERE rules = $1 AND language = $2 \
+              AND deviation <= ",
+            settled!(),
+            " ORDER BY rating DESC, player LIMIT $3 OFFSET $4) r \
+             JOIN players p ON p.id = r.player ORDER BY r.rating DESC, r.player"
+        ))
+        .bind(r)
+        .bind(l)
         .bind(per_page as i64)
         .bind(offset.min(i64::MAX as u64) as i64)
         .fetch_all(&self.pool)
@@ -376,17 +390,18 @@ impl Db {
 
     /// A player's place on a rating list, if they are on it.
     async fn place(&self, rules: &str, language: &str, nick: &str) -> Result<Option<Placed>> {
-        let row = sqlx::query(
+        let row = sqlx::query(concat!(
             "SELECT p.nick, r.rating, r.deviation, r.games, r.player, \
-             (SELECT COUNT(*) FROM ratings o WHERE o.rules = r.rules AND o.language = r.language \
-              AND o.deviation <= $4 AND (o.rating > r.rating OR (o.rating = r.rating AND o.player < r.player))) \
+             (SELECT COUNT(*) FROM ratings o WHERE o.rules = r.rules AND o.language = r.language AND o.deviation <= ",
+            settled!(),
+            " AND (o.rating > r.rating OR (o.rating = r.rating AND o.player < r.player))) \
              FROM ratings r JOIN players p ON p.id = r.player \
-             WHERE p.folded = $1 AND r.rules = $2 AND r.language = $3 AND r.deviation <= $4",
-        )
+             WHERE p.folded = $1 AND r.rules = $2 AND r.language = $3 AND r.deviation <= ",
+            settled!()
+        ))
         .bind(fold(nick))
         .bind(rules)
         .bind(language)
-        .bind(PROVISIONAL_DEVIATION)
         .fetch_optional(&self.pool)
         .await
         .map_err(sql)?;
@@ -537,6 +552,11 @@ mod tests {
         let mut tx = db.pool.begin().await.unwrap();
         record(&mut tx, code, result).await.unwrap();
         tx.commit().await.unwrap();
+    }
+
+    #[test]
+    fn the_queries_count_settled_ratings_as_the_profiles_do() {
+        assert_eq!(settled!().parse::<f64>(), Ok(PROVISIONAL_DEVIATION));
     }
 
     #[tokio::test]

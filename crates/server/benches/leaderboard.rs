@@ -1,0 +1,77 @@
+//! The leaderboard of a rating list with 1,000,000 settled players, on
+//! PostgreSQL, through the server's HTTP API: the first page, a page deep
+//! down, and a player's own place among them. Needs a PostgreSQL server
+//! whose user may make databases: `WOCABLE_BENCH_POSTGRES=postgres://…`
+//! (`cargo xtask test` starts one for the tests; see README). Without it,
+//! the bench says so and measures nothing.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+const PLAYERS: u32 = 1_000_000;
+const DATABASE: &str = "wocable_leaderboard_bench";
+
+fn psql(url: &str, statement: &str) {
+    let ran = Command::new("psql").args([url, "-q", "-v", "ON_ERROR_STOP=1", "-c", statement]).status();
+    assert!(ran.is_ok_and(|status| status.success()), "psql: {statement}");
+}
+
+/// The server on a fresh database, which its migrations made, filled
+/// with players whose ratings spread over 800–2200.
+fn server(admin: &str) -> (Child, String) {
+    psql(admin, &format!("DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)"));
+    psql(admin, &format!("CREATE DATABASE {DATABASE}"));
+    let (server_url, _) = admin.rsplit_once('/').expect("a URL with a database");
+    let db = format!("{server_url}/{DATABASE}");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_wocable-server"))
+        .args(["--listen", "127.0.0.1:0", "--no-arenas", "--db", &db])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the server starts");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().expect("its output")).read_line(&mut line).expect("it says where");
+    let url = line.trim().strip_prefix("listening on ").expect("listening").to_string();
+    psql(
+        &db,
+        &format!(
+            "INSERT INTO players (id, nick, folded, key_hash, recovery_hash, created_ms) \
+             SELECT g, 'p' || g, 'p' || g, 'k' || g, 'r', 0 FROM generate_series(1, {PLAYERS}) g; \
+             INSERT INTO ratings (player, rules, language, rating, deviation, volatility, games, wins, draws, \
+             losses, turns, points, bingos) \
+             SELECT g, 'wocable', 'en', 1500 + 700 * sin(g), 50 + g % 60, 0.06, 20, 10, 0, 10, 200, 4000, 3 \
+             FROM generate_series(1, {PLAYERS}) g"
+        ),
+    );
+    // As autovacuum leaves a table that has settled.
+    psql(&db, "VACUUM ANALYZE");
+    (child, url)
+}
+
+fn leaderboard(c: &mut Criterion) {
+    let Ok(admin) = std::env::var("WOCABLE_BENCH_POSTGRES") else {
+        eprintln!("leaderboard: WOCABLE_BENCH_POSTGRES is not set: nothing measured");
+        return;
+    };
+    let (mut child, url) = server(&admin);
+    let http = reqwest::blocking::Client::new();
+    let get = |query: &str| {
+        let answer = http.get(format!("{url}/api/leaderboard?rules=wocable&lang=en{query}")).send().expect("answered");
+        assert!(answer.status().is_success());
+        answer.bytes().expect("read")
+    };
+    let mut group = c.benchmark_group("leaderboard of 1,000,000");
+    group.measurement_time(Duration::from_secs(10));
+    group.bench_function("first page", |b| b.iter(|| get("")));
+    group.bench_function("page 10,000", |b| b.iter(|| get("&page=10000")));
+    group.bench_function("first page and a player's place", |b| b.iter(|| get("&me=p500000")));
+    group.finish();
+    let _ = child.kill();
+    let _ = child.wait();
+    psql(&admin, &format!("DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)"));
+}
+
+criterion_group!(benches, leaderboard);
+criterion_main!(benches);
