@@ -4,7 +4,7 @@
 
 use super::home::wide_button;
 use super::online::OnlineForm;
-use super::ratings::{Fetched, Ratings, RatingsRequest, rating_changes};
+use super::ratings::{Ratings, RatingsRequest, rating_changes};
 use super::{Screen, centred_choices, centred_page, centred_row};
 use crate::crossword::thinking::{ThinkInSteps, steps_for};
 use crate::crossword::turn::FinalRecord;
@@ -278,18 +278,11 @@ pub(super) fn plugin(app: &mut App) {
     });
 }
 
-/// An online game's results say how it changed ratings; a local game's,
-/// nothing.
-fn ask_the_rating_changes(
-    finished: Option<Res<FinishedOnline>>,
-    mut ratings: ResMut<Ratings>,
-    mut requests: MessageWriter<RatingsRequest>,
-) {
-    match finished {
-        Some(finished) => {
-            requests.write(RatingsRequest::Game(finished.0));
-        }
-        None => ratings.game = Fetched::Nothing,
+/// An online game's results say how it changed ratings (a local game's
+/// show none: see [`OnlineResults::show`]).
+fn ask_the_rating_changes(finished: Option<Res<FinishedOnline>>, mut requests: MessageWriter<RatingsRequest>) {
+    if let Some(finished) = finished {
+        requests.write(RatingsRequest::Game(finished.0));
     }
 }
 

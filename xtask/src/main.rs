@@ -81,9 +81,14 @@ fn root() -> PathBuf {
 }
 
 fn run(command: &mut Command) -> Result<(), String> {
+    run_in(&root(), command)
+}
+
+/// Runs `command` in `dir`, saying what runs; an error if it fails.
+fn run_in(dir: &Path, command: &mut Command) -> Result<(), String> {
     let shown = format!("{command:?}");
     eprintln!("xtask: running {shown}");
-    let status = command.current_dir(root()).status().map_err(|e| format!("cannot start {shown}: {e}"))?;
+    let status = command.current_dir(dir).status().map_err(|e| format!("cannot start {shown}: {e}"))?;
     if status.success() { Ok(()) } else { Err(format!("{shown} failed ({status})")) }
 }
 

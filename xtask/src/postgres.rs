@@ -38,10 +38,7 @@ fn as_owner(bin: &Path, dir: &Path, program: &str, args: &[&str]) -> Result<(), 
     } else {
         Command::new(&program)
     };
-    let shown = format!("{command:?}");
-    eprintln!("xtask: running {shown}");
-    let status = command.args(args).current_dir(dir).status().map_err(|e| format!("cannot start {shown}: {e}"))?;
-    if status.success() { Ok(()) } else { Err(format!("{shown} failed: {status}")) }
+    crate::run_in(dir, command.args(args))
 }
 
 impl Cluster {
