@@ -128,13 +128,13 @@ pub(super) fn arenas_page(ui: &mut egui::Ui, locale: &Locale, form: &mut OnlineF
         let rules = RuleSetKind::ALL.iter().position(|r| *r == arena.kind.rules);
         (rules, GAME_LANGUAGES.iter().position(|l| *l == arena.kind.language), arena.kind.players)
     });
-    summaries(ui, locale, form, "running arenas", &running, |arena| status_text(locale, arena));
+    summaries(ui, locale, form, &running, |arena| status_text(locale, arena));
     if !list.recent.is_empty() {
         ui.add_space(8.0);
         ui.label(bold(locale.t("arenas-recent"), 20.0));
     }
     let recent: Vec<&ArenaSummary> = list.recent.iter().collect();
-    summaries(ui, locale, form, "recent arenas", &recent, |arena| match arena.leaders.first() {
+    summaries(ui, locale, form, &recent, |arena| match arena.leaders.first() {
         Some(leader) => locale.t_with("arena-won-by", &[("nick", leader.nick.clone().into())]),
         None => locale.t("arena-ended"),
     });
@@ -145,22 +145,22 @@ fn summaries(
     ui: &mut egui::Ui,
     locale: &Locale,
     form: &mut OnlineForm,
-    id: &str,
     arenas: &[&ArenaSummary],
     line: impl Fn(&ArenaSummary) -> String,
 ) {
-    egui::Grid::new(id).striped(true).spacing([16.0, 6.0]).show(ui, |ui| {
-        for arena in arenas {
-            ui.vertical(|ui| {
-                ui.label(bold(kind_text(locale, arena), 17.0));
+    for arena in arenas {
+        ui.push_id(&arena.id.0, |ui| {
+            ui.label(bold(kind_text(locale, arena), 17.0));
+            // The line and the button side by side, on a phone too.
+            centred_row(ui, |ui| {
                 ui.small(line(arena));
+                if ui.button(locale.t("arena-standings")).clicked() {
+                    form.show_arena(arena.id.clone());
+                }
             });
-            if ui.button(locale.t("arena-standings")).clicked() {
-                form.show_arena(arena.id.clone());
-            }
-            ui.end_row();
-        }
-    });
+            ui.add_space(4.0);
+        });
+    }
 }
 
 /// An arena: how it runs, joining it or waiting for the next pairing,
