@@ -30,7 +30,7 @@ pub use protocol::{
     ClientMessage, Clock, DecodeError, EVENTS_PER_MESSAGE, IceServers, MAX_CLIENT_MESSAGE, MAX_SERVER_MESSAGE,
     PROTOCOL_VERSION, Refusal, RoomSettings, SeatToken, ServerMessage, event_messages,
 };
-pub use queue::{Matched, QueueKey, Queues, Waiting};
+pub use queue::{Matched, QueueKey, Waiting, pair_queues};
 pub use rate::{RateLimit, Verdict};
 pub use rating::{BestPlay, PROVISIONAL_DEVIATION, Rated, Rating, SeatStats, rate_game, seat_stats};
 pub use room::{

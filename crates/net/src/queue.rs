@@ -5,7 +5,6 @@
 
 use crate::room::Player;
 use serde::{Deserialize, Serialize};
-use std::collections::HashMap;
 use wocable_crossword::rules::RuleSetKind;
 use wocable_lexicon::Language;
 
@@ -36,59 +35,29 @@ pub struct Matched {
     pub computers: usize,
 }
 
-#[derive(Debug, Default)]
-pub struct Queues {
-    waiting: HashMap<QueueKey, Vec<Waiting>>,
-}
-
-impl Queues {
-    /// Adds a player; if the queue now holds a game's worth, they are
-    /// matched at once. A member already waiting is not added again (they
-    /// would meet themselves): `Err` gives their entry back.
-    pub fn push(&mut self, key: QueueKey, waiting: Waiting) -> Result<Option<Matched>, Waiting> {
-        let member = matches!(waiting.player, Player::Member(_));
-        if member && self.waiting.values().flatten().any(|w| w.player == waiting.player) {
-            return Err(waiting);
+/// The games that the players waiting make at `now`, given in the order
+/// they came: each queue seats its first players as soon as it holds a
+/// game's worth, and fills with computer players the game of a first
+/// player who waited as long as they chose.
+pub fn pair_queues(waiting: impl IntoIterator<Item = (QueueKey, Waiting)>, now: u64) -> Vec<Matched> {
+    let mut queues: Vec<(QueueKey, Vec<Waiting>)> = Vec::new();
+    for (key, waiting) in waiting {
+        match queues.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, queue)) => queue.push(waiting),
+            None => queues.push((key, vec![waiting])),
         }
-        let queue = self.waiting.entry(key).or_default();
-        queue.push(waiting);
-        Ok((queue.len() >= key.players).then(|| Matched {
-            key,
-            players: queue.drain(..key.players).collect(),
-            computers: 0,
-        }))
     }
-
-    /// Takes a player out of their queue (they gave up); whether they were in one.
-    pub fn remove(&mut self, ticket: u64) -> bool {
-        let mut found = false;
-        for queue in self.waiting.values_mut() {
-            let before = queue.len();
-            queue.retain(|w| w.ticket != ticket);
-            found |= queue.len() != before;
+    let mut matched = Vec::new();
+    for (key, mut queue) in queues {
+        while queue.len() >= key.players {
+            matched.push(Matched { key, players: queue.drain(..key.players).collect(), computers: 0 });
         }
-        found
-    }
-
-    /// Games filled with computer players for those who waited long enough.
-    pub fn tick(&mut self, now: u64) -> Vec<Matched> {
-        let mut matched = Vec::new();
-        for (key, queue) in &mut self.waiting {
-            while queue.first().is_some_and(|first| now.saturating_sub(first.since) >= first.wait_ms) {
-                let players: Vec<Waiting> = queue.drain(..queue.len().min(key.players - 1)).collect();
-                matched.push(Matched { key: *key, computers: key.players - players.len(), players });
-            }
+        if queue.first().is_some_and(|first| now.saturating_sub(first.since) >= first.wait_ms) {
+            let players = std::mem::take(&mut queue);
+            matched.push(Matched { key, computers: key.players - players.len(), players });
         }
-        matched
     }
-
-    pub fn len(&self) -> usize {
-        self.waiting.values().map(Vec::len).sum()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
+    matched
 }
 
 #[cfg(test)]
@@ -104,32 +73,25 @@ mod tests {
     }
 
     #[test]
-    fn a_full_queue_makes_a_game_and_a_long_wait_gets_a_computer() {
-        let mut queues = Queues::default();
-        assert_eq!(queues.push(key(2), player(1, 0, 10_000)), Ok(None));
-        assert_eq!(queues.push(key(3), player(2, 0, 5_000)), Ok(None), "another queue");
-        let matched = queues.push(key(2), player(3, 100, 10_000)).unwrap().unwrap();
-        assert_eq!((matched.players.len(), matched.computers), (2, 0));
-        assert_eq!(queues.len(), 1);
-        assert!(queues.tick(4_999).is_empty());
-        let filled = queues.tick(5_000);
-        assert_eq!(filled.len(), 1);
-        assert_eq!((filled[0].players[0].ticket, filled[0].computers), (2, 2));
-        assert!(queues.is_empty());
-        queues.push(key(2), player(4, 0, 1_000)).unwrap();
-        assert!(queues.remove(4) && !queues.remove(4));
-        assert!(queues.tick(2_000).is_empty(), "a player who gave up is not matched");
-    }
+    fn a_full_queue_makes_a_game_and_a_long_wait_gets_computers() {
+        let waiting = [
+            (key(2), player(1, 0, 10_000)),
+            (key(3), player(2, 0, 5_000)),
+            (key(2), player(3, 100, 10_000)),
+            (key(2), player(4, 200, 10_000)),
+        ];
+        let matched = pair_queues(waiting.clone(), 4_999);
+        assert_eq!(matched.len(), 1, "the first two of the 2-player queue, in the order they came");
+        let tickets: Vec<u64> = matched[0].players.iter().map(|w| w.ticket).collect();
+        assert_eq!((tickets, matched[0].computers), (vec![1, 3], 0));
 
-    #[test]
-    fn a_member_waits_in_one_queue_at_a_time() {
-        use crate::room::AccountId;
-        let mut queues = Queues::default();
-        let member = |ticket| Waiting { player: Player::Member(AccountId(7)), ..player(ticket, 0, 10_000) };
-        assert_eq!(queues.push(key(2), member(1)), Ok(None));
-        assert_eq!(queues.push(key(2), member(2)), Err(member(2)), "they would meet themselves");
-        assert_eq!(queues.push(key(3), member(3)), Err(member(3)));
-        assert_eq!(queues.push(key(2), player(4, 0, 10_000)).map(|m| m.is_some()), Ok(true));
-        assert_eq!(queues.push(key(2), member(5)), Ok(None), "matched: free to wait again");
+        let matched = pair_queues(waiting.clone(), 5_000);
+        assert_eq!(matched.len(), 2, "the 3-player queue's first waited long enough");
+        assert_eq!((matched[1].players[0].ticket, matched[1].computers), (2, 2));
+
+        let alone = pair_queues([waiting[3].clone()], 10_199);
+        assert!(alone.is_empty(), "a lone player waits as long as they chose");
+        let alone = pair_queues([waiting[3].clone()], 10_200);
+        assert_eq!((alone[0].players.len(), alone[0].computers), (1, 1));
     }
 }

@@ -25,8 +25,9 @@
 
 use crate::db::Db;
 use crate::hub::{Command, advance_clock, now_ms};
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, Query, RawQuery, State};
 use axum::http::StatusCode;
+use axum::http::header::CONTENT_TYPE;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -143,9 +144,7 @@ async fn create(State(Lobby { hub, .. }): State<Lobby>, Json(body): Json<CreateR
 async fn look(State(Lobby { hub, db, .. }): State<Lobby>, Path(text): Path<String>) -> Result<Response, ApiError> {
     let code = code(&text)?;
     if let Some(server) = db.elsewhere(code).await.map_err(failed)? {
-        let answer = reqwest::get(format!("{server}/api/rooms/{code}")).await;
-        // Passed on as it came.
-        return relayed::<serde_json::Value>(&server, answer).await.map(|(_, info)| Json(info).into_response());
+        return passed_on(&server, reqwest::get(format!("{server}/api/rooms/{code}")).await).await;
     }
     let info = ask(&hub, |reply| Command::Look { code, reply }).await?;
     let info = info.ok_or_else(|| ApiError(StatusCode::NOT_FOUND, format!("there is no room {code}")))?;
@@ -170,23 +169,39 @@ async fn join(
     joined.map(Json).map_err(bad)
 }
 
-/// The answer of the server that holds a room, with the server; its
-/// refusal as this server's own.
+/// Another server of the database cannot be asked.
+fn unreachable(server: &str, e: reqwest::Error) -> ApiError {
+    warn!(server, "the server that holds a game did not answer: {e}");
+    ApiError(StatusCode::BAD_GATEWAY, "the server that holds this game cannot be reached just now".into())
+}
+
+/// The answer of the server that holds a room or runs an arena, with the
+/// server; its refusal as this server's own.
 async fn relayed<T: DeserializeOwned>(
     server: &str,
     answer: reqwest::Result<reqwest::Response>,
 ) -> Result<(String, T), ApiError> {
-    let unreachable = |e: reqwest::Error| {
-        warn!(server, "the server that holds a room did not answer: {e}");
-        ApiError(StatusCode::BAD_GATEWAY, "the server that holds this room cannot be reached just now".into())
-    };
-    let answer = answer.map_err(unreachable)?;
+    let answer = answer.map_err(|e| unreachable(server, e))?;
     let status = StatusCode::from_u16(answer.status().as_u16()).unwrap_or(StatusCode::BAD_GATEWAY);
     if !status.is_success() {
-        let refusal = answer.json::<ApiRefusal>().await.map_err(unreachable)?;
+        let refusal = answer.json::<ApiRefusal>().await.map_err(|e| unreachable(server, e))?;
         return Err(ApiError(status, refusal.error));
     }
-    Ok((server.to_string(), answer.json().await.map_err(unreachable)?))
+    Ok((server.to_string(), answer.json().await.map_err(|e| unreachable(server, e))?))
+}
+
+/// The answer of the server that holds a room or runs an arena, passed
+/// on as it came.
+async fn passed_on(server: &str, answer: reqwest::Result<reqwest::Response>) -> Result<Response, ApiError> {
+    let answer = answer.map_err(|e| unreachable(server, e))?;
+    let status = StatusCode::from_u16(answer.status().as_u16()).unwrap_or(StatusCode::BAD_GATEWAY);
+    let content_type = answer.headers().get(CONTENT_TYPE).cloned();
+    let body = answer.bytes().await.map_err(|e| unreachable(server, e))?;
+    let mut response = (status, body).into_response();
+    if let Some(content_type) = content_type {
+        response.headers_mut().insert(CONTENT_TYPE, content_type);
+    }
+    Ok(response)
 }
 
 async fn random(
@@ -296,7 +311,13 @@ async fn arena(
     State(mut lobby): State<Lobby>,
     Path(id): Path<String>,
     Query(query): Query<Page>,
-) -> Result<Json<ArenaStandings>, ApiError> {
+    RawQuery(raw): RawQuery,
+) -> Result<Response, ApiError> {
+    // The live standings of an arena another server runs are its own.
+    if let Some(server) = lobby.db.arena_elsewhere(&id, now_ms()).await.map_err(failed)? {
+        let query = raw.map(|raw| format!("?{raw}")).unwrap_or_default();
+        return passed_on(&server, reqwest::get(format!("{server}/api/arenas/{id}{query}")).await).await;
+    }
     if let Some(since) = query.since {
         // Live standings: wait for a change after the version seen.
         let _ = tokio::time::timeout(LIVE_WAIT, lobby.arenas.wait_for(|version| *version > since)).await;
@@ -305,7 +326,7 @@ async fn arena(
     let (page, per_page) = bounds(query.page, query.per_page);
     let found = lobby.db.arena(&id, page, per_page).await.map_err(failed)?;
     let (arena, standings) = found.ok_or_else(|| ApiError(StatusCode::NOT_FOUND, format!("there is no arena {id}")))?;
-    Ok(Json(ArenaStandings { version, arena, page, per_page, standings }))
+    Ok(Json(ArenaStandings { version, arena, page, per_page, standings }).into_response())
 }
 
 async fn join_arena(
@@ -313,6 +334,11 @@ async fn join_arena(
     Path(id): Path<String>,
     Json(body): Json<InArena>,
 ) -> Result<Json<Joined>, ApiError> {
+    if let Some(server) = db.arena_elsewhere(&id, now_ms()).await.map_err(failed)? {
+        let answer = reqwest::Client::new().post(format!("{server}/api/arenas/{id}/join")).json(&body).send().await;
+        let (server, joined) = relayed::<Joined>(&server, answer).await?;
+        return Ok(Json(Joined { server: Some(server), ..joined }));
+    }
     let (account, nick) = member(&db, body.key).await?;
     let (summary, _) = db
         .arena(&id, 1, 1)
@@ -329,11 +355,15 @@ async fn leave_arena(
     State(Lobby { hub, db, .. }): State<Lobby>,
     Path(id): Path<String>,
     Json(body): Json<InArena>,
-) -> Result<StatusCode, ApiError> {
+) -> Result<Response, ApiError> {
+    if let Some(server) = db.arena_elsewhere(&id, now_ms()).await.map_err(failed)? {
+        let answer = reqwest::Client::new().post(format!("{server}/api/arenas/{id}/leave")).json(&body).send().await;
+        return passed_on(&server, answer).await;
+    }
     let (account, _) = member(&db, body.key).await?;
     let id = ArenaId(id);
     ask(&hub, |reply| Command::LeaveArena { id, account, reply }).await?.map_err(bad)?;
-    Ok(StatusCode::NO_CONTENT)
+    Ok(StatusCode::NO_CONTENT.into_response())
 }
 
 #[derive(Deserialize)]

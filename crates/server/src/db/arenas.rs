@@ -36,11 +36,13 @@ macro_rules! arenas {
 }
 
 impl Db {
-    /// Stores an arena (not its entrants: see [`Db::save_entrants`]).
-    pub async fn save_arena(&self, arena: &Arena) -> Result<()> {
+    /// Opens an arena on this instance, unless another opened it first
+    /// (instances sharing a database open each arena once); whether this
+    /// instance runs it.
+    pub async fn open_arena(&self, arena: &Arena) -> Result<bool> {
         sqlx::query(
-            "INSERT INTO arenas (id, rules, language, players, starts_ms, ends_ms, next_game) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (id) DO UPDATE SET next_game = excluded.next_game",
+            "INSERT INTO arenas (id, rules, language, players, starts_ms, ends_ms, next_game, instance) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (id) DO NOTHING",
         )
         .bind(&arena.id.0)
         .bind(arena.kind.rules.name())
@@ -49,10 +51,40 @@ impl Db {
         .bind(arena.starts_ms as i64)
         .bind(arena.ends_ms as i64)
         .bind(arena.next_game() as i64)
+        .bind(self.instance())
         .execute(&self.pool)
         .await
-        .map(drop)
-        .map_err(sql)
+        .map_err(sql)?;
+        let runner = sqlx::query("SELECT instance FROM arenas WHERE id = $1")
+            .bind(&arena.id.0)
+            .fetch_one(&self.pool)
+            .await
+            .map_err(sql)?;
+        Ok(runner.get::<Option<String>, _>(0).is_none_or(|runner| runner == self.instance()))
+    }
+
+    /// The server that runs an arena still running at `now`, if another does.
+    pub async fn arena_elsewhere(&self, id: &str, now: u64) -> Result<Option<String>> {
+        let row = sqlx::query("SELECT instance FROM arenas WHERE id = $1 AND ends_ms > $2 AND instance <> $3")
+            .bind(id)
+            .bind(now as i64)
+            .bind(self.instance())
+            .fetch_optional(&self.pool)
+            .await
+            .map_err(sql)?;
+        Ok(row.map(|row| row.get(0)))
+    }
+
+    /// Stores the number of an arena's next game (its entrants: see
+    /// [`Db::save_entrants`]).
+    pub async fn save_arena(&self, arena: &Arena) -> Result<()> {
+        sqlx::query("UPDATE arenas SET next_game = $1 WHERE id = $2")
+            .bind(arena.next_game() as i64)
+            .bind(&arena.id.0)
+            .execute(&self.pool)
+            .await
+            .map(drop)
+            .map_err(sql)
     }
 
     /// Stores some entrants of an arena as they are now.
@@ -92,14 +124,12 @@ impl Db {
             .map_err(sql)
     }
 
-    /// The arenas running at `now`, with their entrants (away until they
-    /// join again).
+    /// The arenas this instance runs at `now`, with their entrants (away
+    /// until they join again).
     pub async fn running_arenas(&self, now: u64) -> Result<Vec<Arena>> {
-        let rows = sqlx::query(arenas!("WHERE starts_ms <= $1 AND ends_ms > $1"))
-            .bind(now as i64)
-            .fetch_all(&self.pool)
-            .await
-            .map_err(sql)?;
+        let query = arenas!("WHERE starts_ms <= $1 AND ends_ms > $1 AND (instance IS NULL OR instance = $2)");
+        let rows =
+            sqlx::query(query).bind(now as i64).bind(self.instance()).fetch_all(&self.pool).await.map_err(sql)?;
         let mut arenas = Vec::new();
         for row in rows {
             let id: String = row.get(0);

@@ -5,8 +5,12 @@
 
 mod arenas;
 mod players;
+#[cfg(test)]
+mod temp;
+mod waiting;
 
 pub use players::GameResult;
+pub use waiting::Answer;
 
 use futures::future::BoxFuture;
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
@@ -35,6 +39,7 @@ impl MigrationSource<'static> for Embedded {
                 migration(4, "rating before", include_str!("../../migrations/0004_rating_before.sql")),
                 migration(5, "instances", include_str!("../../migrations/0005_instances.sql")),
                 migration(6, "settled ratings", include_str!("../../migrations/0006_settled_ratings.sql")),
+                migration(7, "shared queues", include_str!("../../migrations/0007_shared_queues.sql")),
             ])
         })
     }
@@ -43,6 +48,7 @@ impl MigrationSource<'static> for Embedded {
 #[derive(Clone)]
 pub struct Db {
     pool: AnyPool,
+    postgres: bool,
     /// This server's address for clients, as stored with the rooms it
     /// holds; known once it listens.
     instance: Arc<OnceLock<String>>,
@@ -123,7 +129,7 @@ impl Db {
         }
         let migrator = Migrator::new(Embedded).await.map_err(|e| e.to_string())?;
         migrator.run(&pool).await.map_err(|e| format!("{shown}: {e}"))?;
-        Ok(Db { pool, instance: Arc::default() })
+        Ok(Db { pool, postgres, instance: Arc::default() })
     }
 
     /// This server's address, once it listens: the rooms it makes are
@@ -132,7 +138,7 @@ impl Db {
         let _ = self.instance.set(address);
     }
 
-    fn instance(&self) -> &str {
+    pub fn instance(&self) -> &str {
         self.instance.get().map_or("", String::as_str)
     }
 

@@ -505,25 +505,9 @@ impl Db {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::db::temp::temp_db;
     use wocable_crossword::computer::Level;
     use wocable_net::RoomSettings;
-
-    struct TempDb {
-        db: Db,
-        dir: std::path::PathBuf,
-    }
-
-    impl Drop for TempDb {
-        fn drop(&mut self) {
-            let _ = std::fs::remove_dir_all(&self.dir);
-        }
-    }
-
-    async fn temp_db(name: &str) -> TempDb {
-        let dir = std::env::temp_dir().join(format!("wocable-db-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        TempDb { db: Db::open(&dir.join("s.db").to_string_lossy()).await.unwrap(), dir }
-    }
 
     async fn member(db: &Db, nick: &str) -> AccountId {
         let secret = nick.bytes().fold(0u128, |n, b| n * 256 + u128::from(b));

@@ -5,7 +5,7 @@
 
 use super::Hub;
 use crate::db::GameResult;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use tokio::sync::{oneshot, watch};
 use tracing::{error, info};
 use wocable_crossword::Outcome;
@@ -19,6 +19,8 @@ pub type Ticket = oneshot::Sender<Result<Joined, String>>;
 pub struct Arenas {
     schedule: Schedule,
     running: HashMap<ArenaId, Arena>,
+    /// Arenas that another server sharing the database opened, and runs.
+    elsewhere: HashSet<ArenaId>,
     /// Players waiting for their next game.
     tickets: HashMap<(ArenaId, AccountId), Ticket>,
     /// The rooms of arena games being played.
@@ -35,6 +37,7 @@ impl Arenas {
         Arenas {
             schedule,
             running: running.into_iter().map(|arena| (arena.id.clone(), arena)).collect(),
+            elsewhere: HashSet::new(),
             tickets: HashMap::new(),
             rooms: HashMap::new(),
             seats: HashMap::new(),
@@ -112,15 +115,25 @@ impl Hub {
     /// Opens and closes arenas on schedule, lets go of players who no
     /// longer wait, and seats the free ones in new games.
     pub(super) async fn run_arenas(&mut self, now: u64) {
-        for (kind, starts) in self.arenas.schedule.running(now) {
+        let scheduled = self.arenas.schedule.running(now);
+        self.arenas.elsewhere.retain(|id| scheduled.iter().any(|(kind, starts)| *id == ArenaId::new(*kind, *starts)));
+        for (kind, starts) in scheduled {
             let id = ArenaId::new(kind, starts);
-            if self.arenas.running.contains_key(&id) {
+            if self.arenas.running.contains_key(&id) || self.arenas.elsewhere.contains(&id) {
                 continue;
             }
             let arena = Arena::new(kind, starts, starts + self.arenas.schedule.length_ms);
-            if let Err(e) = self.db.save_arena(&arena).await {
-                error!(%id, "arena not stored: {e}");
-                continue;
+            match self.db.open_arena(&arena).await {
+                Ok(true) => {}
+                Ok(false) => {
+                    info!(%id, "arena opened by another server");
+                    self.arenas.elsewhere.insert(id);
+                    continue;
+                }
+                Err(e) => {
+                    error!(%id, "arena not stored: {e}");
+                    continue;
+                }
             }
             info!(%id, "arena open");
             self.arenas.running.insert(id, arena);

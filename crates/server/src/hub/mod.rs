@@ -5,6 +5,7 @@
 //! blocking threads, away from this task.
 
 mod arenas;
+mod random;
 
 use crate::db::{Db, GameResult, StoredRoom};
 use futures::StreamExt;
@@ -20,9 +21,8 @@ use wocable_crossword::Intent;
 use wocable_crossword::computer::{LeaveModel, Level};
 use wocable_lexicon::{Language, Lexicon};
 use wocable_net::{
-    AccountId, ArenaId, COMPUTER_NAME, ClientMessage, ComputerTurn, Joined, MAX_NAME, Matched, Player, QueueKey,
-    Queues, RateLimit, Refusal, Room, RoomCode, RoomSettings, Schedule, SeatToken, ServerMessage, Step, Verdict,
-    Waiting,
+    AccountId, ArenaId, COMPUTER_NAME, ClientMessage, ComputerTurn, Joined, MAX_NAME, Player, QueueKey, RateLimit,
+    Refusal, Room, RoomCode, RoomSettings, Schedule, SeatToken, ServerMessage, Step, Verdict, Waiting,
 };
 
 pub enum Command {
@@ -122,9 +122,7 @@ pub struct Hub {
     /// Peers no longer listened to, until their connection ends.
     flooders: HashSet<PeerId>,
     seat_peers: HashMap<(RoomCode, usize), PeerId>,
-    queues: Queues,
-    tickets: HashMap<u64, oneshot::Sender<Result<Joined, String>>>,
-    next_ticket: u64,
+    queues: random::Queues,
     thinking: HashSet<RoomCode>,
     leaves: HashMap<Language, Arc<LeaveModel>>,
     commands: mpsc::Sender<Command>,
@@ -178,6 +176,7 @@ impl Hub {
     ) -> Result<Hub, String> {
         let mut rooms = HashMap::new();
         let now = now_ms();
+        db.forget_waiting().await?;
         let mut arenas = arenas::Arenas::new(schedule, db.running_arenas(now).await?, arena_changes);
         let mut matched = HashSet::new();
         for stored in db.open_rooms().await? {
@@ -214,9 +213,7 @@ impl Hub {
             peers: HashMap::new(),
             flooders: HashSet::new(),
             seat_peers: HashMap::new(),
-            queues: Queues::default(),
-            tickets: HashMap::new(),
-            next_ticket: 0,
+            queues: random::Queues::default(),
             thinking: HashSet::new(),
             leaves: HashMap::new(),
             matched,
@@ -296,21 +293,8 @@ impl Hub {
                 let _ = reply.send(info);
             }
             Command::Random { key, name, player, wait_ms, reply } => {
-                self.next_ticket += 1;
-                let ticket = self.next_ticket;
-                let waiting = Waiting { ticket, name, player, since: now_ms(), wait_ms };
-                info!(rules = %key.rules, language = %key.language, players = key.players, "a player asks for a random game");
-                match self.queues.push(key, waiting) {
-                    Ok(matched) => {
-                        self.tickets.insert(ticket, reply);
-                        if let Some(matched) = matched {
-                            self.seat_match(matched).await;
-                        }
-                    }
-                    Err(_) => {
-                        let _ = reply.send(Err("you are waiting for a random game already".into()));
-                    }
-                }
+                self.random(key, Waiting { ticket: rand::random(), name, player, since: now_ms(), wait_ms }, reply)
+                    .await;
             }
             Command::JoinArena { id, account, nick, rating, reply } => {
                 self.join_arena(id, account, nick, rating, reply).await;
@@ -361,37 +345,6 @@ impl Hub {
         }
         info!(%code, seat, name, "seat taken");
         Ok(Joined { code, seat, token, server: None })
-    }
-
-    /// Seats matched players (and computers) in a new room.
-    async fn seat_match(&mut self, matched: Matched) {
-        let settings = RoomSettings {
-            rules: matched.key.rules,
-            language: matched.key.language,
-            players: matched.key.players,
-            clock: Some(120),
-        };
-        let code = match self.create(settings).await {
-            Ok(code) => code,
-            Err(e) => {
-                for waiting in matched.players {
-                    if let Some(reply) = self.tickets.remove(&waiting.ticket) {
-                        let _ = reply.send(Err(e.clone()));
-                    }
-                }
-                return;
-            }
-        };
-        self.matched.insert(code);
-        for waiting in matched.players {
-            let joined = self.join_as_free_name(code, &waiting.name, waiting.player).await;
-            if let Some(reply) = self.tickets.remove(&waiting.ticket) {
-                let _ = reply.send(joined);
-            }
-        }
-        for _ in 0..matched.computers {
-            let _ = self.join_as_free_name(code, COMPUTER_NAME, Player::Computer(FILL_LEVEL)).await;
-        }
     }
 
     /// Seats a player as `name`, or, when someone in the room is called
@@ -517,15 +470,7 @@ impl Hub {
             let step = room.tick(now);
             self.deliver(code, step, channel).await;
         }
-        // Players who gave up waiting (their request closed) leave the queue.
-        let gone: Vec<u64> = self.tickets.iter().filter(|(_, reply)| reply.is_closed()).map(|(t, _)| *t).collect();
-        for ticket in gone {
-            self.tickets.remove(&ticket);
-            self.queues.remove(ticket);
-        }
-        for matched in self.queues.tick(now) {
-            self.seat_match(matched).await;
-        }
+        self.run_queues(now).await;
         self.run_arenas(now).await;
         self.let_go(now).await;
     }

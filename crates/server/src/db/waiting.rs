@@ -1,0 +1,177 @@
+//! Random games' queues, shared by the instances of one database: a
+//! player waits in a row of `waiting`; any instance pairs the rows, with
+//! a lock per row on PostgreSQL (rows another instance is pairing are
+//! skipped, not waited for), and leaves each paired player their answer.
+
+use super::{Db, Result, sql, text};
+use sqlx::Row;
+use wocable_net::{Joined, Matched, Player, QueueKey, Waiting, pair_queues};
+
+/// A seat, or why the player has none.
+pub type Answer = std::result::Result<Joined, String>;
+
+impl Db {
+    /// A player starts waiting for a random game on this instance;
+    /// `false` when they are a member who waits already.
+    pub async fn wait(&self, key: QueueKey, waiting: &Waiting) -> Result<bool> {
+        let account = match waiting.player {
+            Player::Member(account) => Some(account.0),
+            _ => None,
+        };
+        let stored = sqlx::query(
+            "INSERT INTO waiting (ticket, instance, queue, name, player, account, since_ms, wait_ms) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+        )
+        .bind(waiting.ticket as i64)
+        .bind(self.instance())
+        .bind(text(&key))
+        .bind(&waiting.name)
+        .bind(text(&waiting.player))
+        .bind(account)
+        .bind(waiting.since as i64)
+        .bind(waiting.wait_ms as i64)
+        .execute(&self.pool)
+        .await;
+        match stored {
+            Ok(_) => Ok(true),
+            Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Ok(false),
+            Err(e) => Err(sql(e)),
+        }
+    }
+
+    /// Pairs the players who wait, whichever instance they asked, and
+    /// claims them for this one to seat.
+    pub async fn pair_waiting(&self, now: u64) -> Result<Vec<Matched>> {
+        // PostgreSQL locks the rows read, skipping those another instance
+        // holds; SQLite lets one writer at a time in from the start.
+        let (mut tx, query) = if self.postgres {
+            let query = "SELECT ticket, queue, name, player, since_ms, wait_ms FROM waiting \
+                         WHERE NOT claimed ORDER BY since_ms, ticket FOR UPDATE SKIP LOCKED";
+            (self.pool.begin().await.map_err(sql)?, query)
+        } else {
+            let query = "SELECT ticket, queue, name, player, since_ms, wait_ms FROM waiting \
+                         WHERE NOT claimed ORDER BY since_ms, ticket";
+            (self.pool.begin_with("BEGIN IMMEDIATE").await.map_err(sql)?, query)
+        };
+        let rows = sqlx::query(query).fetch_all(&mut *tx).await.map_err(sql)?;
+        let mut waiting = Vec::new();
+        for row in rows {
+            let ticket = row.get::<i64, _>(0) as u64;
+            let damaged = |e: serde_json::Error| format!("waiting ticket {ticket}: {e}");
+            let key: QueueKey = serde_json::from_str(row.get(1)).map_err(damaged)?;
+            let player: Player = serde_json::from_str(row.get(3)).map_err(damaged)?;
+            let (since, wait_ms) = (row.get::<i64, _>(4) as u64, row.get::<i64, _>(5) as u64);
+            waiting.push((key, Waiting { ticket, name: row.get(2), player, since, wait_ms }));
+        }
+        let matched = pair_queues(waiting, now);
+        for waiting in matched.iter().flat_map(|m| &m.players) {
+            sqlx::query("UPDATE waiting SET claimed = TRUE WHERE ticket = $1")
+                .bind(waiting.ticket as i64)
+                .execute(&mut *tx)
+                .await
+                .map_err(sql)?;
+        }
+        tx.commit().await.map_err(sql)?;
+        Ok(matched)
+    }
+
+    /// Leaves a paired player their answer, for the instance they asked.
+    pub async fn answer(&self, ticket: u64, answer: &Answer) -> Result<()> {
+        sqlx::query("UPDATE waiting SET answer = $1 WHERE ticket = $2")
+            .bind(text(answer))
+            .bind(ticket as i64)
+            .execute(&self.pool)
+            .await
+            .map(drop)
+            .map_err(sql)
+    }
+
+    /// The answers other instances left for this one's players, taken.
+    pub async fn answers(&self) -> Result<Vec<(u64, Answer)>> {
+        let rows = sqlx::query("SELECT ticket, answer FROM waiting WHERE instance = $1 AND answer IS NOT NULL")
+            .bind(self.instance())
+            .fetch_all(&self.pool)
+            .await
+            .map_err(sql)?;
+        let mut answers = Vec::new();
+        for row in rows {
+            let ticket = row.get::<i64, _>(0) as u64;
+            self.stop_waiting(ticket).await?;
+            let answer = serde_json::from_str(row.get(1)).map_err(|e| format!("waiting ticket {ticket}: {e}"))?;
+            answers.push((ticket, answer));
+        }
+        Ok(answers)
+    }
+
+    /// A player waits no longer: answered, or gone. One who was paired
+    /// meanwhile has a seat that nobody comes to, which a computer takes.
+    pub async fn stop_waiting(&self, ticket: u64) -> Result<()> {
+        sqlx::query("DELETE FROM waiting WHERE ticket = $1")
+            .bind(ticket as i64)
+            .execute(&self.pool)
+            .await
+            .map(drop)
+            .map_err(sql)
+    }
+
+    /// Forgets the players who waited on this instance before it started:
+    /// their requests ended with the process that had them.
+    pub async fn forget_waiting(&self) -> Result<()> {
+        sqlx::query("DELETE FROM waiting WHERE instance = $1")
+            .bind(self.instance())
+            .execute(&self.pool)
+            .await
+            .map(drop)
+            .map_err(sql)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::db::temp::temp_db;
+    use wocable_crossword::RuleSetKind;
+    use wocable_lexicon::Language;
+    use wocable_net::{AccountId, RoomCode, SeatToken};
+
+    const KEY: QueueKey = QueueKey { rules: RuleSetKind::Wocable, language: Language::En, players: 2 };
+
+    fn waiting(ticket: u64, player: Player) -> Waiting {
+        Waiting { ticket, name: format!("p{ticket}"), player, since: 0, wait_ms: 60_000 }
+    }
+
+    #[tokio::test]
+    async fn players_who_asked_two_instances_are_paired_and_answered_where_they_asked() {
+        let first = temp_db("waiting").await;
+        let db = &first.db;
+        db.set_instance("http://first".into());
+        let member = Player::Member(AccountId(7));
+        assert_eq!(db.wait(KEY, &waiting(1, member)).await, Ok(true));
+        assert_eq!(
+            db.wait(KEY, &waiting(2, member)).await,
+            Ok(false),
+            "a member waits once: they would meet themselves"
+        );
+        assert!(db.pair_waiting(1_000).await.unwrap().is_empty(), "alone, before their wait is up");
+
+        // Another instance of the same database: a clone that says so.
+        let second = Db { instance: Default::default(), ..db.clone() };
+        second.set_instance("http://second".into());
+        assert_eq!(second.wait(KEY, &waiting(3, Player::Human)).await, Ok(true));
+        let matched = second.pair_waiting(2_000).await.unwrap();
+        let tickets: Vec<u64> = matched.iter().flat_map(|m| &m.players).map(|w| w.ticket).collect();
+        assert_eq!(tickets, [1, 3]);
+        assert!(db.pair_waiting(90_000).await.unwrap().is_empty(), "claimed: not paired again, nor filled");
+
+        let joined = Joined { code: RoomCode::from_number(5), seat: 0, token: SeatToken(9), server: None };
+        second.answer(1, &Ok(joined.clone())).await.unwrap();
+        assert!(second.answers().await.unwrap().is_empty(), "the first instance's player is answered there");
+        assert_eq!(db.answers().await.unwrap(), [(1, Ok(joined))]);
+        assert!(db.answers().await.unwrap().is_empty(), "taken once");
+        assert_eq!(db.wait(KEY, &waiting(4, member)).await, Ok(true), "answered: free to wait again");
+
+        // A restarted instance forgets those who waited on it.
+        db.forget_waiting().await.unwrap();
+        assert_eq!(db.wait(KEY, &waiting(5, member)).await, Ok(true));
+    }
+}

@@ -1,0 +1,131 @@
+//! The hub's random games (§5.3). The queues are in the database, so that
+//! instances sharing one pair their players together: the instance that
+//! pairs a game makes its room, and a player who asked another instance
+//! is answered there, with this one's address to connect to.
+
+use super::{COMPUTER_NAME, FILL_LEVEL, Hub};
+use crate::db::Answer;
+use std::collections::HashMap;
+use tokio::sync::oneshot;
+use tracing::{error, info, warn};
+use wocable_net::{Joined, Matched, Player, QueueKey, RoomSettings, Waiting};
+
+/// How often the queues are paired when nobody new comes: computer
+/// players fill the games of those who waited long enough.
+const PAIRING_EVERY_MS: u64 = 1000;
+
+/// Seconds a turn in a random game.
+const RANDOM_TURN_SECONDS: u32 = 120;
+
+/// The players waiting here, each answered once paired.
+#[derive(Default)]
+pub struct Queues {
+    tickets: HashMap<u64, oneshot::Sender<Answer>>,
+    paired_ms: u64,
+}
+
+impl Hub {
+    /// A player asks for a random game.
+    pub(super) async fn random(&mut self, key: QueueKey, waiting: Waiting, reply: oneshot::Sender<Answer>) {
+        info!(rules = %key.rules, language = %key.language, players = key.players, "a player asks for a random game");
+        match self.db.wait(key, &waiting).await {
+            Ok(true) => {
+                self.queues.tickets.insert(waiting.ticket, reply);
+                self.pair_waiting(waiting.since).await;
+            }
+            Ok(false) => {
+                let _ = reply.send(Err("you are waiting for a random game already".into()));
+            }
+            Err(e) => {
+                error!("a player's wait not stored: {e}");
+                let _ = reply.send(Err("the server cannot find you a game just now".into()));
+            }
+        }
+    }
+
+    /// Lets go of the players who gave up waiting, pairs the queues now
+    /// and then, and hands over the answers other instances left.
+    pub(super) async fn run_queues(&mut self, now: u64) {
+        let gone: Vec<u64> =
+            self.queues.tickets.iter().filter(|(_, reply)| reply.is_closed()).map(|(ticket, _)| *ticket).collect();
+        for ticket in gone {
+            self.queues.tickets.remove(&ticket);
+            if let Err(e) = self.db.stop_waiting(ticket).await {
+                error!("a player who gave up still waits: {e}");
+            }
+        }
+        if now.saturating_sub(self.queues.paired_ms) >= PAIRING_EVERY_MS {
+            self.pair_waiting(now).await;
+        }
+        if self.queues.tickets.is_empty() {
+            return;
+        }
+        match self.db.answers().await {
+            Ok(answers) => {
+                for (ticket, answer) in answers {
+                    if let Some(reply) = self.queues.tickets.remove(&ticket) {
+                        let _ = reply.send(answer);
+                    }
+                }
+            }
+            Err(e) => error!("answers not read: {e}"),
+        }
+    }
+
+    async fn pair_waiting(&mut self, now: u64) {
+        self.queues.paired_ms = now;
+        match self.db.pair_waiting(now).await {
+            Ok(games) => {
+                for matched in games {
+                    self.seat_match(matched).await;
+                }
+            }
+            Err(e) => warn!("random games not paired: {e}"),
+        }
+    }
+
+    /// Seats matched players (and computers) in a new room.
+    async fn seat_match(&mut self, matched: Matched) {
+        let settings = RoomSettings {
+            rules: matched.key.rules,
+            language: matched.key.language,
+            players: matched.key.players,
+            clock: Some(RANDOM_TURN_SECONDS),
+        };
+        let code = match self.create(settings).await {
+            Ok(code) => code,
+            Err(e) => {
+                for waiting in matched.players {
+                    self.answer(waiting.ticket, Err(e.clone())).await;
+                }
+                return;
+            }
+        };
+        self.matched.insert(code);
+        for waiting in matched.players {
+            let joined = self.join_as_free_name(code, &waiting.name, waiting.player).await;
+            self.answer(waiting.ticket, joined).await;
+        }
+        for _ in 0..matched.computers {
+            let _ = self.join_as_free_name(code, COMPUTER_NAME, Player::Computer(FILL_LEVEL)).await;
+        }
+    }
+
+    /// Answers a paired player here, or leaves the answer for the
+    /// instance they asked, with this one's address.
+    async fn answer(&mut self, ticket: u64, answer: Answer) {
+        let stored = match self.queues.tickets.remove(&ticket) {
+            Some(reply) => {
+                let _ = reply.send(answer);
+                self.db.stop_waiting(ticket).await
+            }
+            None => {
+                let server = Some(self.db.instance().to_string());
+                self.db.answer(ticket, &answer.map(|joined| Joined { server, ..joined })).await
+            }
+        };
+        if let Err(e) = stored {
+            error!("a paired player's wait not updated: {e}");
+        }
+    }
+}
