@@ -19,7 +19,8 @@ fn psql(url: &str, statement: &str) {
 }
 
 /// The server on a fresh database, which its migrations made, filled
-/// with players whose ratings spread over 800–2200.
+/// with players whose ratings spread over 800–2200, counted as games
+/// count them.
 fn server(admin: &str) -> (Child, String) {
     psql(admin, &format!("DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)"));
     psql(admin, &format!("CREATE DATABASE {DATABASE}"));
@@ -42,7 +43,9 @@ fn server(admin: &str) -> (Child, String) {
              INSERT INTO ratings (player, rules, language, rating, deviation, volatility, games, wins, draws, \
              losses, turns, points, bingos) \
              SELECT g, 'wocable', 'en', 1500 + 700 * sin(g), 50 + g % 60, 0.06, 20, 10, 0, 10, 200, 4000, 3 \
-             FROM generate_series(1, {PLAYERS}) g"
+             FROM generate_series(1, {PLAYERS}) g; \
+             INSERT INTO rating_counts (rules, language, rating_point, players) \
+             SELECT 'wocable', 'en', floor(rating), COUNT(*) FROM ratings WHERE deviation <= 110 GROUP BY 3"
         ),
     );
     // As autovacuum leaves a table that has settled.

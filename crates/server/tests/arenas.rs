@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use support::{Scratch, Seat, Server};
 use tokio::sync::watch;
 use wocable_crossword::{Intent, Outcome};
-use wocable_net::{Account, ArenaList, ArenaStandings, ClientMessage, Joined};
+use wocable_net::{Account, ArenaList, ArenaStandings, ClientMessage, Joined, Leaderboard, Profile};
 
 const PLAYERS: usize = 40;
 const ARENA_MS: u64 = 4 * 60 * 60 * 1000;
@@ -266,6 +266,27 @@ async fn a_day_of_arenas_pairs_everyone_and_keeps_the_standings() {
         let leaders = &list.recent.iter().find(|a| &a.id.0 == id).unwrap().leaders;
         assert_eq!(leaders[..], standings[..3]);
     }
+
+    // The day's games settled ratings: the leaderboard, which adds up
+    // counts kept game by game, agrees with the players' profiles.
+    let mut settled: Vec<(f64, String)> = Vec::new();
+    for account in &accounts {
+        let profile: Profile = lobby.get(&format!("/api/players/{}", account.nick)).await;
+        let list = &profile.lists[0];
+        if !list.provisional {
+            settled.push((list.rating.rating, account.nick.clone()));
+        }
+    }
+    assert!(!settled.is_empty(), "a day of games settles some ratings");
+    settled.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let board: Leaderboard = lobby.get("/api/leaderboard?rules=wocable&lang=en&per_page=200").await;
+    assert_eq!(board.total as usize, settled.len());
+    let ranked: Vec<f64> = board.players.iter().map(|p| p.rating).collect();
+    assert_eq!(ranked, settled.iter().map(|(rating, _)| *rating).collect::<Vec<_>>());
+    let (_, last) = settled.last().unwrap();
+    let you: Leaderboard = lobby.get(&format!("/api/leaderboard?rules=wocable&lang=en&per_page=1&me={last}")).await;
+    assert_eq!(you.you.map(|you| you.place), Some(settled.len() as u64), "{last}'s place");
+
     let closed = format!("/api/arenas/{}/join", seen[0].0);
     let refused = lobby.post::<Joined>(&closed, json!({ "key": accounts[0].key.to_hex() })).await.unwrap_err();
     assert!(refused.contains("no arena"), "a closed arena takes nobody: {refused}");

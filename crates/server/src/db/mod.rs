@@ -4,6 +4,7 @@
 //! same file resumes every game where it was.
 
 mod arenas;
+mod leaderboard;
 mod players;
 #[cfg(test)]
 mod temp;
@@ -40,6 +41,7 @@ impl MigrationSource<'static> for Embedded {
                 migration(5, "instances", include_str!("../../migrations/0005_instances.sql")),
                 migration(6, "settled ratings", include_str!("../../migrations/0006_settled_ratings.sql")),
                 migration(7, "shared queues", include_str!("../../migrations/0007_shared_queues.sql")),
+                migration(8, "rating counts", include_str!("../../migrations/0008_rating_counts.sql")),
             ])
         })
     }

@@ -2,6 +2,7 @@
 //! the figures of a profile per rating list, each game's result, and the
 //! leaderboards and profiles read from them (§6.1, §6.3).
 
+use super::leaderboard::count_settled;
 use super::{Db, Result, sql};
 use sha2::{Digest, Sha256};
 use sqlx::any::{Any, AnyRow};
@@ -9,8 +10,8 @@ use sqlx::{Row, Transaction};
 use wocable_crossword::{Game, Outcome, PairResult, RuleSetKind};
 use wocable_lexicon::Language;
 use wocable_net::{
-    AccountId, BestPlay, GameRatings, Leaderboard, ListRecord, PROVISIONAL_DEVIATION, Placed, Player, PlayerKey,
-    Profile, Rated, Rating, RatingChange, RatingPoint, RecoveryCode, RoomCode, Seat, SeatStats, rate_game, seat_stats,
+    AccountId, BestPlay, GameRatings, ListRecord, PROVISIONAL_DEVIATION, Player, PlayerKey, Profile, Rated, Rating,
+    RatingChange, RatingPoint, RecoveryCode, RoomCode, Seat, SeatStats, rate_game, seat_stats,
 };
 
 /// The most points of a rating chart.
@@ -81,7 +82,7 @@ fn recovery_hash(code: RecoveryCode) -> String {
     hash(code.as_str())
 }
 
-fn fold(nick: &str) -> String {
+pub(super) fn fold(nick: &str) -> String {
     nick.to_lowercase()
 }
 
@@ -97,15 +98,6 @@ struct ListRow {
     points: i64,
     bingos: i64,
     best: Option<BestPlay>,
-}
-
-/// The deviation at most of a settled rating, written into the queries
-/// (not bound) so that they use the index of settled ratings (migration
-/// 0006); it is `PROVISIONAL_DEVIATION`, as a test checks.
-macro_rules! settled {
-    () => {
-        "110"
-    };
 }
 
 /// The columns [`ListRow::read`] reads (a macro, for `concat!`: sqlx takes
@@ -205,12 +197,15 @@ pub(super) async fn record(tx: &mut Transaction<'_, Any>, code: RoomCode, result
         })
         .collect();
     let after = rate_game(&rated, &result.pairs);
+    let mut settled = Vec::new();
     for (seat_number, ((seat, row), rating)) in result.seats.iter().zip(rows).zip(after).enumerate() {
         let (Player::Member(AccountId(id)), Some(stored)) = (seat.player, row) else { continue };
         let existed = stored.is_some();
         let mut row = stored.unwrap_or_default();
         let before = rating.map(|_| row.rating);
+        let old = existed.then_some(row.rating);
         row.add(seat, rating);
+        settled.push((old, row.rating));
         let statement = if existed {
             "UPDATE ratings SET rating = $4, deviation = $5, volatility = $6, games = $7, wins = $8, draws = $9, \
              losses = $10, turns = $11, points = $12, bingos = $13, best_word = $14, best_score = $15 \
@@ -258,7 +253,7 @@ pub(super) async fn record(tx: &mut Transaction<'_, Any>, code: RoomCode, result
         .execute(&mut **tx)
         .await?;
     }
-    Ok(())
+    count_settled(tx, rules, language, &settled).await
 }
 
 impl Db {
@@ -329,89 +324,6 @@ impl Db {
                 .await
                 .map_err(sql)?;
         Ok(row.map(|row| row.get(0)))
-    }
-
-    /// A page of a rating list's leaderboard (pages from 1), with the
-    /// place of `me` when they are on it.
-    pub async fn leaderboard(
-        &self,
-        rules: RuleSetKind,
-        language: Language,
-        page: u64,
-        per_page: u64,
-        me: Option<&str>,
-    ) -> Result<Leaderboard> {
-        let (r, l) = (rules.name(), language.code());
-        let total: i64 = sqlx::query(concat!(
-            "SELECT COUNT(*) FROM ratings WHERE rules = $1 AND language = $2 AND deviation <= ",
-            settled!()
-        ))
-        .bind(r)
-        .bind(l)
-        .fetch_one(&self.pool)
-        .await
-        .map_err(sql)?
-        .get(0);
-        let offset = page.saturating_sub(1).saturating_mul(per_page);
-        // The page is found in the index first, then named: the players
-        // passed over are never read.
-        let rows = sqlx::query(concat!(
-            "SELECT p.nick, r.rating, r.deviation, r.games FROM \
-             (SELECT player, rating, deviation, games FROM ratings WHERE rules = $1 AND language = $2 \
-              AND deviation <= ",
-            settled!(),
-            " ORDER BY rating DESC, player LIMIT $3 OFFSET $4) r \
-             JOIN players p ON p.id = r.player ORDER BY r.rating DESC, r.player"
-        ))
-        .bind(r)
-        .bind(l)
-        .bind(per_page as i64)
-        .bind(offset.min(i64::MAX as u64) as i64)
-        .fetch_all(&self.pool)
-        .await
-        .map_err(sql)?;
-        let players = rows
-            .iter()
-            .zip(offset.saturating_add(1)..)
-            .map(|(row, place)| Placed {
-                place,
-                nick: row.get(0),
-                rating: row.get(1),
-                deviation: row.get(2),
-                games: row.get::<i64, _>(3) as u64,
-            })
-            .collect();
-        let you = match me {
-            Some(nick) => self.place(r, l, nick).await?,
-            None => None,
-        };
-        Ok(Leaderboard { rules, language, page, per_page, total: total as u64, players, you })
-    }
-
-    /// A player's place on a rating list, if they are on it.
-    async fn place(&self, rules: &str, language: &str, nick: &str) -> Result<Option<Placed>> {
-        let row = sqlx::query(concat!(
-            "SELECT p.nick, r.rating, r.deviation, r.games, r.player, \
-             (SELECT COUNT(*) FROM ratings o WHERE o.rules = r.rules AND o.language = r.language AND o.deviation <= ",
-            settled!(),
-            " AND (o.rating > r.rating OR (o.rating = r.rating AND o.player < r.player))) \
-             FROM ratings r JOIN players p ON p.id = r.player \
-             WHERE p.folded = $1 AND r.rules = $2 AND r.language = $3 AND r.deviation <= ",
-            settled!()
-        ))
-        .bind(fold(nick))
-        .bind(rules)
-        .bind(language)
-        .fetch_optional(&self.pool)
-        .await
-        .map_err(sql)?;
-        Ok(row.map(|row| Placed {
-            place: row.get::<i64, _>(5) as u64 + 1,
-            nick: row.get(0),
-            rating: row.get(1),
-            deviation: row.get(2),
-            games: row.get::<i64, _>(3) as u64,
-        }))
     }
 
     /// How a game changed its members' ratings.
@@ -505,14 +417,9 @@ impl Db {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::db::temp::temp_db;
+    use crate::db::temp::{member, temp_db};
     use wocable_crossword::computer::Level;
     use wocable_net::RoomSettings;
-
-    async fn member(db: &Db, nick: &str) -> AccountId {
-        let secret = nick.bytes().fold(0u128, |n, b| n * 256 + u128::from(b));
-        db.create_player(nick, PlayerKey(secret), RecoveryCode::from_number(secret), 0).await.unwrap().unwrap()
-    }
 
     fn seat(player: Player, place: usize, outcome: Outcome, points: u32, best: Option<(&str, u32)>) -> SeatResult {
         let best = best.map(|(word, score)| BestPlay { word: word.into(), score });
@@ -536,11 +443,6 @@ mod tests {
         let mut tx = db.pool.begin().await.unwrap();
         record(&mut tx, code, result).await.unwrap();
         tx.commit().await.unwrap();
-    }
-
-    #[test]
-    fn the_queries_count_settled_ratings_as_the_profiles_do() {
-        assert_eq!(settled!().parse::<f64>(), Ok(PROVISIONAL_DEVIATION));
     }
 
     #[tokio::test]
@@ -622,46 +524,5 @@ mod tests {
         assert_eq!((ben.games, ben.wins, ben.draws, ben.losses), (2, 0, 1, 1));
         assert_eq!(ben.best.as_ref().map(|b| b.word.as_str()), Some("ZAX"));
         assert_eq!(db.profile("nobody").await.unwrap(), None);
-    }
-
-    #[tokio::test]
-    async fn the_leaderboard_ranks_settled_ratings_a_page_at_a_time() {
-        let temp = temp_db("leaderboard").await;
-        let db = &temp.db;
-        for (i, (nick, rating, deviation)) in
-            [("a", 1600.0, 60.0), ("b", 1800.0, 50.0), ("c", 2100.0, 200.0), ("d", 1700.0, 80.0), ("e", 1700.0, 90.0)]
-                .into_iter()
-                .enumerate()
-        {
-            let id = member(db, nick).await;
-            sqlx::query(
-                "INSERT INTO ratings (player, rules, language, rating, deviation, volatility, games, wins, draws, \
-                 losses, turns, points, bingos) VALUES ($1, 'wocable', 'en', $2, $3, 0.06, $4, 0, 0, 0, 0, 0, 0)",
-            )
-            .bind(id.0)
-            .bind(rating)
-            .bind(deviation)
-            .bind(i as i64 + 10)
-            .execute(&db.pool)
-            .await
-            .unwrap();
-        }
-        let board = db.leaderboard(RuleSetKind::Wocable, Language::En, 1, 2, Some("E")).await.unwrap();
-        assert_eq!(board.total, 4, "c is provisional");
-        let names: Vec<(u64, &str)> = board.players.iter().map(|p| (p.place, p.nick.as_str())).collect();
-        assert_eq!(names[0], (1, "b"));
-        assert_eq!(names[1].0, 2);
-        let you = board.you.unwrap();
-        assert_eq!(you.nick, "e");
-        let page2 = db.leaderboard(RuleSetKind::Wocable, Language::En, 2, 2, None).await.unwrap();
-        let all: Vec<&str> = names.iter().map(|n| n.1).chain(page2.players.iter().map(|p| p.nick.as_str())).collect();
-        assert_eq!(all.len(), 4);
-        assert_eq!(all[3], "a");
-        assert_eq!(all.iter().position(|n| *n == "e").unwrap() as u64 + 1, you.place, "the same place both ways");
-        assert!(page2.you.is_none());
-        let mine = db.leaderboard(RuleSetKind::Wocable, Language::En, 1, 10, Some("c")).await.unwrap();
-        assert!(mine.you.is_none(), "a provisional rating has no place yet");
-        let other = db.leaderboard(RuleSetKind::Remote, Language::En, 1, 10, None).await.unwrap();
-        assert_eq!((other.total, other.players.len()), (0, 0));
     }
 }

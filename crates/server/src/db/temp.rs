@@ -2,6 +2,7 @@
 
 use super::Db;
 use std::path::PathBuf;
+use wocable_net::{AccountId, PlayerKey, RecoveryCode};
 
 pub struct TempDb {
     pub db: Db,
@@ -18,4 +19,10 @@ pub async fn temp_db(name: &str) -> TempDb {
     let dir = std::env::temp_dir().join(format!("wocable-db-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     TempDb { db: Db::open(&dir.join("s.db").to_string_lossy()).await.unwrap(), dir }
+}
+
+/// A new member, whose key and recovery code are made from their nickname.
+pub async fn member(db: &Db, nick: &str) -> AccountId {
+    let secret = nick.bytes().fold(0u128, |n, b| n * 256 + u128::from(b));
+    db.create_player(nick, PlayerKey(secret), RecoveryCode::from_number(secret), 0).await.unwrap().unwrap()
 }
