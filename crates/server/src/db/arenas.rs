@@ -2,13 +2,40 @@
 //! standings survive a restart and stay after the end.
 
 use super::{Db, Result, sql};
-use sqlx::Row;
-use sqlx::any::AnyRow;
+use sqlx::any::{Any, AnyRow};
+use sqlx::{Row, Transaction};
 use wocable_crossword::RuleSetKind;
 use wocable_lexicon::Language;
 use wocable_net::{
     AccountId, Arena, ArenaId, ArenaKind, ArenaPlace, ArenaSummary, Entrant, EntrantState, FIRE_STREAK, RoomCode,
 };
+
+/// Stores some entrants of an arena as they are now, within a transaction.
+pub(super) async fn store_entrants(
+    tx: &mut Transaction<'_, Any>,
+    arena: &Arena,
+    accounts: &[AccountId],
+) -> sqlx::Result<()> {
+    for entrant in accounts.iter().filter_map(|a| arena.entrant(*a)) {
+        sqlx::query(
+            "INSERT INTO arena_entrants (arena, player, nick, rating, score, streak, sheet, last_opponents) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (arena, player) DO UPDATE SET \
+             score = excluded.score, streak = excluded.streak, sheet = excluded.sheet, \
+             last_opponents = excluded.last_opponents",
+        )
+        .bind(&arena.id.0)
+        .bind(entrant.account.0)
+        .bind(&entrant.nick)
+        .bind(entrant.rating)
+        .bind(i64::from(entrant.score))
+        .bind(i64::from(entrant.streak))
+        .bind(serde_json::to_string(&entrant.sheet).expect("numbers serialise"))
+        .bind(serde_json::to_string(&entrant.last_opponents).expect("numbers serialise"))
+        .execute(&mut **tx)
+        .await?;
+    }
+    Ok(())
+}
 
 /// Leaders shown with each arena of a list.
 const LEADERS: i64 = 3;
@@ -90,25 +117,7 @@ impl Db {
     /// Stores some entrants of an arena as they are now.
     pub async fn save_entrants(&self, arena: &Arena, accounts: &[AccountId]) -> Result<()> {
         let mut tx = self.pool.begin().await.map_err(sql)?;
-        for entrant in accounts.iter().filter_map(|a| arena.entrant(*a)) {
-            sqlx::query(
-                "INSERT INTO arena_entrants (arena, player, nick, rating, score, streak, sheet, last_opponents) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (arena, player) DO UPDATE SET \
-                 score = excluded.score, streak = excluded.streak, sheet = excluded.sheet, \
-                 last_opponents = excluded.last_opponents",
-            )
-            .bind(&arena.id.0)
-            .bind(entrant.account.0)
-            .bind(&entrant.nick)
-            .bind(entrant.rating)
-            .bind(i64::from(entrant.score))
-            .bind(i64::from(entrant.streak))
-            .bind(serde_json::to_string(&entrant.sheet).expect("numbers serialise"))
-            .bind(serde_json::to_string(&entrant.last_opponents).expect("numbers serialise"))
-            .execute(&mut *tx)
-            .await
-            .map_err(sql)?;
-        }
+        store_entrants(&mut tx, arena, accounts).await.map_err(sql)?;
         tx.commit().await.map_err(sql)
     }
 

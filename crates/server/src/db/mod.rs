@@ -21,7 +21,7 @@ use sqlx::{AnyPool, ConnectOptions, Executor, Row, SqlStr};
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
 use wocable_crossword::{Event, Sequenced};
-use wocable_net::{ArenaId, RoomCode, RoomSettings, Seat};
+use wocable_net::{AccountId, Arena, ArenaId, RoomCode, RoomSettings, Seat};
 
 /// The migrations, built into the binary.
 #[derive(Debug)]
@@ -181,8 +181,15 @@ impl Db {
     }
 
     /// Appends events to a room's log, all or none; with the game's
-    /// result when they end it, so that a game is rated exactly once.
-    pub async fn append(&self, code: RoomCode, events: &[Sequenced], result: Option<&GameResult>) -> Result<()> {
+    /// result when they end it, so that a game is rated exactly once, and
+    /// with the standings of its players in its arena, if it is an arena's.
+    pub async fn append(
+        &self,
+        code: RoomCode,
+        events: &[Sequenced],
+        result: Option<&GameResult>,
+        standings: Option<(&Arena, &[AccountId])>,
+    ) -> Result<()> {
         let mut tx = self.pool.begin().await.map_err(|e| e.to_string())?;
         for event in events {
             sqlx::query("INSERT INTO events (code, seq, event) VALUES ($1, $2, $3)")
@@ -200,6 +207,9 @@ impl Db {
                 .await
                 .map_err(|e| e.to_string())?;
             players::record(&mut tx, code, result).await.map_err(|e| e.to_string())?;
+        }
+        if let Some((arena, players)) = standings {
+            arenas::store_entrants(&mut tx, arena, players).await.map_err(sql)?;
         }
         tx.commit().await.map_err(|e| e.to_string())
     }

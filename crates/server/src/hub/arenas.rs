@@ -16,6 +16,13 @@ const ARENA_TURN_SECONDS: u32 = 60;
 
 pub type Ticket = oneshot::Sender<Result<Joined, String>>;
 
+/// An arena as a game's result leaves it, and the game's players, whose
+/// standings changed.
+pub struct Credit {
+    pub arena: Arena,
+    pub players: Vec<AccountId>,
+}
+
 pub struct Arenas {
     schedule: Schedule,
     running: HashMap<ArenaId, Arena>,
@@ -51,10 +58,6 @@ impl Arenas {
             running.resume_game(game, players);
             self.rooms.insert(code, (arena, game));
         }
-    }
-
-    pub fn is_arena_room(&self, code: RoomCode) -> bool {
-        self.rooms.contains_key(&code)
     }
 
     fn changed(&self) {
@@ -249,10 +252,12 @@ impl Hub {
         }
     }
 
-    /// Credits an arena game's result to its players.
-    pub(super) async fn arena_game_over(&mut self, code: RoomCode, result: &GameResult, now: u64) {
-        let Some((id, game)) = self.arenas.rooms.remove(&code) else { return };
-        let Some(arena) = self.arenas.running.get_mut(&id) else { return };
+    /// What an arena game's result does to its arena's standings, worked
+    /// out on a copy: it is stored with the game's last events, and kept
+    /// once stored ([`Hub::credited`]).
+    pub(super) fn arena_credit(&self, code: RoomCode, result: &GameResult, now: u64) -> Option<Credit> {
+        let (id, game) = self.arenas.rooms.get(&code)?.clone();
+        let mut arena = self.arenas.running.get(&id)?.clone();
         let outcomes: Vec<(AccountId, Outcome)> = result
             .seats
             .iter()
@@ -261,16 +266,20 @@ impl Hub {
                 _ => None,
             })
             .collect();
-        let players: Vec<AccountId> =
-            arena.games().find(|(g, _)| *g == game).map(|(_, p)| p.to_vec()).unwrap_or_default();
+        let players = arena.games().find(|(g, _)| *g == game).map(|(_, p)| p.to_vec()).unwrap_or_default();
         let counted = arena.finish(game, &outcomes, now);
-        for account in &players {
+        info!(%id, game, counted, "arena game over");
+        Some(Credit { arena, players })
+    }
+
+    /// Keeps an arena game's credit, stored with the game's end.
+    pub(super) fn credited(&mut self, code: RoomCode, credit: Credit) {
+        let id = credit.arena.id.clone();
+        self.arenas.rooms.remove(&code);
+        for account in &credit.players {
             self.arenas.seats.remove(&(id.clone(), *account));
         }
-        info!(%id, game, counted, "arena game over");
-        if let Err(e) = self.db.save_entrants(arena, &players).await {
-            error!(%id, "standings not stored: {e}");
-        }
+        self.arenas.running.insert(id, credit.arena);
         self.arenas.changed();
     }
 }

@@ -557,16 +557,18 @@ impl Hub {
         if !step.events.is_empty() {
             let now = now_ms();
             let result = room.game().filter(|game| game.is_over()).map(|game| GameResult::of(game, room.seats(), now));
-            if let Err(e) = self.db.append(code, &step.events, result.as_ref()).await {
+            let credit = result.as_ref().and_then(|result| self.arena_credit(code, result, now));
+            let standings = credit.as_ref().map(|credit| (&credit.arena, &credit.players[..]));
+            if let Err(e) = self.db.append(code, &step.events, result.as_ref(), standings).await {
                 error!(%code, "events not stored: {e}");
                 return self.reload(code, channel).await;
             }
-            if let Some(result) = result {
+            if result.is_some() {
                 info!(%code, "game over");
                 self.ended.insert(code, now);
-                if self.arenas.is_arena_room(code) {
-                    self.arena_game_over(code, &result, now).await;
-                }
+            }
+            if let Some(credit) = credit {
+                self.credited(code, credit);
             }
         }
         for (seat, message) in &step.messages {
