@@ -12,6 +12,23 @@ use wocable_net::{Account, PlayerKey};
 /// Where the account is kept.
 pub const ACCOUNT_FILE: &str = "account.json";
 
+/// Where the key of an account being asked for is kept until it is made.
+const NEW_KEY_FILE: &str = "new-account-key.txt";
+
+/// The key to ask for an account with: made once and kept before it is
+/// sent, so that asking again after an answer was lost on the way gives
+/// the account the first request made, not "nickname taken".
+pub fn new_key(storage: &Storage) -> PlayerKey {
+    if let Some(key) = storage.read(NEW_KEY_FILE).and_then(|text| PlayerKey::from_hex(text.trim())) {
+        return key;
+    }
+    let key = PlayerKey(rand::random());
+    if let Err(error) = storage.write(NEW_KEY_FILE, &key.to_hex()) {
+        warn!("the new account's key was not kept: {error}");
+    }
+    key
+}
+
 /// An account, the server it is on, and whether the player noted its
 /// recovery code.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -39,6 +56,7 @@ impl OnlineAccount {
     pub fn keep(&mut self, storage: &Storage, server: &str, account: Account) {
         self.0 = Some(KeptAccount { server: server.to_string(), account, noted: false });
         self.store(storage);
+        storage.remove(NEW_KEY_FILE);
     }
 
     /// Forgets the account: its key is no longer known (it was taken
@@ -83,5 +101,27 @@ pub(super) fn read(storage: &Storage, damaged: &mut DamagedFiles) -> OnlineAccou
             damaged.0.push(storage.set_aside(ACCOUNT_FILE, damage));
             OnlineAccount(None)
         }
+    }
+}
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    use super::*;
+    use wocable_net::RecoveryCode;
+
+    #[test]
+    fn an_account_is_asked_for_with_one_key_until_it_is_made() {
+        let dir = std::env::temp_dir().join(format!("wocable-new-key-{}", std::process::id()));
+        let storage = Storage::in_dir(&dir);
+        let key = new_key(&storage);
+        assert_eq!(new_key(&Storage::in_dir(&dir)), key, "the same key after a restart, as the server may know it");
+        let mut account = OnlineAccount::default();
+        account.keep(
+            &storage,
+            "http://server",
+            Account { nick: "ana".into(), key, recovery: RecoveryCode::from_number(1) },
+        );
+        assert_ne!(new_key(&storage), key, "an account made: the next is asked for with a new key");
+        let _ = std::fs::remove_dir_all(dir);
     }
 }

@@ -114,9 +114,9 @@ impl Lobby {
         Call::post(format!("{}/api/rooms/{code}/join", self.server), &JoinRoom { name: name.to_string(), key })
     }
 
-    /// An account for this nickname.
-    pub fn register(&self, nick: &str) -> Call<Account> {
-        Call::post(format!("{}/api/players", self.server), &NewPlayer { nick: nick.to_string() })
+    /// An account for this nickname, with the key the app made for it.
+    pub fn register(&self, nick: &str, key: PlayerKey) -> Call<Account> {
+        Call::post(format!("{}/api/players", self.server), &NewPlayer { nick: nick.to_string(), key: Some(key) })
     }
 
     /// An account back, with a new key.

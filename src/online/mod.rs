@@ -209,7 +209,9 @@ fn hear_requests(
             }
             (request, _) if let Some(member) = member => take_a_seat(&lobby, request, &member.nick, member.key),
             (_, None) => Online::Failed(OnlineFailure::NoName, None),
-            (request, Some(name)) => Online::Registering { call: lobby.register(&name), then: request.clone() },
+            (request, Some(name)) => {
+                Online::Registering { call: lobby.register(&name, account::new_key(&storage)), then: request.clone() }
+            }
         };
         entry.note(&online);
     }

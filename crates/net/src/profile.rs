@@ -43,10 +43,14 @@ impl<'de> Deserialize<'de> for PlayerKey {
     }
 }
 
-/// `POST /api/players`: an account for this nickname.
+/// `POST /api/players`: an account for this nickname. With a `key` the
+/// app made and kept, asking again after an answer was lost gives the
+/// same account (with a new recovery code); without, the server makes one.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct NewPlayer {
     pub nick: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub key: Option<PlayerKey>,
 }
 
 /// `POST /api/players/recover`: the account back on a new device.

@@ -23,17 +23,19 @@
 //! - `GET /api/config` → `{ice: {urls, username, credential}}`: the STUN
 //!   and TURN servers for clients' WebRTC connections
 
-use crate::db::Db;
+use crate::db::{Db, Registered};
 use crate::hub::{Command, advance_clock, now_ms};
-use axum::extract::{Path, Query, RawQuery, State};
-use axum::http::StatusCode;
+use axum::extract::{ConnectInfo, Path, Query, RawQuery, State};
 use axum::http::header::CONTENT_TYPE;
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::net::{IpAddr, SocketAddr};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot, watch};
 use tracing::{error, info, warn};
@@ -41,8 +43,8 @@ use wocable_crossword::RuleSetKind;
 use wocable_lexicon::Language;
 use wocable_net::{
     Account, AccountId, ApiRefusal, ArenaId, ArenaList, ArenaStandings, CreateRoom, Created, GameRatings, IceServers,
-    InArena, JoinRoom, Joined, Leaderboard, NewPlayer, Player, PlayerKey, Profile, QueueKey, RandomGame, Recover,
-    RecoveryCode, RoomCode, ServerConfig,
+    InArena, JoinRoom, Joined, Leaderboard, NewPlayer, Player, PlayerKey, Profile, QueueKey, RandomGame, RateLimit,
+    Recover, RecoveryCode, RoomCode, ServerConfig, Verdict,
 };
 
 type Hub = mpsc::Sender<Command>;
@@ -53,6 +55,7 @@ struct Lobby {
     db: Db,
     /// The version of the arenas' standings.
     arenas: watch::Receiver<u64>,
+    limits: Arc<AccountLimits>,
 }
 
 /// The longest a request for live standings waits for a change.
@@ -81,7 +84,7 @@ pub fn routes(hub: Hub, db: Db, arenas: watch::Receiver<u64>, ice: IceServers, t
         .route("/api/arenas/{id}", get(arena))
         .route("/api/arenas/{id}/join", post(join_arena))
         .route("/api/arenas/{id}/leave", post(leave_arena))
-        .with_state(Lobby { hub, db, arenas })
+        .with_state(Lobby { hub, db, arenas, limits: Arc::default() })
         .route("/api/config", get(move || async move { Json(config.as_ref().clone()) }));
     match test_clock {
         true => router.route("/api/test/clock", post(move_clock)),
@@ -230,19 +233,78 @@ fn new_secrets() -> (PlayerKey, RecoveryCode) {
     (PlayerKey(rand::random()), RecoveryCode::from_number(rand::random()))
 }
 
-async fn new_player(State(Lobby { db, .. }): State<Lobby>, Json(body): Json<NewPlayer>) -> Result<Response, ApiError> {
-    wocable_net::check_nick(&body.nick).map_err(bad)?;
-    let (key, recovery) = new_secrets();
-    match db.create_player(&body.nick, key, recovery, now_ms()).await.map_err(failed)? {
-        Some(account) => {
-            info!(nick = body.nick, ?account, "account made");
-            Ok((StatusCode::CREATED, Json(Account { nick: body.nick, key, recovery })).into_response())
+/// Accounts asked for (or recovered) from one address at once, and per
+/// hour after that: enough for a school behind one address, too few for
+/// a script to fill the database or guess recovery codes.
+const ACCOUNTS_AT_ONCE: u32 = 50;
+const ACCOUNTS_PER_HOUR: u32 = 20;
+
+/// Addresses whose limits are kept before those refilled are let go.
+const ADDRESSES_KEPT: usize = 10_000;
+
+/// The limits of account requests, by the address they come from.
+#[derive(Default)]
+struct AccountLimits(Mutex<HashMap<IpAddr, RateLimit>>);
+
+impl AccountLimits {
+    fn check(&self, address: IpAddr) -> Result<(), ApiError> {
+        let now = now_ms();
+        let mut limits = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        if limits.len() >= ADDRESSES_KEPT {
+            limits.retain(|_, limit| !limit.is_full(now));
         }
-        None => Err(ApiError(StatusCode::CONFLICT, format!("the nickname {} is taken", body.nick))),
+        let limit =
+            limits.entry(address).or_insert_with(|| RateLimit::per_hour(ACCOUNTS_AT_ONCE, ACCOUNTS_PER_HOUR, now));
+        match limit.check(now) {
+            Verdict::Accept => Ok(()),
+            Verdict::Refuse | Verdict::Flood => Err(ApiError(
+                StatusCode::TOO_MANY_REQUESTS,
+                "too many accounts were asked for from here: try again in an hour".into(),
+            )),
+        }
     }
 }
 
-async fn recover(State(Lobby { db, .. }): State<Lobby>, Json(body): Json<Recover>) -> Result<Json<Account>, ApiError> {
+/// Where a request comes from: the connection's address, or, from a
+/// reverse proxy on this machine, the client it names first.
+fn client(peer: SocketAddr, headers: &HeaderMap) -> IpAddr {
+    let forwarded = || headers.get("x-forwarded-for")?.to_str().ok()?.split(',').next()?.trim().parse().ok();
+    match peer.ip().is_loopback() {
+        true => forwarded().unwrap_or(peer.ip()),
+        false => peer.ip(),
+    }
+}
+
+async fn new_player(
+    State(Lobby { db, limits, .. }): State<Lobby>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Json(body): Json<NewPlayer>,
+) -> Result<Response, ApiError> {
+    wocable_net::check_nick(&body.nick).map_err(bad)?;
+    limits.check(client(peer, &headers))?;
+    let (made, recovery) = new_secrets();
+    let key = body.key.unwrap_or(made);
+    match db.create_player(&body.nick, key, recovery, now_ms()).await.map_err(failed)? {
+        Registered::New(account) => {
+            info!(nick = body.nick, ?account, "account made");
+            Ok((StatusCode::CREATED, Json(Account { nick: body.nick, key, recovery })).into_response())
+        }
+        Registered::Again(account, nick) => {
+            info!(nick, ?account, "account asked for again");
+            Ok(Json(Account { nick, key, recovery }).into_response())
+        }
+        Registered::Taken => Err(ApiError(StatusCode::CONFLICT, format!("the nickname {} is taken", body.nick))),
+    }
+}
+
+async fn recover(
+    State(Lobby { db, limits, .. }): State<Lobby>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Json(body): Json<Recover>,
+) -> Result<Json<Account>, ApiError> {
+    limits.check(client(peer, &headers))?;
     let (key, _) = new_secrets();
     match db.recover(&body.nick, body.recovery, key).await.map_err(failed)? {
         Some(nick) => {

@@ -599,3 +599,42 @@ async fn members_play_a_rated_game_that_their_profiles_show() {
     let fresh = json!({ "name": "x", "key": recovered.key.to_hex() });
     assert!(post(format!("/api/rooms/{code}/join"), fresh).await.unwrap().status().is_success());
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_account_asked_for_again_is_the_same_and_one_address_makes_only_so_many() {
+    use serde_json::json;
+    use wocable_net::Account;
+    let scratch = Scratch::new("accounts");
+    let server = Server::start(&scratch, None, &scratch.database());
+    let http = reqwest::Client::new();
+    // A reverse proxy on the server's machine says who the client is.
+    let ask = |from: &str, body: serde_json::Value| {
+        http.post(format!("{}/api/players", server.url)).header("x-forwarded-for", from).json(&body).send()
+    };
+    let key = "0123456789abcdef0123456789abcdef";
+    let first = ask("203.0.113.7", json!({ "nick": "Cleo", "key": key })).await.unwrap();
+    assert_eq!(first.status(), reqwest::StatusCode::CREATED);
+    let first: Account = first.json().await.unwrap();
+    assert_eq!(first.key.to_hex(), key, "the app's own key");
+    // The answer was lost: asked again, under another name even, the
+    // same account, with a new recovery code.
+    let again = ask("203.0.113.7", json!({ "nick": "Cleopatra", "key": key })).await.unwrap();
+    assert_eq!(again.status(), reqwest::StatusCode::OK);
+    let again: Account = again.json().await.unwrap();
+    assert_eq!((again.nick.as_str(), again.key), ("Cleo", first.key));
+    assert_ne!(again.recovery, first.recovery);
+
+    for n in 2..50 {
+        let made = ask("203.0.113.7", json!({ "nick": format!("cleo{n}") })).await.unwrap();
+        assert_eq!(made.status(), reqwest::StatusCode::CREATED, "account {n}");
+    }
+    let refused = ask("203.0.113.7", json!({ "nick": "cleo50" })).await.unwrap();
+    assert_eq!(refused.status(), reqwest::StatusCode::TOO_MANY_REQUESTS);
+    assert!(refused.text().await.unwrap().contains("try again in an hour"));
+    let recover = json!({ "nick": "Cleo", "recovery": again.recovery.as_str() });
+    let refused =
+        http.post(format!("{}/api/recover", server.url)).header("x-forwarded-for", "203.0.113.7").json(&recover);
+    assert_eq!(refused.send().await.unwrap().status(), reqwest::StatusCode::TOO_MANY_REQUESTS, "guesses too");
+    let elsewhere = ask("198.51.100.2", json!({ "nick": "cleo50" })).await.unwrap();
+    assert_eq!(elsewhere.status(), reqwest::StatusCode::CREATED, "another address has its own limit");
+}

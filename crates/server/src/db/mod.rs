@@ -10,7 +10,7 @@ mod players;
 mod temp;
 mod waiting;
 
-pub use players::GameResult;
+pub use players::{GameResult, Registered};
 pub use waiting::Answer;
 
 use futures::future::BoxFuture;

@@ -256,15 +256,26 @@ pub(super) async fn record(tx: &mut Transaction<'_, Any>, code: RoomCode, result
     count_settled(tx, rules, language, &settled).await
 }
 
+/// What asking for an account gave.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Registered {
+    New(AccountId),
+    /// The key's account was made already: by an earlier request whose
+    /// answer was lost, for this nickname or another.
+    Again(AccountId, String),
+    /// Another player has the nickname (in any case).
+    Taken,
+}
+
 impl Db {
-    /// Makes an account; `None` when the nickname is taken (in any case).
+    /// Makes an account, or gives back the one the key made.
     pub async fn create_player(
         &self,
         nick: &str,
         key: PlayerKey,
         recovery: RecoveryCode,
         now: u64,
-    ) -> Result<Option<AccountId>> {
+    ) -> Result<Registered> {
         let id = rand::random::<i64>() & i64::MAX;
         let made = sqlx::query(
             "INSERT INTO players (id, nick, folded, key_hash, recovery_hash, created_ms) VALUES ($1, $2, $3, $4, $5, $6)",
@@ -278,8 +289,19 @@ impl Db {
         .execute(&self.pool)
         .await;
         match made {
-            Ok(_) => Ok(Some(AccountId(id))),
-            Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Ok(None),
+            Ok(_) => Ok(Registered::New(AccountId(id))),
+            Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
+                // The same key again (an answer lost on the way): the
+                // account it made, with a new recovery code, as the first
+                // one was never seen.
+                let again = sqlx::query("UPDATE players SET recovery_hash = $1 WHERE key_hash = $2 RETURNING id, nick")
+                    .bind(recovery_hash(recovery))
+                    .bind(key_hash(key))
+                    .fetch_optional(&self.pool)
+                    .await
+                    .map_err(sql)?;
+                Ok(again.map_or(Registered::Taken, |row| Registered::Again(AccountId(row.get(0)), row.get(1))))
+            }
             Err(e) => Err(e.to_string()),
         }
     }
@@ -451,12 +473,23 @@ mod tests {
         let db = &temp.db;
         let ana = member(db, "Ana").await;
         let taken = db.create_player("ANA", PlayerKey(1), RecoveryCode::from_number(1), 0).await.unwrap();
-        assert_eq!(taken, None);
+        assert_eq!(taken, Registered::Taken);
         let key = PlayerKey(u128::from_be_bytes(*b"\0\0\0\0\0\0\0\0\0\0\0\0\0Ana"));
+        // Asked again with its key (the answer was lost): the same account,
+        // whatever nickname comes with it, and only the new recovery code works.
+        let again = db.create_player("Anabel", key, RecoveryCode::from_number(5), 0).await.unwrap();
+        assert_eq!(again, Registered::Again(ana, "Ana".to_string()));
+        assert_eq!(db.recover("ana", RecoveryCode::from_number(key.0), PlayerKey(8)).await.unwrap(), None);
+        assert_eq!(db.recover("ana", RecoveryCode::from_number(5), key).await.unwrap(), Some("Ana".to_string()));
+        let recovery = RecoveryCode::from_number(key.0);
+        sqlx::query("UPDATE players SET recovery_hash = $1")
+            .bind(recovery_hash(recovery))
+            .execute(&db.pool)
+            .await
+            .unwrap();
         assert_eq!(db.member(key).await.unwrap(), Some((ana, "Ana".to_string())));
         assert_eq!(db.member(PlayerKey(2)).await.unwrap(), None);
 
-        let recovery = RecoveryCode::from_number(key.0);
         assert_eq!(db.recover("ana", RecoveryCode::from_number(3), PlayerKey(9)).await.unwrap(), None);
         assert_eq!(db.recover("ana", recovery, PlayerKey(9)).await.unwrap(), Some("Ana".to_string()));
         assert_eq!(db.member(key).await.unwrap(), None, "the old key no longer works");

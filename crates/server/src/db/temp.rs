@@ -1,6 +1,6 @@
 //! A database for the unit tests: an SQLite file in a folder of its own.
 
-use super::Db;
+use super::{Db, Registered};
 use std::path::PathBuf;
 use wocable_net::{AccountId, PlayerKey, RecoveryCode};
 
@@ -24,5 +24,8 @@ pub async fn temp_db(name: &str) -> TempDb {
 /// A new member, whose key and recovery code are made from their nickname.
 pub async fn member(db: &Db, nick: &str) -> AccountId {
     let secret = nick.bytes().fold(0u128, |n, b| n * 256 + u128::from(b));
-    db.create_player(nick, PlayerKey(secret), RecoveryCode::from_number(secret), 0).await.unwrap().unwrap()
+    match db.create_player(nick, PlayerKey(secret), RecoveryCode::from_number(secret), 0).await.unwrap() {
+        Registered::New(account) => account,
+        other => panic!("{nick}: {other:?}"),
+    }
 }
