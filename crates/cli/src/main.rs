@@ -8,13 +8,14 @@ mod play;
 mod trace;
 
 use args::{Args, UsageError};
+use std::path::Path;
 use std::process::ExitCode;
 use wocable_crossword::movegen::{self, Summary};
 use wocable_crossword::notation::{parse_board, parse_move, parse_rack};
 use wocable_crossword::play::{Scoring, check_words, score_placement};
 use wocable_crossword::rules::RACK_SIZE;
 use wocable_crossword::{RuleSetKind, gcg};
-use wocable_lexicon::{AnagramMode, Language, Lexicon, TileSet};
+use wocable_lexicon::{AnagramMode, BuildStep, Language, Lexicon, LexiconBuilder, TileSet};
 
 const USAGE: &str = "usage:
   wocable-cli check --lang en|es|fr [--lexicon FILE] WORD…
@@ -31,12 +32,12 @@ const USAGE: &str = "usage:
   wocable-cli trace play --mode circle|grid|score --lang L [--seed N] [--size 4|5]
   wocable-cli trace stats --mode M --lang L [--puzzles N] [--size 4|5]
   wocable-cli search --lang L prefix|contains|pattern|anagrams TEXT [--limit N]
-  wocable-cli lexicon build --lang L --input words.txt --output x.fst
+  wocable-cli lexicon build --lang L --input words.txt --output x.wlex [--name NAME]
   wocable-cli online create --server URL --rules R --lang L --players N [--clock SECONDS] [--computers LEVEL,…]
   wocable-cli online bot --server URL (--code CODE | --random --rules R --lang L --players N [--wait SECONDS])
                          --level LEVEL [--name NICK] [--gcg FILE]
   wocable-cli online load --server URL --rooms N --players P [--level LEVEL] [--think MS]
-(--lexicon FILE, a word list or an fst, replaces the bundled lexicon wherever --lang is taken)";
+(--lexicon FILE, a word list or a lexicon built from one, replaces the bundled lexicon wherever --lang is taken)";
 
 /// A failure to report: the message, and the exit status.
 struct Failure(String, u8);
@@ -271,11 +272,30 @@ fn lexicon_build(args: &mut Args) -> Result<(), Failure> {
     let language = language(args)?;
     let input = args.required("--input")?;
     let output = args.required("--output")?;
+    let name = args.option("--name")?;
     args.finish()?;
     let text = std::fs::read(&input).map_err(|e| fail(format!("{input}: {e}")))?;
-    let (lexicon, report) = Lexicon::import(language, &text).map_err(|e| fail(format!("{input}: {e}")))?;
+    let file_name = |path: &str| Path::new(path).file_name().map_or(path.to_string(), |n| n.to_string_lossy().into());
+    let stem = |path: &str| Path::new(path).file_stem().map_or(path.to_string(), |n| n.to_string_lossy().into());
+    let name = name.unwrap_or_else(|| stem(&output));
+    let mut builder = LexiconBuilder::new(language, text);
+    let mut shown = 0;
+    let (lexicon, report) = loop {
+        match builder.step() {
+            BuildStep::Working(done) => {
+                // Progress on standard error, a line every tenth.
+                let percent = (done * 100.0) as u32;
+                if percent >= shown + 10 {
+                    shown = percent / 10 * 10;
+                    eprintln!("building {name}: {shown}%");
+                }
+            }
+            BuildStep::Done(built) => break built.map_err(|e| fail(format!("{input}: {e}")))?,
+        }
+    };
+    eprintln!("building {name}: 100%");
     let temporary = format!("{output}.tmp");
-    std::fs::write(&temporary, lexicon.as_bytes())
+    std::fs::write(&temporary, lexicon.to_file(&name, &file_name(&input)))
         .and_then(|()| std::fs::rename(&temporary, &output))
         .map_err(|e| fail(format!("{output}: {e}")))?;
     println!(

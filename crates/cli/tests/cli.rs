@@ -113,7 +113,7 @@ fn play_runs_a_whole_game_in_the_terminal() {
 #[test]
 fn lexicon_build_makes_a_lexicon_other_commands_take() {
     let words = temp_file("words.txt", "zyx\nqwv\nnot a word\n".as_bytes());
-    let fst = words.with_file_name("words.fst");
+    let built_file = words.with_file_name("words.wlex");
     let built = cli(&[
         "lexicon",
         "build",
@@ -122,11 +122,14 @@ fn lexicon_build_makes_a_lexicon_other_commands_take() {
         "--input",
         words.to_str().unwrap(),
         "--output",
-        fst.to_str().unwrap(),
+        built_file.to_str().unwrap(),
+        "--name",
+        "Backwards",
     ]);
     assert!(built.status.success(), "{}", stderr(&built));
     assert!(stdout(&built).starts_with("2 words; skipped 1"));
-    for lexicon in [&fst, &words] {
+    assert!(stderr(&built).contains("building Backwards: 100%"), "progress: {}", stderr(&built));
+    for lexicon in [&built_file, &words] {
         let output = cli(&["check", "--lang", "en", "--lexicon", lexicon.to_str().unwrap(), "zyx", "cat"]);
         assert_eq!(stdout(&output), "zyx valid\ncat invalid\n");
     }
@@ -134,6 +137,15 @@ fn lexicon_build_makes_a_lexicon_other_commands_take() {
     let refused = cli(&["check", "--lang", "en", "--lexicon", binary.to_str().unwrap(), "cat"]);
     assert_eq!(refused.status.code(), Some(1));
     assert!(stderr(&refused).contains("binary data"));
+    let french = cli(&["check", "--lang", "fr", "--lexicon", built_file.to_str().unwrap(), "zyx"]);
+    assert!(stderr(&french).contains("built for the language 'en', not 'fr'"), "{}", stderr(&french));
+    let mut damaged = std::fs::read(&built_file).unwrap();
+    let last = damaged.len() - 1;
+    damaged[last] ^= 1;
+    let damaged = temp_file("damaged.wlex", &damaged);
+    let refused = cli(&["check", "--lang", "en", "--lexicon", damaged.to_str().unwrap(), "zyx"]);
+    assert_eq!(refused.status.code(), Some(1));
+    assert!(stderr(&refused).contains("checksum is wrong"), "{}", stderr(&refused));
 }
 
 #[test]

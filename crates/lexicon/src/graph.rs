@@ -37,19 +37,24 @@ pub struct TooLarge;
 pub fn build(words: &[Vec<u8>]) -> Result<Vec<u32>, TooLarge> {
     let mut keys: Vec<Vec<u8>> = Vec::with_capacity(words.len() * 8);
     for word in words {
-        for split in 1..=word.len() {
-            let mut key: Vec<u8> = word[..split].iter().rev().copied().collect();
-            if split < word.len() {
-                key.push(SEPARATOR);
-                key.extend_from_slice(&word[split..]);
-            }
-            keys.push(key);
-        }
+        add_keys(word, &mut keys);
     }
     keys.sort_unstable();
     keys.dedup();
     let set = fst::Set::from_iter(keys).expect("keys are sorted and unique");
     flatten(set.as_fst())
+}
+
+/// Adds a word's keys: one for each split.
+pub fn add_keys(word: &[u8], keys: &mut Vec<Vec<u8>>) {
+    for split in 1..=word.len() {
+        let mut key: Vec<u8> = word[..split].iter().rev().copied().collect();
+        if split < word.len() {
+            key.push(SEPARATOR);
+            key.extend_from_slice(&word[split..]);
+        }
+        keys.push(key);
+    }
 }
 
 /// An arc before layout: letter, whether a key ends after it, and the
@@ -92,7 +97,7 @@ impl Nodes {
 
 /// Lays the graph's distinct nodes out as runs of arcs, depth first from
 /// the root, so that a walk's next node is often near the last one.
-fn flatten<D: AsRef<[u8]>>(fst: &fst::raw::Fst<D>) -> Result<Vec<u32>, TooLarge> {
+pub fn flatten<D: AsRef<[u8]>>(fst: &fst::raw::Fst<D>) -> Result<Vec<u32>, TooLarge> {
     let mut nodes = Nodes::default();
     let Some(root) = nodes.merge(fst, fst.root().addr()) else {
         return Ok(vec![0; 2]);

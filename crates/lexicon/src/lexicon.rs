@@ -1,9 +1,10 @@
 //! A lexicon: an `fst::Set` whose keys are words spelt as tile codes.
 
+use crate::builder::{BuildStep, LexiconBuilder};
+use crate::file::{self, LexiconInfo};
 use crate::graph::{self, WordGraph};
 use crate::{Language, Letter, MAX_WORD_TILES};
 use fst::{IntoStreamer, Streamer};
-use std::collections::BTreeSet;
 use std::sync::Arc;
 #[cfg(feature = "bundled")]
 use std::sync::OnceLock;
@@ -39,6 +40,10 @@ pub enum LexiconError {
     Damaged(String),
     #[error("the word list is too large to play with")]
     TooLarge,
+    #[error("the lexicon was built by a newer Wocable (format {0}): build it again from its word list")]
+    Version(u32),
+    #[error("the lexicon was built for the language '{found}', not '{wanted}'")]
+    Language { found: Language, wanted: Language },
 }
 
 /// What an import kept and skipped, for the player to read.
@@ -121,24 +126,33 @@ impl Lexicon {
         Ok(lexicon)
     }
 
-    /// Opens a lexicon from fst bytes alone (a lexicon file a player
-    /// brings), building its word graph.
-    pub fn from_fst_bytes(language: Language, bytes: impl Into<Arc<[u8]>>) -> Result<Lexicon, LexiconError> {
-        let set = fst::Set::new(bytes.into()).map_err(|e| LexiconError::Damaged(e.to_string()))?;
-        set.as_fst().verify().map_err(|e| LexiconError::Damaged(e.to_string()))?;
-        let mut keys = Vec::with_capacity(set.len());
-        let mut stream = set.stream();
-        while let Some(key) = stream.next() {
-            if key.is_empty()
-                || key.len() > MAX_WORD_TILES
-                || key.iter().any(|b| *b == 0 || *b as usize > language.letter_count())
-            {
-                return Err(LexiconError::Damaged(format!("it holds a word that is not {language}")));
-            }
-            keys.push(key.to_vec());
+    /// Opens a built lexicon file ([`Lexicon::to_file`]), checked whole:
+    /// nothing is built again.
+    pub fn open_file(bytes: &[u8]) -> Result<(Lexicon, LexiconInfo), LexiconError> {
+        let parts = file::read(bytes)?;
+        let damaged = || LexiconError::Damaged("its word graph is cut short".into());
+        let graph = graph::from_bytes(&bytes[parts.graph]).ok_or_else(damaged)?;
+        let lexicon = Lexicon::from_parts(parts.info.language, bytes[parts.set].to_vec(), graph)?;
+        if lexicon.len() != parts.info.words {
+            return Err(LexiconError::Damaged("its word count is wrong".into()));
         }
-        let graph = graph::build(&keys).map_err(|_| LexiconError::TooLarge)?;
-        Lexicon::open(language, Bytes::Shared(set.into_fst().into_inner()), graph.into())
+        Ok((lexicon, parts.info))
+    }
+
+    /// The lexicon as a built lexicon file, named `name`, from the word
+    /// list `source`.
+    pub fn to_file(&self, name: &str, source: &str) -> Vec<u8> {
+        let info = LexiconInfo {
+            language: self.language,
+            name: name.to_string(),
+            source: source.to_string(),
+            words: self.len(),
+        };
+        file::write(self, &graph::to_bytes(&self.graph), &info)
+    }
+
+    pub(crate) fn from_parts(language: Language, set: Vec<u8>, graph: Vec<u32>) -> Result<Lexicon, LexiconError> {
+        Lexicon::open(language, Bytes::Shared(set.into()), graph.into())
     }
 
     fn open(language: Language, set: Bytes, graph: Arc<[u32]>) -> Result<Lexicon, LexiconError> {
@@ -146,64 +160,45 @@ impl Lexicon {
         Ok(Lexicon { language, set, graph })
     }
 
-    /// Loads a lexicon file a player brings: an fst built by
-    /// `wocable-cli lexicon build`, or a plain word list.
+    /// Loads a lexicon file a player brings: one built by `wocable-cli
+    /// lexicon build` (or the app), or a plain word list, built here.
     pub fn load_file_bytes(language: Language, bytes: Vec<u8>) -> Result<(Lexicon, ImportReport), LexiconError> {
-        if let Ok(lexicon) = Lexicon::from_fst_bytes(language, bytes.as_slice()) {
-            let report = ImportReport { words: lexicon.len(), ..ImportReport::default() };
-            return Ok((lexicon, report));
+        if !file::is_built(&bytes) {
+            return Lexicon::import(language, &bytes);
         }
-        Lexicon::import(language, &bytes)
+        let (lexicon, info) = Lexicon::open_file(&bytes)?;
+        if info.language != language {
+            return Err(LexiconError::Language { found: info.language, wanted: language });
+        }
+        Ok((lexicon, ImportReport { words: info.words, ..ImportReport::default() }))
     }
 
-    /// Builds a lexicon from a word list (§1.3): one word a line, any case,
-    /// accents allowed. Binary or empty input is refused; every skipped line
-    /// is counted in the report by reason.
+    /// Builds a lexicon from a word list (§1.3) at once: see
+    /// [`LexiconBuilder`] to build it a step at a time. Binary or empty
+    /// input is refused; every skipped line is counted in the report by
+    /// reason.
     pub fn import(language: Language, text: &[u8]) -> Result<(Lexicon, ImportReport), LexiconError> {
-        if text.contains(&0) {
-            return Err(LexiconError::Binary);
-        }
-        let text = std::str::from_utf8(text).map_err(|_| LexiconError::Binary)?;
-        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-        let mut report = ImportReport::default();
-        let mut keys = BTreeSet::new();
-        for line in text.lines() {
-            if line.trim().is_empty() {
-                report.blank_lines += 1;
-                continue;
-            }
-            let Some(tiles) = language.normalise(line).and_then(|w| language.tokenise(&w).ok()) else {
-                report.bad_characters += 1;
-                continue;
-            };
-            if !(2..=MAX_WORD_TILES).contains(&tiles.len()) {
-                report.bad_length += 1;
-                continue;
-            }
-            if !keys.insert(tiles.into_iter().map(|l| l.0).collect::<Vec<u8>>()) {
-                report.duplicates += 1;
+        let mut builder = LexiconBuilder::new(language, text.to_vec());
+        loop {
+            if let BuildStep::Done(built) = builder.step() {
+                return built;
             }
         }
-        if keys.is_empty() {
-            return Err(LexiconError::Empty { skipped: report.skipped() });
-        }
-        report.words = keys.len();
-        let keys: Vec<Vec<u8>> = keys.into_iter().collect();
-        let graph = graph::build(&keys).map_err(|_| LexiconError::TooLarge)?;
-        let set = fst::Set::from_iter(keys).map_err(|e| LexiconError::Damaged(e.to_string()))?;
-        let set: Arc<[u8]> = set.into_fst().into_inner().into();
-        let lexicon = Lexicon::open(language, Bytes::Shared(set), graph.into())?;
-        Ok((lexicon, report))
     }
 
-    /// The fst bytes, for saving an imported lexicon.
-    pub fn as_bytes(&self) -> &[u8] {
+    /// The word set's bytes (an fst).
+    pub(crate) fn as_bytes(&self) -> &[u8] {
         self.set.as_fst().as_bytes()
     }
 
     /// The word graph (a GADDAG) for move generation.
     pub fn graph(&self) -> WordGraph<'_> {
         WordGraph::new(&self.graph)
+    }
+
+    /// The memory its word set and word graph hold.
+    pub fn held_bytes(&self) -> usize {
+        self.as_bytes().len() + self.graph.len() * 4
     }
 
     pub fn language(&self) -> Language {

@@ -3,12 +3,16 @@
 //! dictionary searches.
 
 mod alphabet;
+mod builder;
+mod file;
 pub mod graph;
 mod lexicon;
 mod search;
 mod tiles;
 
 pub use alphabet::{Language, Letter, MAX_WORD_TILES, TokeniseError};
+pub use builder::{BuildStep, LexiconBuilder};
+pub use file::LexiconInfo;
 pub use lexicon::{ImportReport, Lexicon, LexiconError};
 pub use search::{AnagramMode, SearchError};
 pub use tiles::{TileSet, TileSetKind};

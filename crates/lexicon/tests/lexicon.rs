@@ -1,5 +1,7 @@
 use proptest::prelude::*;
-use wocable_lexicon::{AnagramMode, Language, Lexicon, LexiconError, SearchError};
+use wocable_lexicon::{
+    AnagramMode, BuildStep, Language, Lexicon, LexiconBuilder, LexiconError, LexiconInfo, SearchError,
+};
 
 #[test]
 fn bundled_lexicons_have_their_words() {
@@ -48,14 +50,75 @@ fn import_refuses_binary_and_empty_lists() {
     assert_eq!(error.to_string(), "the word list holds no usable word (2 lines skipped)");
 }
 
+/// The English list shipped, as a player might bring a list of their own.
+const ENGLISH: &str = include_str!("../../../lexicons/en.txt");
+
 #[test]
-fn fst_files_and_word_lists_both_load() {
-    let (built, _) = Lexicon::import(Language::En, b"cat\ndog\n").unwrap();
-    let (from_fst, _) = Lexicon::load_file_bytes(Language::En, built.as_bytes().to_vec()).unwrap();
-    assert!(from_fst.contains_word("dog"));
+fn a_built_file_opens_with_every_word_of_its_list_and_nothing_else() {
+    let (built, report) = Lexicon::import(Language::En, ENGLISH.as_bytes()).unwrap();
+    let file = built.to_file("English", "en.txt");
+    let (opened, info) = Lexicon::open_file(&file).unwrap();
+    let expected =
+        LexiconInfo { language: Language::En, name: "English".into(), source: "en.txt".into(), words: report.words };
+    assert_eq!(info, expected);
+    assert_eq!(opened.len(), report.words);
+    assert!(ENGLISH.lines().all(|word| opened.contains_word(word)), "every word of the list");
+    for not_a_word in ["QX", "ZZZZ", "AARDVARKZ", "QUIXOTICS", "TH"] {
+        assert!(!opened.contains_word(not_a_word), "{not_a_word}");
+    }
+    // The word graph came with it: the same moves can be found.
+    let walk = |lexicon: &Lexicon, word: &str| {
+        let tiles = Language::En.tokenise(word).unwrap();
+        lexicon.graph().walk(wocable_lexicon::graph::ROOT, tiles.iter().rev().map(|t| t.0)).is_some_and(|a| a.accepts())
+    };
+    assert!(walk(&opened, "QUIXOTIC") && !walk(&opened, "QUIXOTICS"));
+
+    // Either kind of file loads where a word list is taken.
+    let (loaded, report) = Lexicon::load_file_bytes(Language::En, file.clone()).unwrap();
+    assert_eq!((loaded.len(), report.skipped()), (opened.len(), 0));
     let (from_text, report) = Lexicon::load_file_bytes(Language::En, b"cat\ndog\n".to_vec()).unwrap();
     assert_eq!((from_text.len(), report.words), (2, 2));
-    assert!(matches!(Lexicon::from_fst_bytes(Language::En, vec![1, 2, 3]), Err(LexiconError::Damaged(_))));
+    let wrong = Lexicon::load_file_bytes(Language::Fr, file).unwrap_err();
+    assert_eq!(wrong.to_string(), "the lexicon was built for the language 'en', not 'fr'");
+}
+
+#[test]
+fn a_built_file_cut_short_or_altered_is_refused() {
+    let (built, _) = Lexicon::import(Language::En, b"cat\ncats\ndog\nquixotic\n").unwrap();
+    let file = built.to_file("Small", "small.txt");
+    for len in 0..file.len() {
+        let error = Lexicon::open_file(&file[..len]).unwrap_err();
+        assert!(matches!(error, LexiconError::Damaged(_)), "cut to {len}: {error}");
+    }
+    for at in 0..file.len() {
+        let mut altered = file.clone();
+        altered[at] ^= 0x10;
+        let error = Lexicon::open_file(&altered).unwrap_err();
+        assert!(matches!(error, LexiconError::Damaged(_) | LexiconError::Version(_)), "byte {at}: {error}");
+    }
+    let mut longer = file.clone();
+    longer.push(0);
+    assert!(Lexicon::open_file(&longer).unwrap_err().to_string().contains("bytes after its end"));
+    let mut newer = file.clone();
+    newer[8] = 2;
+    assert_eq!(Lexicon::open_file(&newer).unwrap_err(), LexiconError::Version(2));
+}
+
+#[test]
+fn a_build_goes_a_step_at_a_time_and_says_how_far() {
+    let mut builder = LexiconBuilder::new(Language::En, ENGLISH.as_bytes().to_vec());
+    let mut shown = vec![0.0];
+    let built = loop {
+        match builder.step() {
+            BuildStep::Working(done) => shown.push(done),
+            BuildStep::Done(built) => break built.unwrap(),
+        }
+    };
+    assert!(shown.len() > 20, "many steps: {}", shown.len());
+    assert!(shown.windows(2).all(|w| w[0] <= w[1]) && shown.iter().all(|d| (0.0..1.0).contains(d)), "{shown:?}");
+    let (lexicon, report) = built;
+    let (at_once, same) = Lexicon::import(Language::En, ENGLISH.as_bytes()).unwrap();
+    assert_eq!((lexicon.len(), &report), (at_once.len(), &same));
 }
 
 #[test]
