@@ -94,6 +94,7 @@ impl MatchSetup {
                 language: self.language,
                 players: self.players.iter().map(|(name, _)| name.clone()).collect(),
                 layout: None,
+                word_list: None,
             },
             seed: self.seed,
         }

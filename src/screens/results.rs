@@ -557,6 +557,7 @@ mod tests {
                 language: Language::En,
                 players: vec!["Ana".into(), "Ben".into()],
                 layout: None,
+                word_list: None,
             },
             seed: 7,
         };

@@ -28,6 +28,7 @@ pub fn selfplay(args: &mut Args) -> Result<(), Failure> {
             language,
             players: levels.iter().enumerate().map(|(i, l)| format!("{l}{}", i + 1)).collect(),
             layout: None,
+            word_list: None,
         },
         seed,
     };

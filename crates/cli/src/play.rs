@@ -35,6 +35,7 @@ pub fn run(args: &mut Args) -> Result<(), Failure> {
             language,
             players: (1..=players).map(|i| format!("Player{i}")).collect(),
             layout: None,
+            word_list: None,
         },
         seed,
     };

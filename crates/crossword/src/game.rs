@@ -27,6 +27,11 @@ pub struct GameSettings {
     /// even when `None`: the wire format has no field names to skip by.)
     #[serde(default)]
     pub layout: Option<Layout>,
+    /// The player's own word list the game is played with, by the name
+    /// it was imported under (never a language's code); `None`: the
+    /// language's bundled list.
+    #[serde(default)]
+    pub word_list: Option<String>,
 }
 
 /// What a game is made with: everything needed to replay it from its log.
@@ -79,7 +84,7 @@ impl GameConfig {
     /// called p1, p2, …: computers playing each other, tests, benchmarks.
     pub fn numbered(rules: RuleSetKind, language: Language, players: usize, seed: u64) -> GameConfig {
         let players = (1..=players).map(|i| format!("p{i}")).collect();
-        GameConfig { settings: GameSettings { rules, language, players, layout: None }, seed }
+        GameConfig { settings: GameSettings { rules, language, players, layout: None, word_list: None }, seed }
     }
 }
 

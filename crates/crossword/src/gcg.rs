@@ -10,7 +10,7 @@ use crate::tile::{Tile, format_rack, take_from, tiles_used};
 use std::collections::VecDeque;
 use std::fmt::Write;
 use thiserror::Error;
-use wocable_lexicon::Lexicon;
+use wocable_lexicon::{Language, Lexicon};
 
 /// One line of a record that the rules act on.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -105,7 +105,9 @@ pub fn export(game: &Game) -> String {
     for (i, nick) in nicks.iter().enumerate() {
         let _ = writeln!(out, "#player{} {nick} {nick}", i + 1);
     }
-    let _ = writeln!(out, "#lexicon {}", language.code());
+    // The word list's name, or the language's code for its bundled list.
+    let lexicon = game.settings().word_list.as_deref().unwrap_or(language.code());
+    let _ = writeln!(out, "#lexicon {lexicon}");
     let _ = writeln!(out, "#description Wocable, {} rules", game.settings().rules);
     let mut racks: Vec<Vec<Tile>> = vec![Vec::new(); nicks.len()];
     let mut totals = vec![0i32; nicks.len()];
@@ -206,7 +208,8 @@ pub fn parse(text: &str) -> Result<Record, GcgError> {
             } else if let Some(n) = name.strip_prefix("rack").and_then(|n| n.parse::<usize>().ok()) {
                 record.entries.push((line, Entry::FinalRack { player: n, rack: first_word().unwrap_or_default() }));
             } else if name == "lexicon" {
-                record.lexicon = first_word();
+                // A word list's name may have spaces.
+                record.lexicon = Some(rest.trim().to_string()).filter(|name| !name.is_empty());
             } else if name == "resigned" || name == "timedout" {
                 let nick = first_word().ok_or_else(|| err(line, "which player left?"))?;
                 let reason = if name == "resigned" { LeaveReason::Resigned } else { LeaveReason::TimedOut };
@@ -271,6 +274,12 @@ fn strip_parens(text: &str) -> String {
 
 /// Replays a record through the rules: the game it describes, or the
 /// first line whose move is illegal or whose score or total is wrong.
+/// The player's own word list a record names: a `#lexicon` that is no
+/// language's code.
+fn word_list(record: &Record) -> Option<String> {
+    record.lexicon.clone().filter(|name| Language::from_code(name).is_none())
+}
+
 pub fn replay(record: &Record, rules: RuleSetKind, lexicon: Lexicon) -> Result<Game, GcgError> {
     let language = lexicon.language();
     let players = &record.players;
@@ -295,8 +304,16 @@ pub fn replay(record: &Record, rules: RuleSetKind, lexicon: Lexicon) -> Result<G
         seen[seat].push_back((*line, rack_of(*line, rack)?));
     }
     let deals: Vec<_> = seen.iter().map(|s| s.front().map(|(_, r)| r.clone())).collect();
-    let config =
-        GameConfig { settings: GameSettings { rules, language, players: players.clone(), layout: None }, seed: 0 };
+    let config = GameConfig {
+        settings: GameSettings {
+            rules,
+            language,
+            players: players.clone(),
+            layout: None,
+            word_list: word_list(record),
+        },
+        seed: 0,
+    };
     let mut game = Game::with_draws(config, lexicon, deals).map_err(|e: ConfigError| err(record.players_line, e))?;
     let mut pending_counts: VecDeque<Event> = VecDeque::new();
     let mut withdrawn_before = false;

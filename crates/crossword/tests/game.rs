@@ -30,6 +30,7 @@ fn new_game(rules: RuleSetKind, racks: &[&str]) -> Game {
             language: Language::En,
             players: (1..=racks.len()).map(|i| format!("p{i}")).collect(),
             layout: None,
+            word_list: None,
         },
         seed: 7,
     };
@@ -170,6 +171,7 @@ fn exchange_refused_when_the_bag_is_too_small() {
                 language: Language::En,
                 players: vec!["a".into(), "b".into()],
                 layout: None,
+                word_list: None,
             },
             seed: 3,
         };
@@ -328,6 +330,7 @@ fn going_out_collects_the_other_racks() {
                     language: Language::En,
                     players: (0..n).map(|i| format!("p{i}")).collect(),
                     layout: None,
+                    word_list: None,
                 },
                 seed,
             };
@@ -365,6 +368,7 @@ fn configurations_are_checked() {
             language: Language::En,
             players: (0..n).map(|i| format!("p{i}")).collect(),
             layout: None,
+            word_list: None,
         },
         seed: 1,
     };
@@ -387,6 +391,7 @@ fn saves_restore_the_same_game() {
             language: Language::En,
             players: vec!["ann".into(), "bob".into(), "cy".into()],
             layout: None,
+            word_list: None,
         },
         seed: 11,
     };
@@ -426,6 +431,7 @@ fn a_custom_layout_replaces_the_rule_sets_board() {
             language: Language::En,
             players: vec!["a".into(), "b".into()],
             layout: Some(layout),
+            word_list: None,
         },
         seed: 1,
     };

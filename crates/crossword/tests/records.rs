@@ -14,6 +14,7 @@ fn game(rules: RuleSetKind, players: usize, seed: u64) -> Game {
             language: Language::En,
             players: ["ann", "bob", "cy", "di"][..players].iter().map(|s| s.to_string()).collect(),
             layout: None,
+            word_list: None,
         },
         seed,
     };
@@ -46,6 +47,21 @@ fn finished_games_round_trip_for_every_rule_set_and_size() {
 }
 
 #[test]
+fn a_game_on_a_players_own_word_list_names_it() {
+    let mut original = game(RuleSetKind::Wocable, 2, 9);
+    let mut config = original.config().clone();
+    config.settings.word_list = Some("Collins 2019".into());
+    original = Game::new(config, support::permissive_lexicon()).unwrap();
+    support::play_out(&mut original);
+    assert!(gcg::export(&original).contains("\n#lexicon Collins 2019\n"));
+    let replayed = round_trip(&original);
+    assert_eq!(replayed.settings().word_list.as_deref(), Some("Collins 2019"));
+    let bundled = round_trip(&game(RuleSetKind::Wocable, 2, 9));
+    assert!(gcg::export(&bundled).contains("\n#lexicon en\n"));
+    assert_eq!(bundled.settings().word_list, None, "a language's code names its bundled list");
+}
+
+#[test]
 fn games_in_progress_with_exchanges_and_resignations_round_trip() {
     let mut original = game(RuleSetKind::Wocable, 3, 5);
     support::drain_bag(&mut original, 60);
@@ -70,6 +86,7 @@ fn a_withdrawn_play_is_written_and_read_back() {
             language: Language::En,
             players: vec!["ann".into(), "bob".into()],
             layout: None,
+            word_list: None,
         },
         seed: 1,
     };

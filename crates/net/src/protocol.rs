@@ -11,7 +11,7 @@ use wocable_crossword::{GameSettings, Intent, RuleError, Sequenced, Standing};
 use wocable_lexicon::Language;
 
 /// Bumped whenever a message changes shape.
-pub const PROTOCOL_VERSION: u16 = 2;
+pub const PROTOCOL_VERSION: u16 = 3;
 
 /// The largest message a client may send: an intent is a few dozen bytes.
 pub const MAX_CLIENT_MESSAGE: usize = 1024;

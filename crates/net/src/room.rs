@@ -236,6 +236,7 @@ impl Room {
             language: self.settings.language,
             players: self.seats.iter().map(|s| s.name.clone()).collect(),
             layout: None,
+            word_list: None,
         };
         GameConfig { settings, seed: self.seed }
     }
