@@ -4,7 +4,11 @@
 //! a saved game needs it: the three lists would otherwise be most of the
 //! download, for languages a player may never use.
 
+use crate::storage::Storage;
+use crate::word_lists::{WordListError, WordLists};
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
+use wocable_crossword::GameSettings;
 use wocable_lexicon::{Language, Lexicon};
 
 pub(super) fn plugin(app: &mut App) {
@@ -13,6 +17,52 @@ pub(super) fn plugin(app: &mut App) {
     app.init_asset::<web::LexiconFile>()
         .register_asset_loader(web::LexiconFileLoader)
         .add_systems(PreUpdate, (web::fetch_wanted, web::open_fetched).chain());
+}
+
+/// The lexicon a game is played on: its language's, or the player's own
+/// list it names.
+#[derive(SystemParam)]
+pub struct GameLexicons<'w> {
+    lexicons: ResMut<'w, Lexicons>,
+    lists: Res<'w, WordLists>,
+    storage: Res<'w, Storage>,
+}
+
+impl GameLexicons<'_> {
+    /// `None` while the language's list is fetched (the web build), or why
+    /// it cannot be had.
+    pub fn get(&mut self, settings: &GameSettings) -> Result<Option<Lexicon>, Unavailable> {
+        let Some(name) = &settings.word_list else {
+            return self.lexicons.get(settings.language).map_err(Unavailable::Fetch);
+        };
+        match self.lists.open(&self.storage, name) {
+            Ok(lexicon) => Ok(Some(lexicon)),
+            Err(WordListError::Removed(name)) => Err(Unavailable::Removed(name)),
+            Err(e) => Err(Unavailable::Damaged(e.to_string())),
+        }
+    }
+}
+
+/// Why a game's word list cannot be had.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Unavailable {
+    /// The web build could not fetch the language's list.
+    Fetch(String),
+    /// The player's own list, by name, was removed.
+    Removed(String),
+    /// The player's own list's file cannot be opened.
+    Damaged(String),
+}
+
+impl Unavailable {
+    /// What to tell the player.
+    pub fn text(&self, locale: &crate::ui::i18n::Locale) -> String {
+        match self {
+            Unavailable::Fetch(reason) => locale.t_with("lexicon-unavailable", &[("reason", reason.clone().into())]),
+            Unavailable::Removed(name) => locale.t_with("word-list-removed", &[("name", name.clone().into())]),
+            Unavailable::Damaged(reason) => locale.t_with("word-list-damaged", &[("reason", reason.clone().into())]),
+        }
+    }
 }
 
 /// The lexicons at hand.

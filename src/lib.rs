@@ -15,6 +15,7 @@ pub mod screens;
 pub mod settings;
 pub mod storage;
 pub mod ui;
+pub mod word_lists;
 
 use bevy::prelude::*;
 use storage::Storage;
@@ -37,6 +38,7 @@ impl Plugin for CorePlugin {
             feedback::plugin,
             demo::plugin,
             lexicons::plugin,
+            word_lists::plugin,
             online::plugin,
         ));
     }

@@ -68,13 +68,21 @@ impl Storage {
     }
 
     pub fn write(&self, name: &str, text: &str) -> Result<(), StorageError> {
+        self.write_bytes(name, text.as_bytes())
+    }
+
+    pub fn read_bytes(&self, name: &str) -> Option<Vec<u8>> {
+        std::fs::read(self.dir.as_ref()?.join(name)).ok()
+    }
+
+    pub fn write_bytes(&self, name: &str, bytes: &[u8]) -> Result<(), StorageError> {
         use std::io::Write;
         let dir = self.dir.as_ref().ok_or(StorageError::Unavailable)?;
         let failed = |e: std::io::Error| StorageError::Write { name: name.to_string(), reason: e.to_string() };
         std::fs::create_dir_all(dir).map_err(failed)?;
         let temporary = dir.join(format!("{name}.tmp"));
         let mut file = std::fs::File::create(&temporary).map_err(failed)?;
-        file.write_all(text.as_bytes()).map_err(failed)?;
+        file.write_all(bytes).map_err(failed)?;
         file.sync_all().map_err(failed)?;
         std::fs::rename(&temporary, dir.join(name)).map_err(failed)
     }
@@ -128,6 +136,16 @@ impl Storage {
 
     pub fn exists(&self, name: &str) -> bool {
         self.read(name).is_some()
+    }
+
+    /// Local storage holds a few megabytes of text: no place for files
+    /// such as word lists (they are to go to IndexedDB).
+    pub fn read_bytes(&self, _name: &str) -> Option<Vec<u8>> {
+        None
+    }
+
+    pub fn write_bytes(&self, _name: &str, _bytes: &[u8]) -> Result<(), StorageError> {
+        Err(StorageError::Unavailable)
     }
 
     fn rename(&self, name: &str, to: &str) -> Result<(), StorageError> {

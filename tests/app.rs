@@ -16,19 +16,21 @@ use wocable::crossword::composer::{Composer, Spot};
 use wocable::crossword::input::{PointerInput, PointerPhase, tile_centre};
 use wocable::crossword::layout::BoardLayout;
 use wocable::crossword::referee::{LocalReferee, Referee, TurnClock};
-use wocable::crossword::turn::Preview;
+use wocable::crossword::turn::{PendingStart, Preview};
 use wocable::crossword::{
     Action, Match, MatchSetup, MoveRefused, NewMatch, Overlay, ResumeMatch, SAVE_FILE, SavedMatch, Seat, Unplayed,
 };
 use wocable::demo::Demo;
 use wocable::feedback::animation::{ScoreFlight, Shake};
 use wocable::feedback::{Cue, Notice};
+use wocable::lexicons::Unavailable;
 use wocable::screens::Screen;
-use wocable::screens::home::SavedGameInfo;
+use wocable::screens::home::{SavedGameInfo, SavedGameWaits};
 use wocable::screens::results::{Results, Reviewing};
 use wocable::screens::title::PageTitle;
 use wocable::settings::Settings;
 use wocable::storage::Storage;
+use wocable::word_lists::{Import, ImportProgress, ImportWordList, WordLists};
 use wocable_crossword::computer::{Level, hints};
 use wocable_crossword::game::{Event, Game};
 use wocable_crossword::movegen::Move;
@@ -61,6 +63,7 @@ fn setup(players: &[(&str, Seat)], seed: u64) -> MatchSetup {
         players: players.iter().map(|(name, seat)| (name.to_string(), *seat)).collect(),
         turn_seconds: None,
         seed,
+        word_list: None,
     }
 }
 
@@ -1023,7 +1026,6 @@ fn dialogs_answer_the_keyboard() {
 
 #[test]
 fn a_damaged_save_or_settings_file_is_set_aside_and_said_on_the_home_screen() {
-    use wocable::screens::home::SavedGameInfo;
     use wocable::settings::SETTINGS_FILE;
     use wocable::storage::{Damage, DamagedFile, DamagedFiles};
     let referee = LocalReferee::start(&setup(&VERSUS_COMPUTER, 5), Lexicon::bundled(Language::En)).expect("a match");
@@ -1068,4 +1070,91 @@ fn a_damaged_save_or_settings_file_is_set_aside_and_said_on_the_home_screen() {
         assert!(app.world().resource::<SavedGameInfo>().0.is_some(), "{name}: the new game is offered");
         assert_eq!(std::fs::read(dir.join("game.json.damaged")).expect("kept"), bytes, "{name}");
     }
+}
+
+/// A list of 300,000 words of four letters from A to X: none of them
+/// longer, many of them no English word.
+fn four_letter_words() -> String {
+    let letters: Vec<char> = ('A'..='X').collect();
+    let mut words = String::new();
+    for a in &letters {
+        for b in &letters {
+            for c in &letters {
+                for d in &letters {
+                    words.extend([*a, *b, *c, *d, '\n']);
+                }
+            }
+        }
+    }
+    words.lines().take(300_000).collect::<Vec<_>>().join("\n")
+}
+
+#[test]
+fn a_players_own_word_list_is_built_off_the_frame_played_on_and_missed_once_removed() {
+    let dir = data_dir("word-list");
+    let mut app = app(&dir);
+    let text = format!("{}\nnot a word\n", four_letter_words()).into_bytes();
+    let import = ImportWordList { name: "Fours".into(), language: Language::En, source: "fours.txt".into(), text };
+    app.world_mut().write_message(import);
+    // The frames go on while it is built, each told how far it has gone.
+    let mut cursor = app.world().resource::<Messages<ImportProgress>>().get_cursor();
+    let (mut shown, mut frames) = (Vec::new(), 0);
+    let started = std::time::Instant::now();
+    let report = loop {
+        app.update();
+        frames += 1;
+        let messages = app.world().resource::<Messages<ImportProgress>>();
+        shown.extend(cursor.read(messages).map(|p| p.done));
+        match app.world().resource::<Import>() {
+            Import::Built { name, report } if name == "Fours" => break report.clone(),
+            Import::Failed { error, .. } => panic!("{error}"),
+            _ => {}
+        }
+        assert!(started.elapsed() < Duration::from_secs(120), "built in time");
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    assert_eq!((report.words, report.bad_characters), (300_000, 1));
+    assert!(shown.len() > 10 && frames > shown.len() / 10, "{} progress messages over {frames} frames", shown.len());
+    assert!(shown.windows(2).all(|w| w[0] <= w[1]) && shown.iter().all(|d| (0.0..1.0).contains(d)));
+    let storage = Storage::in_dir(&dir);
+    let fours = app.world().resource::<WordLists>().open(&storage, "Fours").expect("kept and opened again");
+    assert_eq!(fours.len(), 300_000);
+
+    // A game on it: its words are played, the English list's are not words.
+    let english = Lexicon::bundled(Language::En);
+    let (setup, chosen) = (0..500)
+        .find_map(|seed| {
+            let setup = MatchSetup { word_list: Some("Fours".into()), ..setup(&VERSUS_COMPUTER, seed) };
+            let game = Game::new(setup.config(), fours.clone()).expect("a game");
+            let not_english = |m: &Move| !english.contains(&m.tiles.iter().map(|(_, t)| t.letter).collect::<Vec<_>>());
+            hints(&game, 400)
+                .into_iter()
+                .find(|m| m.tiles.len() == 4 && m.tiles.iter().all(|(_, t)| !t.blank) && not_english(m))
+                .map(|m| (setup, m))
+        })
+        .expect("a rack with a word of the list");
+    start(&mut app, setup);
+    let lexicon = app.world().resource::<Match>().lexicon().clone();
+    assert!(lexicon.contains_word("QQQQ") && !lexicon.contains_word("CAT") && !lexicon.contains_word("QUIXOTIC"));
+    drag_move(&mut app, &chosen);
+    assert!(matches!(app.world().resource::<Preview>(), Preview::Valid { score, .. } if *score == chosen.score));
+    act(&mut app, Action::Play);
+    assert_eq!(players(&mut app)[0].score, chosen.score as i32);
+    let saved = storage.read(SAVE_FILE).expect("saved");
+    assert!(saved.contains("\"word_list\":\"Fours\""), "the save names its list");
+
+    // Removed, the list leaves the saved game saying why it cannot go on.
+    app.world_mut().resource_mut::<WordLists>().remove(&storage, "Fours").expect("removed");
+    drop(app);
+    let mut app = self::app(&dir);
+    assert!(app.world().resource::<WordLists>().get("Fours").is_none());
+    let removed = Some(Unavailable::Removed("Fours".into()));
+    assert_eq!(app.world().resource::<SavedGameWaits>().0, removed, "home says why Continue is not offered");
+    assert!(app.world().resource::<SavedGameInfo>().0.is_none());
+    assert!(storage.read(SAVE_FILE).is_some(), "the save is kept: the list may be imported again");
+    app.world_mut().write_message(ResumeMatch);
+    app.update();
+    app.update();
+    assert_ne!(*app.world().resource::<State<Screen>>().get(), Screen::Game);
+    assert_eq!(app.world().resource::<PendingStart>().failed, removed);
 }

@@ -34,6 +34,8 @@ title-your-turn = Your turn · { $scores }
 new-game-title = New game
 new-game-rules = Rule set
 new-game-language = Language of the words
+new-game-word-list = Word list
+word-list-standard = Standard
 new-game-players = Players
 new-game-add-player = Add a player
 new-game-clock = Turn clock
@@ -202,6 +204,8 @@ how-premium-colours = Double letter, triple letter, double word, triple word.
 how-controls = Drag a tile to a square, or tap a tile and then a square. On a keyboard: arrows move to a square and set the direction (left and right: across, up and down: down), Space turns it, letters place tiles, Backspace takes one back, Enter plays, Esc recalls. In a dialog, Esc closes it and Enter resumes or takes the device; typing a letter names the blank's.
 lexicon-fetching = Fetching the word list…
 lexicon-unavailable = The word list could not be fetched: { $reason }
+word-list-removed = The word list “{ $name }” this game is played on was removed.
+word-list-damaged = The word list could not be opened: { $reason }
 
 ## Online
 online-title = Online

@@ -34,6 +34,8 @@ title-your-turn = Tu turno · { $scores }
 new-game-title = Nueva partida
 new-game-rules = Reglas
 new-game-language = Idioma de las palabras
+new-game-word-list = Lista de palabras
+word-list-standard = Estándar
 new-game-players = Jugadores
 new-game-add-player = Añadir jugador
 new-game-clock = Reloj por turno
@@ -202,6 +204,8 @@ how-premium-colours = Letra doble, letra triple, palabra doble, palabra triple.
 how-controls = Arrastra una ficha a una casilla, o toca una ficha y después una casilla. Con teclado: las flechas llevan a una casilla y eligen la dirección (izquierda y derecha: horizontal, arriba y abajo: vertical), Espacio la cambia, las letras ponen fichas, Retroceso quita una, Intro juega, Esc recoge. En un diálogo, Esc lo cierra e Intro reanuda o toma el dispositivo; al teclear una letra se elige la del comodín.
 lexicon-fetching = Descargando la lista de palabras…
 lexicon-unavailable = No se pudo descargar la lista de palabras: { $reason }
+word-list-removed = La lista de palabras «{ $name }» de esta partida se ha eliminado.
+word-list-damaged = No se pudo abrir la lista de palabras: { $reason }
 
 ## Online
 online-title = En línea

@@ -34,6 +34,8 @@ title-your-turn = À vous · { $scores }
 new-game-title = Nouvelle partie
 new-game-rules = Règles
 new-game-language = Langue des mots
+new-game-word-list = Liste de mots
+word-list-standard = Standard
 new-game-players = Joueurs
 new-game-add-player = Ajouter un joueur
 new-game-clock = Temps par coup
@@ -203,6 +205,8 @@ how-premium-colours = Lettre compte double, lettre compte triple, mot compte dou
 how-controls = Faites glisser une lettre sur une case, ou touchez une lettre puis une case. Au clavier : les flèches mènent à une case et choisissent le sens (gauche et droite : horizontal, haut et bas : vertical), Espace le change, les lettres se posent, Retour arrière en reprend une, Entrée joue, Échap reprend tout. Dans une fenêtre, Échap la ferme et Entrée reprend la partie ou prend l'appareil ; taper une lettre choisit celle du joker.
 lexicon-fetching = Téléchargement de la liste de mots…
 lexicon-unavailable = La liste de mots n’a pas pu être téléchargée : { $reason }
+word-list-removed = La liste de mots « { $name } » de cette partie a été supprimée.
+word-list-damaged = La liste de mots n’a pas pu être ouverte : { $reason }
 
 ## Online
 online-title = En ligne

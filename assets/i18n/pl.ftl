@@ -34,6 +34,8 @@ title-your-turn = Twój ruch · { $scores }
 new-game-title = Nowa gra
 new-game-rules = Zasady
 new-game-language = Język słów
+new-game-word-list = Lista słów
+word-list-standard = Standardowa
 new-game-players = Gracze
 new-game-add-player = Dodaj gracza
 new-game-clock = Czas na ruch
@@ -202,6 +204,8 @@ how-premium-colours = Podwójna litera, potrójna litera, podwójne słowo, potr
 how-controls = Przeciągnij płytkę na pole albo dotknij płytki, a potem pola. Na klawiaturze: strzałki prowadzą do pola i wybierają kierunek (lewo i prawo: poziomo, góra i dół: pionowo), spacja go zmienia, litery kładą płytki, Backspace cofa jedną, Enter zatwierdza, Esc cofa wszystkie. W oknie dialogowym Esc je zamyka, a Enter wznawia grę lub przejmuje urządzenie; wpisana litera wybiera literę blanku.
 lexicon-fetching = Pobieranie listy słów…
 lexicon-unavailable = Nie udało się pobrać listy słów: { $reason }
+word-list-removed = Lista słów „{ $name }”, na której toczy się ta gra, została usunięta.
+word-list-damaged = Nie udało się otworzyć listy słów: { $reason }
 
 ## Online
 online-title = Online

@@ -39,6 +39,9 @@ pub struct MatchSetup {
     /// The turn clock (§3.3); `None` for no clock.
     pub turn_seconds: Option<u32>,
     pub seed: u64,
+    /// The player's own word list to play on, by name; `None`: the
+    /// language's bundled list.
+    pub word_list: Option<String>,
 }
 
 /// The game being played on this device, as its seats here know it: a
@@ -83,6 +86,7 @@ impl MatchSetup {
             players: vec![("Ana".into(), Seat::Human), ("Bot".into(), Seat::Computer(level))],
             turn_seconds: None,
             seed,
+            word_list: None,
         }
     }
 
@@ -94,7 +98,7 @@ impl MatchSetup {
                 language: self.language,
                 players: self.players.iter().map(|(name, _)| name.clone()).collect(),
                 layout: None,
-                word_list: None,
+                word_list: self.word_list.clone(),
             },
             seed: self.seed,
         }

@@ -10,7 +10,7 @@ use super::{
     Unplayed,
 };
 use crate::feedback::Cue;
-use crate::lexicons::Lexicons;
+use crate::lexicons::{GameLexicons, Unavailable};
 use crate::screens::Screen;
 use crate::settings::Settings;
 use crate::storage::Storage;
@@ -19,11 +19,11 @@ use bevy::prelude::*;
 use bevy::window::{AppLifecycle, WindowFocused};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use wocable_crossword::BuildError;
 use wocable_crossword::computer;
 use wocable_crossword::game::{Event, Game, Intent};
 use wocable_crossword::movegen::Move;
-use wocable_lexicon::{Language, Lexicon};
+use wocable_crossword::{BuildError, GameSettings};
+use wocable_lexicon::Lexicon;
 
 /// The systems of a frame, in order: input becomes actions, actions and
 /// computers' choices go through the rules, the results reach the world.
@@ -118,8 +118,8 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Resource, Default)]
 pub struct PendingStart {
     starting: Option<Starting>,
-    /// Why the last start's word list could not be fetched.
-    pub failed: Option<String>,
+    /// Why the last start's word list could not be had.
+    pub failed: Option<Unavailable>,
 }
 
 impl PendingStart {
@@ -134,10 +134,10 @@ enum Starting {
 }
 
 impl Starting {
-    fn language(&self) -> Language {
+    fn settings(&self) -> GameSettings {
         match self {
-            Starting::New(setup) => setup.language,
-            Starting::Resume(saved) => saved.game.config.settings.language,
+            Starting::New(setup) => setup.config().settings,
+            Starting::Resume(saved) => saved.game.config.settings.clone(),
         }
     }
 }
@@ -148,7 +148,7 @@ fn start_match(
     mut new: MessageReader<NewMatch>,
     mut resume: MessageReader<ResumeMatch>,
     mut pending: ResMut<PendingStart>,
-    mut lexicons: ResMut<Lexicons>,
+    mut lexicons: GameLexicons,
     storage: Res<Storage>,
     mut screen: ResMut<NextState<Screen>>,
     mut cues: MessageWriter<Cue>,
@@ -165,13 +165,13 @@ fn start_match(
             Err(reason) => warn!("the saved game could not be read: {reason}"),
         }
     }
-    let Some(language) = pending.starting.as_ref().map(Starting::language) else { return };
-    let lexicon = match lexicons.get(language) {
+    let Some(settings) = pending.starting.as_ref().map(Starting::settings) else { return };
+    let lexicon = match lexicons.get(&settings) {
         Ok(Some(lexicon)) => lexicon,
         // Still on its way: the next frame looks again.
         Ok(None) => return,
         Err(reason) => {
-            warn!("the word list could not be fetched: {reason}");
+            warn!("the word list could not be had: {reason:?}");
             *pending = PendingStart { starting: None, failed: Some(reason) };
             return;
         }

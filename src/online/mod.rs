@@ -15,7 +15,7 @@ pub use session::Session;
 use crate::crossword::referee::ActiveReferee;
 use crate::crossword::turn::{PendingStart, ResultsDue, open_game};
 use crate::crossword::{Match, Seat};
-use crate::lexicons::Lexicons;
+use crate::lexicons::GameLexicons;
 use crate::screens::Screen;
 use crate::settings::Settings;
 use crate::storage::{DamagedFiles, Storage};
@@ -338,14 +338,14 @@ fn keep_the_seat(storage: &Storage, joined: &Joined) {
 fn open_the_game(
     mut commands: Commands,
     mut online: ResMut<Online>,
-    mut lexicons: ResMut<Lexicons>,
+    mut lexicons: GameLexicons,
     mut pending: ResMut<PendingStart>,
     mut screen: ResMut<NextState<Screen>>,
     time: Res<Time>,
 ) {
     let Online::InRoom(session) = &mut *online else { return };
     let Some(settings) = session.started().cloned() else { return };
-    let lexicon = match lexicons.get(settings.language) {
+    let lexicon = match lexicons.get(&settings) {
         Ok(Some(lexicon)) => lexicon,
         Ok(None) => return,
         Err(reason) => {

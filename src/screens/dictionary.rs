@@ -4,7 +4,7 @@
 use super::home::wide_button;
 use super::new_game::language_key;
 use super::{Screen, centred_choices, centred_page};
-use crate::lexicons::Lexicons;
+use crate::lexicons::{Lexicons, Unavailable};
 use crate::ui::i18n::Locale;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -151,7 +151,7 @@ fn draw(
             Some(Found::Fetching) => {
                 ui.label(locale.t("lexicon-fetching"));
             }
-            Some(Found::Unavailable(reason)) => super::fetch_failed(ui, &locale, reason),
+            Some(Found::Unavailable(reason)) => super::fetch_failed(ui, &locale, &Unavailable::Fetch(reason.clone())),
             None => {}
         }
         ui.add_space(16.0);

@@ -5,7 +5,7 @@ use super::{Screen, centred_page};
 use crate::crossword::referee::LocalReferee;
 use crate::crossword::turn::{PendingStart, local_match};
 use crate::crossword::{ResumeMatch, SAVE_FILE, SAVE_VERSION, SavedMatch};
-use crate::lexicons::Lexicons;
+use crate::lexicons::{GameLexicons, Unavailable};
 use crate::online::{ACCOUNT_FILE, OnlineRequest, SEAT_FILE};
 use crate::storage::{Damage, DamagedFiles, Storage};
 use crate::ui::i18n::Locale;
@@ -19,6 +19,10 @@ use wocable_crossword::Premium;
 #[derive(Resource, Default, Debug)]
 pub struct SavedGameInfo(pub Option<String>);
 
+/// Why the saved game cannot go on just now.
+#[derive(Resource, Default, Debug)]
+pub struct SavedGameWaits(pub Option<Unavailable>);
+
 /// Whether this device has a seat in an online game that may still be
 /// running on the server.
 #[derive(Resource, Default, Debug)]
@@ -26,6 +30,7 @@ pub struct OnlineSeatKept(pub bool);
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<SavedGameInfo>()
+        .init_resource::<SavedGameWaits>()
         .init_resource::<OnlineSeatKept>()
         .add_systems(OnEnter(Screen::Home), read_saved_game)
         .add_systems(Update, check_saved_game.run_if(in_state(Screen::Home)));
@@ -43,10 +48,12 @@ fn read_saved_game(
     mut commands: Commands,
     storage: Res<Storage>,
     mut info: ResMut<SavedGameInfo>,
+    mut waits: ResMut<SavedGameWaits>,
     mut seat_kept: ResMut<OnlineSeatKept>,
     mut damaged: ResMut<DamagedFiles>,
 ) {
     info.0 = None;
+    waits.0 = None;
     seat_kept.0 = storage.read(SEAT_FILE).is_some();
     match read_save(&storage) {
         Ok(Some(saved)) => commands.insert_resource(SaveToCheck(saved)),
@@ -67,22 +74,27 @@ fn read_save(storage: &Storage) -> Result<Option<SavedMatch>, Damage> {
 }
 
 /// Offers the saved game once it resumes with its lexicon; one the rules
-/// refuse is set aside. (One whose word list cannot be fetched just now
-/// is kept, and not offered.)
+/// refuse is set aside. One whose word list cannot be had (not fetched
+/// just now, or a list of the player's since removed) is kept, and the
+/// home screen says why it is not offered.
 fn check_saved_game(
     mut commands: Commands,
     save: Option<Res<SaveToCheck>>,
-    mut lexicons: ResMut<Lexicons>,
+    mut lexicons: GameLexicons,
     mut info: ResMut<SavedGameInfo>,
+    mut waits: ResMut<SavedGameWaits>,
     storage: Res<Storage>,
     mut damaged: ResMut<DamagedFiles>,
 ) {
     let Some(SaveToCheck(saved)) = save.as_deref() else { return };
-    let lexicon = match lexicons.get(saved.game.config.settings.language) {
+    let lexicon = match lexicons.get(&saved.game.config.settings) {
         Ok(Some(lexicon)) => lexicon,
         // Still on its way: the next frame looks again.
         Ok(None) => return,
-        Err(_) => return commands.remove_resource::<SaveToCheck>(),
+        Err(why) => {
+            waits.0 = Some(why);
+            return commands.remove_resource::<SaveToCheck>();
+        }
     };
     commands.remove_resource::<SaveToCheck>();
     let resumed = LocalReferee::resume(saved, lexicon.clone())
@@ -135,6 +147,7 @@ fn draw(
     mut contexts: EguiContexts,
     locale: Res<Locale>,
     info: Res<SavedGameInfo>,
+    waits: Res<SavedGameWaits>,
     settings: Res<crate::settings::Settings>,
     mut screen: ResMut<NextState<Screen>>,
     mut resume: MessageWriter<ResumeMatch>,
@@ -164,6 +177,9 @@ fn draw(
         ui.label(locale.t("home-tagline"));
         ui.add_space(24.0);
         damaged_notices(ui, &locale, &mut damaged);
+        if let Some(why) = &waits.0 {
+            super::fetch_failed(ui, &locale, why);
+        }
         if let Some(summary) = &info.0 {
             if wide_button(ui, crate::ui::bold(locale.t("home-continue"), 20.0)).clicked() {
                 resume.write(ResumeMatch);

@@ -14,6 +14,7 @@ pub mod settings;
 pub mod title;
 
 use crate::crossword::turn::PendingStart;
+use crate::lexicons::Unavailable;
 use bevy::prelude::*;
 
 #[derive(States, Clone, Copy, Default, Debug, PartialEq, Eq, Hash)]
@@ -57,7 +58,7 @@ pub(super) fn window_plugin(app: &mut App) {
 }
 
 /// Under a Start or Continue button: that the game waits for its word
-/// list (the web build fetches it), or why it could not be had.
+/// list (the web build fetches it), or why it cannot be had.
 fn fetch_status(ui: &mut bevy_egui::egui::Ui, locale: &crate::ui::i18n::Locale, pending: &PendingStart) {
     if pending.is_waiting() {
         ui.label(locale.t("lexicon-fetching"));
@@ -66,10 +67,9 @@ fn fetch_status(ui: &mut bevy_egui::egui::Ui, locale: &crate::ui::i18n::Locale, 
     }
 }
 
-/// Why a word list could not be fetched, as a warning.
-fn fetch_failed(ui: &mut bevy_egui::egui::Ui, locale: &crate::ui::i18n::Locale, reason: &str) {
-    let text = locale.t_with("lexicon-unavailable", &[("reason", reason.to_string().into())]);
-    ui.colored_label(crate::ui::theme::egui_colour(crate::ui::theme::WARNING), text);
+/// Why a game's word list cannot be had, as a warning.
+fn fetch_failed(ui: &mut bevy_egui::egui::Ui, locale: &crate::ui::i18n::Locale, why: &Unavailable) {
+    ui.colored_label(crate::ui::theme::egui_colour(crate::ui::theme::WARNING), why.text(locale));
 }
 
 /// A centred column for menu-like screens, scrolling when the window is

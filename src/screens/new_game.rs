@@ -6,6 +6,7 @@ use super::{Screen, centred_choices, centred_page, centred_row};
 use crate::crossword::turn::PendingStart;
 use crate::crossword::{MatchSetup, NewMatch, Seat};
 use crate::ui::i18n::Locale;
+use crate::word_lists::WordLists;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use wocable_crossword::RuleSetKind;
@@ -20,6 +21,8 @@ pub struct NewGameForm {
     pub language: Language,
     pub players: Vec<(String, Seat)>,
     pub turn_seconds: Option<u32>,
+    /// The player's own word list, by name; `None`: the language's own.
+    pub word_list: Option<String>,
     /// Why the last start was refused, for the player to read.
     pub problem: Option<String>,
 }
@@ -31,6 +34,7 @@ impl NewGameForm {
             language: Language::En,
             players: vec![(locale.t("default-human-name"), Seat::Human), ("Bot".into(), Seat::Computer(Level::Strong))],
             turn_seconds: None,
+            word_list: None,
             problem: None,
         }
     }
@@ -42,6 +46,7 @@ impl NewGameForm {
             players: self.players.iter().map(|(name, seat)| (name.trim().to_string(), *seat)).collect(),
             turn_seconds: self.turn_seconds,
             seed,
+            word_list: self.word_list.clone(),
         }
     }
 }
@@ -123,6 +128,22 @@ pub fn setup_problem(locale: &Locale, setup: &MatchSetup) -> Option<String> {
     }
 }
 
+/// The word list to play on, where the player has lists of their own in
+/// the language chosen: the language's own, or one of theirs.
+fn word_list_choice(ui: &mut egui::Ui, locale: &Locale, form: &mut NewGameForm, lists: &WordLists) {
+    let language = form.language;
+    // A list of another language, or removed, is not offered.
+    if form.word_list.as_deref().and_then(|name| lists.get(name)).is_none_or(|list| list.language != language) {
+        form.word_list = None;
+    }
+    let mut choices = vec![(None, locale.t("word-list-standard"))];
+    choices.extend(lists.of(language).map(|list| (Some(list.name.clone()), list.name.clone())));
+    if choices.len() > 1 {
+        ui.label(locale.t("new-game-word-list"));
+        centred_choices(ui, &mut form.word_list, &choices);
+    }
+}
+
 fn draw(
     mut contexts: EguiContexts,
     locale: Res<Locale>,
@@ -130,6 +151,7 @@ fn draw(
     mut screen: ResMut<NextState<Screen>>,
     mut start: MessageWriter<NewMatch>,
     pending: Res<PendingStart>,
+    word_lists: Res<WordLists>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let form = &mut *form;
@@ -140,6 +162,7 @@ fn draw(
         ui.separator();
         ui.label(crate::ui::bold(locale.t("new-game-language"), 20.0));
         centred_choices(ui, &mut form.language, &GAME_LANGUAGES.map(|l| (l, locale.t(language_key(l)))));
+        word_list_choice(ui, &locale, form, &word_lists);
         ui.separator();
         ui.label(crate::ui::bold(locale.t("new-game-players"), 20.0));
         let max = form.rules.rules().max_players;
