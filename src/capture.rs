@@ -23,6 +23,7 @@ use crate::screens::online::{OnlineForm, Page};
 use crate::screens::ratings::{Fetched, Ratings, RatingsRequest};
 use crate::screens::results::{Results, Reviewing, Viewing};
 use crate::storage::Storage;
+use crate::word_lists::{Import, ImportWordList};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
@@ -95,6 +96,8 @@ struct Forms<'w> {
     new_game: Option<ResMut<'w, NewGameForm>>,
     results: Option<ResMut<'w, Results>>,
     reviewing: Option<Res<'w, Reviewing>>,
+    import: Res<'w, Import>,
+    word_lists: MessageWriter<'w, ImportWordList>,
 }
 
 /// Seconds after which the tour gives up waiting for the server (the
@@ -389,6 +392,22 @@ fn tour(
         38 => shoot(&mut commands, &tour, "paused"),
         39..=60 => online_step(&mut commands, &mut tour, step, &screen, &mut next, &mut online, time.elapsed_secs()),
         61 => {
+            // A list of the player's: every three letters from A to X.
+            let letters = || 'A'..='X';
+            let words: String = letters()
+                .flat_map(|a| letters().flat_map(move |b| letters().map(move |c| format!("{a}{b}{c}\n"))))
+                .collect();
+            let text = format!("{words}two words\n").into_bytes();
+            let import =
+                ImportWordList { name: "Threes".into(), language: Language::En, source: "threes.txt".into(), text };
+            forms.word_lists.write(import);
+            next.set(Screen::WordLists);
+        }
+        62 => match &*forms.import {
+            Import::Built { .. } | Import::Failed { .. } => shoot(&mut commands, &tour, "word-lists"),
+            _ => tour.step -= 1,
+        },
+        63 => {
             let text = format!(
                 "first home frame after {:.2} s\nwhile the computer thinks: {}\nidle on the game screen: {}\n",
                 tour.first_home_frame.unwrap_or(0.0),

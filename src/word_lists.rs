@@ -61,6 +61,11 @@ impl From<StorageError> for WordListError {
 pub struct WordLists(Vec<WordList>);
 
 impl WordLists {
+    /// Every list, in the order they came.
+    pub fn all(&self) -> &[WordList] {
+        &self.0
+    }
+
     /// The lists of `language`, in the order they came.
     pub fn of(&self, language: Language) -> impl Iterator<Item = &WordList> {
         self.0.iter().filter(move |list| list.language == language)

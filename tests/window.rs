@@ -13,7 +13,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 use support::Server;
 
-const SCREENS: [&str; 28] = [
+const SCREENS: [&str; 29] = [
     "home",
     "new-game",
     "game-start",
@@ -39,6 +39,7 @@ const SCREENS: [&str; 28] = [
     "online-leaderboard",
     "online-arenas",
     "online-arena",
+    "word-lists",
     "online-game",
     "online-reconnecting",
     "timings",

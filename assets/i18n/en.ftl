@@ -279,3 +279,23 @@ arena-pairing = Looking for an opponent…
 arena-leave = Leave the arena
 arena-no-one = No one has joined yet.
 results-rating = { $nick }: rating { $before } → { $after } ({ $change })
+
+# Word lists of the player's own
+settings-word-lists = Word lists
+word-lists-title = Word lists
+word-lists-intro = Play on a word list of your own: a text file with one word a line. Drop its file on the window, or type where it is.
+word-lists-words = { $count ->
+    [one] one word
+   *[other] { $count } words
+}
+word-lists-rename = Rename
+word-lists-save = Save
+word-lists-remove = Remove
+word-lists-remove-sure = Remove for good?
+word-lists-import = Import a word list
+word-lists-file = File
+word-lists-name = Name
+word-lists-import-button = Import
+word-lists-building = Building { $name }…
+word-lists-built = { $name }: words kept { $words }; lines skipped { $skipped } (repeated { $duplicates }, with other characters { $characters }, too short or too long { $length }, blank { $blank }).
+word-lists-failed = { $name } could not be imported: { $reason }

@@ -279,3 +279,23 @@ arena-pairing = Buscando rival…
 arena-leave = Salir de la arena
 arena-no-one = Todavía no ha entrado nadie.
 results-rating = { $nick }: puntuación { $before } → { $after } ({ $change })
+
+# Word lists of the player's own
+settings-word-lists = Listas de palabras
+word-lists-title = Listas de palabras
+word-lists-intro = Juega con tu propia lista de palabras: un archivo de texto con una palabra por línea. Suelta el archivo en la ventana o escribe dónde está.
+word-lists-words = { $count ->
+    [one] una palabra
+   *[other] { $count } palabras
+}
+word-lists-rename = Renombrar
+word-lists-save = Guardar
+word-lists-remove = Eliminar
+word-lists-remove-sure = ¿Eliminar para siempre?
+word-lists-import = Importar una lista de palabras
+word-lists-file = Archivo
+word-lists-name = Nombre
+word-lists-import-button = Importar
+word-lists-building = Construyendo { $name }…
+word-lists-built = { $name }: palabras guardadas { $words }; líneas omitidas { $skipped } (repetidas { $duplicates }, con otros caracteres { $characters }, demasiado cortas o largas { $length }, vacías { $blank }).
+word-lists-failed = No se pudo importar { $name }: { $reason }

@@ -281,3 +281,23 @@ arena-pairing = Recherche d’un adversaire…
 arena-leave = Quitter l’arène
 arena-no-one = Personne ne l’a encore rejointe.
 results-rating = { $nick } : classement { $before } → { $after } ({ $change })
+
+# Word lists of the player's own
+settings-word-lists = Listes de mots
+word-lists-title = Listes de mots
+word-lists-intro = Jouez avec votre propre liste de mots : un fichier texte, un mot par ligne. Déposez le fichier sur la fenêtre ou indiquez son emplacement.
+word-lists-words = { $count ->
+    [one] un mot
+   *[other] { $count } mots
+}
+word-lists-rename = Renommer
+word-lists-save = Enregistrer
+word-lists-remove = Supprimer
+word-lists-remove-sure = Supprimer pour de bon ?
+word-lists-import = Importer une liste de mots
+word-lists-file = Fichier
+word-lists-name = Nom
+word-lists-import-button = Importer
+word-lists-building = Construction de { $name }…
+word-lists-built = { $name } : mots gardés { $words } ; lignes ignorées { $skipped } (en double { $duplicates }, avec d’autres caractères { $characters }, trop courtes ou trop longues { $length }, vides { $blank }).
+word-lists-failed = { $name } n’a pas pu être importée : { $reason }

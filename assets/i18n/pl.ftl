@@ -281,3 +281,24 @@ arena-pairing = Szukamy przeciwnika…
 arena-leave = Opuść arenę
 arena-no-one = Nikt jeszcze nie dołączył.
 results-rating = { $nick }: ranking { $before } → { $after } ({ $change })
+
+# Word lists of the player's own
+settings-word-lists = Listy słów
+word-lists-title = Listy słów
+word-lists-intro = Graj na własnej liście słów: pliku tekstowym z jednym słowem w wierszu. Upuść plik na okno albo wpisz, gdzie jest.
+word-lists-words = { $count ->
+    [one] jedno słowo
+    [few] { $count } słowa
+   *[many] { $count } słów
+}
+word-lists-rename = Zmień nazwę
+word-lists-save = Zapisz
+word-lists-remove = Usuń
+word-lists-remove-sure = Usunąć na zawsze?
+word-lists-import = Importuj listę słów
+word-lists-file = Plik
+word-lists-name = Nazwa
+word-lists-import-button = Importuj
+word-lists-building = Budowanie: { $name }…
+word-lists-built = { $name }: zachowane słowa: { $words }, pominięte wiersze: { $skipped } (powtórzone: { $duplicates }, z innymi znakami: { $characters }, za krótkie lub za długie: { $length }, puste: { $blank }).
+word-lists-failed = Nie udało się zaimportować listy { $name }: { $reason }

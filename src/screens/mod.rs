@@ -12,6 +12,7 @@ pub mod ratings;
 pub mod results;
 pub mod settings;
 pub mod title;
+pub mod word_lists;
 
 use crate::crossword::turn::PendingStart;
 use crate::lexicons::Unavailable;
@@ -28,6 +29,7 @@ pub enum Screen {
     Settings,
     HowToPlay,
     Online,
+    WordLists,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -40,6 +42,7 @@ pub(super) fn plugin(app: &mut App) {
         results::plugin,
         dictionary::plugin,
         title::plugin,
+        word_lists::plugin,
     ));
 }
 
@@ -52,6 +55,7 @@ pub(super) fn window_plugin(app: &mut App) {
         dictionary::ui,
         settings::ui,
         how_to_play::ui,
+        word_lists::ui,
         title::ui,
         crate::crossword::hud::ui,
     ));

@@ -1,5 +1,6 @@
 //! Settings: interface language, sound and music volume, animations,
-//! colour-blind palette for premium squares.
+//! colour-blind palette for premium squares; the way to the player's own
+//! word lists.
 
 use super::home::wide_button;
 use super::{Screen, centred_choices, centred_page, centred_row};
@@ -39,6 +40,10 @@ fn draw(
         ui.separator();
         ui.checkbox(&mut edited.animations, locale.t("settings-animations"));
         ui.checkbox(&mut edited.colour_blind, locale.t("settings-colour-blind"));
+        ui.separator();
+        if wide_button(ui, locale.t("settings-word-lists")).clicked() {
+            screen.set(Screen::WordLists);
+        }
         ui.add_space(16.0);
         if wide_button(ui, locale.t("back")).clicked() {
             screen.set(Screen::Home);

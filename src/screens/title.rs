@@ -48,6 +48,7 @@ fn name_page(
         (Screen::Settings, ..) => page(locale.t("settings-title")),
         (Screen::HowToPlay, ..) => page(locale.t("how-title")),
         (Screen::Online, ..) => page(locale.t("online-title")),
+        (Screen::WordLists, ..) => page(locale.t("word-lists-title")),
     };
     title.set_if_neq(PageTitle(named));
 }
