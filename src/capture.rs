@@ -346,6 +346,7 @@ fn tour(
             // As if searched: the page looks it up.
             commands.insert_resource(DictionaryPage {
                 language: Language::En,
+                word_list: None,
                 lookup: Lookup::Anagrams,
                 query: "WOCABLE".into(),
                 found: Some(Found::Fetching),

@@ -32,8 +32,13 @@ impl GameLexicons<'_> {
     /// `None` while the language's list is fetched (the web build), or why
     /// it cannot be had.
     pub fn get(&mut self, settings: &GameSettings) -> Result<Option<Lexicon>, Unavailable> {
-        let Some(name) = &settings.word_list else {
-            return self.lexicons.get(settings.language).map_err(Unavailable::Fetch);
+        self.list(settings.language, settings.word_list.as_deref())
+    }
+
+    /// The player's own list `word_list`, or else `language`'s.
+    pub fn list(&mut self, language: Language, word_list: Option<&str>) -> Result<Option<Lexicon>, Unavailable> {
+        let Some(name) = word_list else {
+            return self.lexicons.get(language).map_err(Unavailable::Fetch);
         };
         match self.lists.open(&self.storage, name) {
             Ok(lexicon) => Ok(Some(lexicon)),

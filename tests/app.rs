@@ -2,6 +2,7 @@
 //! real input systems fed with pointer and keyboard messages, frame by
 //! frame, asserting on the world.
 
+use bevy::ecs::system::RunSystemOnce;
 use bevy::input::ButtonState;
 use bevy::input::InputPlugin;
 use bevy::input::keyboard::{Key, KeyboardInput};
@@ -23,7 +24,7 @@ use wocable::crossword::{
 use wocable::demo::Demo;
 use wocable::feedback::animation::{ScoreFlight, Shake};
 use wocable::feedback::{Cue, Notice};
-use wocable::lexicons::Unavailable;
+use wocable::lexicons::{GameLexicons, Unavailable};
 use wocable::screens::Screen;
 use wocable::screens::home::{SavedGameInfo, SavedGameWaits};
 use wocable::screens::results::{Results, Reviewing};
@@ -1142,12 +1143,21 @@ fn a_players_own_word_list_is_built_off_the_frame_played_on_and_missed_once_remo
     assert_eq!(players(&mut app)[0].score, chosen.score as i32);
     let saved = storage.read(SAVE_FILE).expect("saved");
     assert!(saved.contains("\"word_list\":\"Fours\""), "the save names its list");
+    // The dictionary looks in it as games do.
+    let look_up = |app: &mut App| {
+        let found = app.world_mut().run_system_once(|mut lexicons: GameLexicons| {
+            lexicons.list(Language::En, Some("Fours")).map(|found| found.map(|l| l.contains_word("QQQQ")))
+        });
+        found.expect("the system runs")
+    };
+    assert_eq!(look_up(&mut app), Ok(Some(true)));
 
     // Removed, the list leaves the saved game saying why it cannot go on.
     app.world_mut().resource_mut::<WordLists>().remove(&storage, "Fours").expect("removed");
     drop(app);
     let mut app = self::app(&dir);
     assert!(app.world().resource::<WordLists>().get("Fours").is_none());
+    assert_eq!(look_up(&mut app), Err(Unavailable::Removed("Fours".into())));
     let removed = Some(Unavailable::Removed("Fours".into()));
     assert_eq!(app.world().resource::<SavedGameWaits>().0, removed, "home says why Continue is not offered");
     assert!(app.world().resource::<SavedGameInfo>().0.is_none());

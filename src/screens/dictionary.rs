@@ -2,10 +2,11 @@
 //! the anagrams of a rack, in any game language's lexicon.
 
 use super::home::wide_button;
-use super::new_game::language_key;
+use super::new_game::{language_key, word_list_choice};
 use super::{Screen, centred_choices, centred_page};
-use crate::lexicons::{Lexicons, Unavailable};
+use crate::lexicons::{GameLexicons, Unavailable};
 use crate::ui::i18n::Locale;
+use crate::word_lists::WordLists;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use wocable_lexicon::{AnagramMode, Language, Lexicon, SearchError};
@@ -35,8 +36,8 @@ pub enum Found {
     /// The lookup waits for the language's word list (on its way, in the
     /// web build).
     Fetching,
-    /// The language's word list could not be fetched, and why.
-    Unavailable(String),
+    /// Why the word list cannot be had.
+    Unavailable(Unavailable),
 }
 
 /// Most words a list shows.
@@ -70,6 +71,8 @@ pub fn look_up(lexicon: &Lexicon, lookup: Lookup, query: &str) -> Found {
 #[derive(Resource)]
 pub struct DictionaryPage {
     pub language: Language,
+    /// The player's own list to look in; `None`: the language's.
+    pub word_list: Option<String>,
     pub lookup: Lookup,
     pub query: String,
     pub found: Option<Found>,
@@ -77,7 +80,13 @@ pub struct DictionaryPage {
 
 impl Default for DictionaryPage {
     fn default() -> Self {
-        DictionaryPage { language: Language::En, lookup: Lookup::Check, query: String::new(), found: None }
+        DictionaryPage {
+            language: Language::En,
+            word_list: None,
+            lookup: Lookup::Check,
+            query: String::new(),
+            found: None,
+        }
     }
 }
 
@@ -102,7 +111,8 @@ fn draw(
     mut contexts: EguiContexts,
     locale: Res<Locale>,
     mut page: ResMut<DictionaryPage>,
-    mut lexicons: ResMut<Lexicons>,
+    mut lexicons: GameLexicons,
+    word_lists: Res<WordLists>,
     mut screen: ResMut<NextState<Screen>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -110,6 +120,7 @@ fn draw(
     centred_page(ctx, &locale.t("dictionary-title"), |ui| {
         let languages = [Language::En, Language::Es, Language::Fr].map(|l| (l, locale.t(language_key(l))));
         centred_choices(ui, &mut page.language, &languages);
+        word_list_choice(ui, &locale, page.language, &mut page.word_list, &word_lists);
         let lookups = [Lookup::Check, Lookup::Prefix, Lookup::Pattern, Lookup::Anagrams];
         centred_choices(ui, &mut page.lookup, &lookups.map(|l| (l, locale.t(lookup_key(l)))));
         ui.small(locale.t(&format!("{}-help", lookup_key(page.lookup))));
@@ -120,7 +131,7 @@ fn draw(
         }
         // A lookup is made once its word list is at hand.
         if matches!(page.found, Some(Found::Fetching)) {
-            page.found = match lexicons.get(page.language) {
+            page.found = match lexicons.list(page.language, page.word_list.as_deref()) {
                 Ok(Some(lexicon)) => Some(look_up(&lexicon, page.lookup, &page.query)),
                 Ok(None) => Some(Found::Fetching),
                 Err(reason) => Some(Found::Unavailable(reason)),
@@ -151,7 +162,7 @@ fn draw(
             Some(Found::Fetching) => {
                 ui.label(locale.t("lexicon-fetching"));
             }
-            Some(Found::Unavailable(reason)) => super::fetch_failed(ui, &locale, &Unavailable::Fetch(reason.clone())),
+            Some(Found::Unavailable(why)) => super::fetch_failed(ui, &locale, why),
             None => {}
         }
         ui.add_space(16.0);

@@ -128,19 +128,24 @@ pub fn setup_problem(locale: &Locale, setup: &MatchSetup) -> Option<String> {
     }
 }
 
-/// The word list to play on, where the player has lists of their own in
-/// the language chosen: the language's own, or one of theirs.
-fn word_list_choice(ui: &mut egui::Ui, locale: &Locale, form: &mut NewGameForm, lists: &WordLists) {
-    let language = form.language;
+/// The word list to use, where the player has lists of their own in
+/// `language`: the language's own (`None`), or one of theirs.
+pub fn word_list_choice(
+    ui: &mut egui::Ui,
+    locale: &Locale,
+    language: Language,
+    chosen: &mut Option<String>,
+    lists: &WordLists,
+) {
     // A list of another language, or removed, is not offered.
-    if form.word_list.as_deref().and_then(|name| lists.get(name)).is_none_or(|list| list.language != language) {
-        form.word_list = None;
+    if chosen.as_deref().and_then(|name| lists.get(name)).is_none_or(|list| list.language != language) {
+        *chosen = None;
     }
     let mut choices = vec![(None, locale.t("word-list-standard"))];
     choices.extend(lists.of(language).map(|list| (Some(list.name.clone()), list.name.clone())));
     if choices.len() > 1 {
         ui.label(locale.t("new-game-word-list"));
-        centred_choices(ui, &mut form.word_list, &choices);
+        centred_choices(ui, chosen, &choices);
     }
 }
 
@@ -162,7 +167,7 @@ fn draw(
         ui.separator();
         ui.label(crate::ui::bold(locale.t("new-game-language"), 20.0));
         centred_choices(ui, &mut form.language, &GAME_LANGUAGES.map(|l| (l, locale.t(language_key(l)))));
-        word_list_choice(ui, &locale, form, &word_lists);
+        word_list_choice(ui, &locale, form.language, &mut form.word_list, &word_lists);
         ui.separator();
         ui.label(crate::ui::bold(locale.t("new-game-players"), 20.0));
         let max = form.rules.rules().max_players;
