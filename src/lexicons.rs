@@ -57,6 +57,9 @@ pub enum Unavailable {
     Removed(String),
     /// The player's own list's file cannot be opened.
     Damaged(String),
+    /// The player's own list, by name, is not the one the game was played
+    /// on (renamed, and another imported under its name).
+    Changed(String),
 }
 
 impl Unavailable {
@@ -66,6 +69,7 @@ impl Unavailable {
             Unavailable::Fetch(reason) => locale.t_with("lexicon-unavailable", &[("reason", reason.clone().into())]),
             Unavailable::Removed(name) => locale.t_with("word-list-removed", &[("name", name.clone().into())]),
             Unavailable::Damaged(reason) => locale.t_with("word-list-damaged", &[("reason", reason.clone().into())]),
+            Unavailable::Changed(name) => locale.t_with("word-list-changed", &[("name", name.clone().into())]),
         }
     }
 }

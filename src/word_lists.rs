@@ -95,6 +95,9 @@ impl WordLists {
     }
 
     pub fn rename(&mut self, storage: &Storage, name: &str, to: &str) -> Result<(), WordListError> {
+        if name == to {
+            return Ok(());
+        }
         self.check_name(to)?;
         let list = self.0.iter_mut().find(|list| list.name == name);
         list.ok_or_else(|| WordListError::Removed(name.to_string()))?.name = to.to_string();

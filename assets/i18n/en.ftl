@@ -206,6 +206,7 @@ lexicon-fetching = Fetching the word list…
 lexicon-unavailable = The word list could not be fetched: { $reason }
 word-list-removed = The word list “{ $name }” this game is played on was removed.
 word-list-damaged = The word list could not be opened: { $reason }
+word-list-changed = The word list “{ $name }” is not the one this game was played on.
 
 ## Online
 online-title = Online

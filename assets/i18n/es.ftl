@@ -206,6 +206,7 @@ lexicon-fetching = Descargando la lista de palabras…
 lexicon-unavailable = No se pudo descargar la lista de palabras: { $reason }
 word-list-removed = La lista de palabras «{ $name }» de esta partida se ha eliminado.
 word-list-damaged = No se pudo abrir la lista de palabras: { $reason }
+word-list-changed = La lista de palabras «{ $name }» no es la de esta partida.
 
 ## Online
 online-title = En línea

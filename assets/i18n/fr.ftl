@@ -207,6 +207,7 @@ lexicon-fetching = Téléchargement de la liste de mots…
 lexicon-unavailable = La liste de mots n’a pas pu être téléchargée : { $reason }
 word-list-removed = La liste de mots « { $name } » de cette partie a été supprimée.
 word-list-damaged = La liste de mots n’a pas pu être ouverte : { $reason }
+word-list-changed = La liste de mots « { $name } » n’est pas celle de cette partie.
 
 ## Online
 online-title = En ligne

@@ -206,6 +206,7 @@ lexicon-fetching = Pobieranie listy słów…
 lexicon-unavailable = Nie udało się pobrać listy słów: { $reason }
 word-list-removed = Lista słów „{ $name }”, na której toczy się ta gra, została usunięta.
 word-list-damaged = Nie udało się otworzyć listy słów: { $reason }
+word-list-changed = Lista słów „{ $name }” nie jest tą, na której toczy się ta gra.
 
 ## Online
 online-title = Online

@@ -171,7 +171,11 @@ fn start_match(
         // Still on its way: the next frame looks again.
         Ok(None) => return,
         Err(reason) => {
-            warn!("the word list could not be had: {reason:?}");
+            // The web check looks for these words in the log.
+            match &reason {
+                Unavailable::Fetch(why) => warn!("the word list could not be fetched: {why}"),
+                other => warn!("the word list cannot be had: {other:?}"),
+            }
             *pending = PendingStart { starting: None, failed: Some(reason) };
             return;
         }

@@ -102,6 +102,12 @@ fn check_saved_game(
         .and_then(|mut referee| local_match(&mut referee, lexicon).map_err(|e| e.to_string()));
     match resumed {
         Ok(m) => info.0 = Some(m.scores()),
+        // On a list of the player's, the list may be the one that changed:
+        // the game is kept for the list to come back.
+        Err(error) if let Some(name) = &saved.game.config.settings.word_list => {
+            warn!("the saved game does not resume on the word list {name}: {error}");
+            waits.0 = Some(Unavailable::Changed(name.clone()));
+        }
         Err(error) => {
             warn!("the saved game does not resume: {error}");
             damaged.0.push(storage.set_aside(SAVE_FILE, Damage::AgainstTheRules));

@@ -192,9 +192,18 @@ fn ask_import(form: &WordListForm, asked: &mut MessageWriter<ImportWordList>) ->
     Ok(())
 }
 
+/// The largest file taken as a word list: the longest lists known are a
+/// tenth of it.
+#[cfg(not(target_arch = "wasm32"))]
+const MAX_FILE: u64 = 64 << 20;
+
 #[cfg(not(target_arch = "wasm32"))]
 fn read(path: &std::path::Path) -> Result<Vec<u8>, String> {
-    std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))
+    let failed = |e: std::io::Error| format!("{}: {e}", path.display());
+    if std::fs::metadata(path).map_err(failed)?.len() > MAX_FILE {
+        return Err(wocable_lexicon::LexiconError::TooLarge.to_string());
+    }
+    std::fs::read(path).map_err(failed)
 }
 
 /// The browser gives no paths, and keeps no lists yet.

@@ -272,14 +272,14 @@ fn strip_parens(text: &str) -> String {
     text.trim_start_matches('(').trim_end_matches(')').to_string()
 }
 
-/// Replays a record through the rules: the game it describes, or the
-/// first line whose move is illegal or whose score or total is wrong.
 /// The player's own word list a record names: a `#lexicon` that is no
 /// language's code.
 fn word_list(record: &Record) -> Option<String> {
     record.lexicon.clone().filter(|name| Language::from_code(name).is_none())
 }
 
+/// Replays a record through the rules: the game it describes, or the
+/// first line whose move is illegal or whose score or total is wrong.
 pub fn replay(record: &Record, rules: RuleSetKind, lexicon: Lexicon) -> Result<Game, GcgError> {
     let language = lexicon.language();
     let players = &record.players;

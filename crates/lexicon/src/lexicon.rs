@@ -40,7 +40,7 @@ pub enum LexiconError {
     Damaged(String),
     #[error("the word list is too large to play with")]
     TooLarge,
-    #[error("the lexicon was built by a newer Wocable (format {0}): build it again from its word list")]
+    #[error("the lexicon was built by another version of Wocable (format {0}): build it again from its word list")]
     Version(u32),
     #[error("the lexicon was built for the language '{found}', not '{wanted}'")]
     Language { found: Language, wanted: Language },
@@ -164,6 +164,11 @@ impl Lexicon {
     /// lexicon build` (or the app), or a plain word list, built here.
     pub fn load_file_bytes(language: Language, bytes: Vec<u8>) -> Result<(Lexicon, ImportReport), LexiconError> {
         if !file::is_built(&bytes) {
+            if fst::Set::new(bytes.as_slice()).is_ok() {
+                return Err(LexiconError::Damaged(
+                    "it is a lexicon file of an older kind: build it again from its word list".into(),
+                ));
+            }
             return Lexicon::import(language, &bytes);
         }
         let (lexicon, info) = Lexicon::open_file(&bytes)?;

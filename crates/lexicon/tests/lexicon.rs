@@ -78,6 +78,9 @@ fn a_built_file_opens_with_every_word_of_its_list_and_nothing_else() {
     assert_eq!((loaded.len(), report.skipped()), (opened.len(), 0));
     let (from_text, report) = Lexicon::load_file_bytes(Language::En, b"cat\ndog\n".to_vec()).unwrap();
     assert_eq!((from_text.len(), report.words), (2, 2));
+    let older = fst::Set::from_iter(["\x03\x01\x14"]).unwrap().into_fst().into_inner();
+    let older = Lexicon::load_file_bytes(Language::En, older).unwrap_err();
+    assert!(older.to_string().contains("build it again from its word list"), "{older}");
     let wrong = Lexicon::load_file_bytes(Language::Fr, file).unwrap_err();
     assert_eq!(wrong.to_string(), "the lexicon was built for the language 'en', not 'fr'");
 }

@@ -253,6 +253,11 @@ impl AccountLimits {
         if limits.len() >= ADDRESSES_KEPT {
             limits.retain(|_, limit| !limit.is_full(now));
         }
+        // Still full: so many addresses at once are an attack; memory is
+        // kept bounded, at the cost of their limits starting again.
+        if limits.len() >= ADDRESSES_KEPT {
+            limits.clear();
+        }
         let limit =
             limits.entry(address).or_insert_with(|| RateLimit::per_hour(ACCOUNTS_AT_ONCE, ACCOUNTS_PER_HOUR, now));
         match limit.check(now) {
@@ -266,12 +271,19 @@ impl AccountLimits {
 }
 
 /// Where a request comes from: the connection's address, or, from a
-/// reverse proxy on this machine, the client it names first.
+/// reverse proxy on this machine, the client it names (the last address
+/// of `X-Forwarded-For`, the one the proxy added: a client may send the
+/// header with addresses of its choosing). An IPv6 client has a /64 of
+/// its own: its limit is the block's.
 fn client(peer: SocketAddr, headers: &HeaderMap) -> IpAddr {
-    let forwarded = || headers.get("x-forwarded-for")?.to_str().ok()?.split(',').next()?.trim().parse().ok();
-    match peer.ip().is_loopback() {
+    let forwarded = || headers.get("x-forwarded-for")?.to_str().ok()?.rsplit(',').next()?.trim().parse().ok();
+    let address = match peer.ip().is_loopback() {
         true => forwarded().unwrap_or(peer.ip()),
         false => peer.ip(),
+    };
+    match address {
+        IpAddr::V6(v6) => IpAddr::V6((u128::from(v6) & !u128::from(u64::MAX)).into()),
+        v4 => v4,
     }
 }
 

@@ -635,6 +635,10 @@ async fn an_account_asked_for_again_is_the_same_and_one_address_makes_only_so_ma
     let refused =
         http.post(format!("{}/api/recover", server.url)).header("x-forwarded-for", "203.0.113.7").json(&recover);
     assert_eq!(refused.send().await.unwrap().status(), reqwest::StatusCode::TOO_MANY_REQUESTS, "guesses too");
-    let elsewhere = ask("198.51.100.2", json!({ "nick": "cleo50" })).await.unwrap();
+    // The proxy adds the client's address last: one the client put first
+    // does not count.
+    let spoofed = ask("198.51.100.2, 203.0.113.7", json!({ "nick": "cleo50" })).await.unwrap();
+    assert_eq!(spoofed.status(), reqwest::StatusCode::TOO_MANY_REQUESTS);
+    let elsewhere = ask("203.0.113.7, 198.51.100.2", json!({ "nick": "cleo50" })).await.unwrap();
     assert_eq!(elsewhere.status(), reqwest::StatusCode::CREATED, "another address has its own limit");
 }

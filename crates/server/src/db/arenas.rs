@@ -82,12 +82,28 @@ impl Db {
         .execute(&self.pool)
         .await
         .map_err(sql)?;
+        self.claim_arenas(Some(&arena.id.0)).await?;
         let runner = sqlx::query("SELECT instance FROM arenas WHERE id = $1")
             .bind(&arena.id.0)
             .fetch_one(&self.pool)
             .await
             .map_err(sql)?;
-        Ok(runner.get::<Option<String>, _>(0).is_none_or(|runner| runner == self.instance()))
+        Ok(runner.get::<Option<String>, _>(0).as_deref() == Some(self.instance()))
+    }
+
+    /// Takes the arenas that no instance runs (opened before instances
+    /// were named), one or all: once, so that two instances never both
+    /// run one.
+    async fn claim_arenas(&self, id: Option<&str>) -> Result<()> {
+        let query = match id {
+            Some(_) => "UPDATE arenas SET instance = $1 WHERE instance IS NULL AND id = $2",
+            None => "UPDATE arenas SET instance = $1 WHERE instance IS NULL",
+        };
+        let mut query = sqlx::query(query).bind(self.instance());
+        if let Some(id) = id {
+            query = query.bind(id);
+        }
+        query.execute(&self.pool).await.map(drop).map_err(sql)
     }
 
     /// The server that runs an arena still running at `now`, if another does.
@@ -136,7 +152,8 @@ impl Db {
     /// The arenas this instance runs at `now`, with their entrants (away
     /// until they join again).
     pub async fn running_arenas(&self, now: u64) -> Result<Vec<Arena>> {
-        let query = arenas!("WHERE starts_ms <= $1 AND ends_ms > $1 AND (instance IS NULL OR instance = $2)");
+        self.claim_arenas(None).await?;
+        let query = arenas!("WHERE starts_ms <= $1 AND ends_ms > $1 AND instance = $2");
         let rows =
             sqlx::query(query).bind(now as i64).bind(self.instance()).fetch_all(&self.pool).await.map_err(sql)?;
         let mut arenas = Vec::new();

@@ -11,7 +11,7 @@ mod temp;
 mod waiting;
 
 pub use players::{GameResult, Registered};
-pub use waiting::Answer;
+pub use waiting::{Answer, STALE_MS};
 
 use futures::future::BoxFuture;
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
@@ -226,8 +226,15 @@ impl Db {
 
     /// Every room of this server whose game is not over, with its log.
     pub async fn open_rooms(&self) -> Result<Vec<StoredRoom>> {
+        // Rooms made before instances were named are taken once, by the
+        // first to start: two instances never both resume one.
+        sqlx::query("UPDATE rooms SET instance = $1 WHERE instance IS NULL AND NOT finished")
+            .bind(self.instance())
+            .execute(&self.pool)
+            .await
+            .map_err(sql)?;
         let query = "SELECT code, settings, seed, seats, arena, arena_game FROM rooms \
-                     WHERE NOT finished AND (instance IS NULL OR instance = $1)";
+                     WHERE NOT finished AND instance = $1";
         self.rooms(query, Some(self.instance())).await
     }
 

@@ -7,6 +7,10 @@ use super::{Db, Result, sql, text};
 use sqlx::Row;
 use wocable_net::{Joined, Matched, Player, QueueKey, Waiting, pair_queues};
 
+/// How long after their wait ran out a player is still waited for: a
+/// live instance pairs and answers them well before.
+pub const STALE_MS: u64 = 60_000;
+
 /// A seat, or why the player has none.
 pub type Answer = std::result::Result<Joined, String>;
 
@@ -42,6 +46,13 @@ impl Db {
     /// Pairs the players who wait, whichever instance they asked, and
     /// claims them for this one to seat.
     pub async fn pair_waiting(&self, now: u64) -> Result<Vec<Matched>> {
+        // A wait that ran out long ago was never answered: the instance
+        // that had the player, or the one that paired them, is gone.
+        sqlx::query("DELETE FROM waiting WHERE since_ms + wait_ms < $1")
+            .bind(now.saturating_sub(STALE_MS) as i64)
+            .execute(&self.pool)
+            .await
+            .map_err(sql)?;
         // PostgreSQL locks the rows read, skipping those another instance
         // holds; SQLite lets one writer at a time in from the start.
         let (mut tx, query) = if self.postgres {
@@ -173,5 +184,10 @@ mod tests {
         // A restarted instance forgets those who waited on it.
         db.forget_waiting().await.unwrap();
         assert_eq!(db.wait(KEY, &waiting(5, member)).await, Ok(true));
+
+        // A wait long run out (its instance gone) holds nobody back: it is
+        // let go, not paired, and the member may wait again elsewhere.
+        assert!(second.pair_waiting(60_000 + STALE_MS + 1).await.unwrap().is_empty());
+        assert_eq!(second.wait(KEY, &waiting(6, member)).await, Ok(true));
     }
 }

@@ -4,7 +4,7 @@
 //! is answered there, with this one's address to connect to.
 
 use super::{COMPUTER_NAME, FILL_LEVEL, Hub};
-use crate::db::Answer;
+use crate::db::{Answer, STALE_MS};
 use std::collections::HashMap;
 use tokio::sync::oneshot;
 use tracing::{error, info, warn};
@@ -17,10 +17,11 @@ const PAIRING_EVERY_MS: u64 = 1000;
 /// Seconds a turn in a random game.
 const RANDOM_TURN_SECONDS: u32 = 120;
 
-/// The players waiting here, each answered once paired.
+/// The players waiting here, each answered once paired, or when no game
+/// came by the time they no longer wait for.
 #[derive(Default)]
 pub struct Queues {
-    tickets: HashMap<u64, oneshot::Sender<Answer>>,
+    tickets: HashMap<u64, (oneshot::Sender<Answer>, u64)>,
     paired_ms: u64,
 }
 
@@ -30,7 +31,8 @@ impl Hub {
         info!(rules = %key.rules, language = %key.language, players = key.players, "a player asks for a random game");
         match self.db.wait(key, &waiting).await {
             Ok(true) => {
-                self.queues.tickets.insert(waiting.ticket, reply);
+                let given_up = waiting.since + waiting.wait_ms + STALE_MS;
+                self.queues.tickets.insert(waiting.ticket, (reply, given_up));
                 self.pair_waiting(waiting.since).await;
             }
             Ok(false) => {
@@ -46,10 +48,19 @@ impl Hub {
     /// Lets go of the players who gave up waiting, pairs the queues now
     /// and then, and hands over the answers other instances left.
     pub(super) async fn run_queues(&mut self, now: u64) {
-        let gone: Vec<u64> =
-            self.queues.tickets.iter().filter(|(_, reply)| reply.is_closed()).map(|(ticket, _)| *ticket).collect();
+        // Those who gave up (their request closed), and those whose game
+        // never came (the instance that paired them is gone).
+        let gone: Vec<u64> = self
+            .queues
+            .tickets
+            .iter()
+            .filter(|(_, (reply, given_up))| reply.is_closed() || now >= *given_up)
+            .map(|(ticket, _)| *ticket)
+            .collect();
         for ticket in gone {
-            self.queues.tickets.remove(&ticket);
+            if let Some((reply, _)) = self.queues.tickets.remove(&ticket) {
+                let _ = reply.send(Err("no game could be made just now: ask again".into()));
+            }
             if let Err(e) = self.db.stop_waiting(ticket).await {
                 error!("a player who gave up still waits: {e}");
             }
@@ -63,7 +74,7 @@ impl Hub {
         match self.db.answers().await {
             Ok(answers) => {
                 for (ticket, answer) in answers {
-                    if let Some(reply) = self.queues.tickets.remove(&ticket) {
+                    if let Some((reply, _)) = self.queues.tickets.remove(&ticket) {
                         let _ = reply.send(answer);
                     }
                 }
@@ -115,7 +126,7 @@ impl Hub {
     /// instance they asked, with this one's address.
     async fn answer(&mut self, ticket: u64, answer: Answer) {
         let stored = match self.queues.tickets.remove(&ticket) {
-            Some(reply) => {
+            Some((reply, _)) => {
                 let _ = reply.send(answer);
                 self.db.stop_waiting(ticket).await
             }
