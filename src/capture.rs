@@ -118,7 +118,13 @@ fn online_step(
     now: f32,
 ) {
     let room = |players| OnlineRequest::Create {
-        room: RoomSettings { rules: RuleSetKind::Wocable, language: Language::En, players, clock: Some(120) },
+        room: RoomSettings {
+            rules: RuleSetKind::Wocable,
+            language: Language::En,
+            players,
+            clock: Some(120),
+            word_list: None,
+        },
         computers: vec![Level::Beginner],
     };
     // Waits (at most `ONLINE_PATIENCE`) until `done`.

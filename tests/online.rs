@@ -122,7 +122,13 @@ fn code_in_room(app: &App) -> Option<RoomCode> {
 }
 
 fn two_player_room() -> OnlineRequest {
-    let room = RoomSettings { rules: RuleSetKind::Wocable, language: Language::En, players: 2, clock: Some(120) };
+    let room = RoomSettings {
+        rules: RuleSetKind::Wocable,
+        language: Language::En,
+        players: 2,
+        clock: Some(120),
+        word_list: None,
+    };
     OnlineRequest::Create { room, computers: Vec::new() }
 }
 

@@ -81,6 +81,19 @@ fn token_from_hex<'de, D: Deserializer<'de>>(deserializer: D) -> Result<SeatToke
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ServerConfig {
     pub ice: IceServers,
+    /// The word lists rooms may be made on, beside the bundled ones.
+    #[serde(default)]
+    pub word_lists: Vec<ServerWordList>,
+}
+
+/// A word list the server's operator installed: rooms may be played on
+/// it, and clients fetch it (`GET /api/word-lists/NAME`, a built lexicon
+/// file) so that they check moves with the referee's own list.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ServerWordList {
+    pub name: String,
+    pub language: Language,
+    pub words: usize,
 }
 
 /// A request the lobby refused, and why.

@@ -214,6 +214,11 @@ impl Room {
         &self.settings
     }
 
+    /// The word list the game is played on.
+    pub fn lexicon(&self) -> &Lexicon {
+        &self.lexicon
+    }
+
     pub fn seats(&self) -> &[Seat] {
         &self.seats
     }
@@ -236,7 +241,7 @@ impl Room {
             language: self.settings.language,
             players: self.seats.iter().map(|s| s.name.clone()).collect(),
             layout: None,
-            word_list: None,
+            word_list: self.settings.word_list.clone(),
         };
         GameConfig { settings, seed: self.seed }
     }

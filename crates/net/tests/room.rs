@@ -8,7 +8,8 @@ use wocable_lexicon::{Language, Lexicon};
 use wocable_net::{AccountId, Player, Refusal, Room, RoomCode, RoomSettings, SeatToken, ServerMessage, Step};
 
 fn room(players: usize, clock: Option<u32>) -> Room {
-    let settings = RoomSettings { rules: RuleSetKind::Wocable, language: Language::En, players, clock };
+    let settings =
+        RoomSettings { rules: RuleSetKind::Wocable, language: Language::En, players, clock, word_list: None };
     Room::new(RoomCode::from_number(7), settings, 11, Lexicon::bundled(Language::En)).unwrap()
 }
 

@@ -20,11 +20,14 @@
 //!   paired; `POST /api/arenas/ID/leave` `{key}`
 //! - `POST /api/test/clock` `{advance_ms}` (`--test-clock` only) moves
 //!   the server's clock on
-//! - `GET /api/config` → `{ice: {urls, username, credential}}`: the STUN
-//!   and TURN servers for clients' WebRTC connections
+//! - `GET /api/config` → `{ice: {urls, username, credential}, word_lists:
+//!   [{name, language, words}]}`: the STUN and TURN servers for clients'
+//!   WebRTC connections, and the word lists rooms may be made on
+//! - `GET /api/word-lists/NAME` → one of those lists, a built lexicon file
 
 use crate::db::{Db, Registered};
 use crate::hub::{Command, advance_clock, now_ms};
+use crate::word_lists::WordLists;
 use axum::extract::{ConnectInfo, Path, Query, RawQuery, State};
 use axum::http::header::CONTENT_TYPE;
 use axum::http::{HeaderMap, StatusCode};
@@ -68,8 +71,15 @@ const MAX_WAIT_SECONDS: u64 = 600;
 const PER_PAGE: u64 = 50;
 const MAX_PER_PAGE: u64 = 200;
 
-pub fn routes(hub: Hub, db: Db, arenas: watch::Receiver<u64>, ice: IceServers, test_clock: bool) -> Router {
-    let config = Arc::new(ServerConfig { ice });
+pub fn routes(
+    hub: Hub,
+    db: Db,
+    arenas: watch::Receiver<u64>,
+    word_lists: Arc<WordLists>,
+    ice: IceServers,
+    test_clock: bool,
+) -> Router {
+    let config = Arc::new(ServerConfig { ice, word_lists: word_lists.listed() });
     let router = Router::new()
         .route("/api/rooms", post(create))
         .route("/api/rooms/{code}", get(look))
@@ -85,7 +95,8 @@ pub fn routes(hub: Hub, db: Db, arenas: watch::Receiver<u64>, ice: IceServers, t
         .route("/api/arenas/{id}/join", post(join_arena))
         .route("/api/arenas/{id}/leave", post(leave_arena))
         .with_state(Lobby { hub, db, arenas, limits: Arc::default() })
-        .route("/api/config", get(move || async move { Json(config.as_ref().clone()) }));
+        .route("/api/config", get(move || async move { Json(config.as_ref().clone()) }))
+        .route("/api/word-lists/{name}", get(word_list).with_state(word_lists));
     match test_clock {
         true => router.route("/api/test/clock", post(move_clock)),
         false => router,
@@ -142,6 +153,12 @@ async fn create(State(Lobby { hub, .. }): State<Lobby>, Json(body): Json<CreateR
     }
     let code = ask(&hub, |reply| Command::Create { settings, computers, reply }).await?.map_err(bad)?;
     Ok((StatusCode::CREATED, Json(Created { code })).into_response())
+}
+
+async fn word_list(State(lists): State<Arc<WordLists>>, Path(name): Path<String>) -> Result<Response, ApiError> {
+    let file =
+        lists.file(&name).ok_or_else(|| ApiError(StatusCode::NOT_FOUND, format!("there is no word list {name}")))?;
+    Ok(([(CONTENT_TYPE, "application/octet-stream")], file).into_response())
 }
 
 async fn look(State(Lobby { hub, db, .. }): State<Lobby>, Path(text): Path<String>) -> Result<Response, ApiError> {

@@ -3,7 +3,7 @@
 //! PostgreSQL.
 //!
 //! `wocable-server [--listen ADDR:PORT] [--db FILE|URL] [--public-url URL]
-//! [--web DIR] [--ice
+//! [--web DIR] [--lexicon FILE.wlex]... [--ice
 //! URL]... [--ice-username NAME --ice-credential SECRET] [--arena
 //! RULES-LANG-PLAYERS]... [--no-arenas] [--arena-every SECONDS]
 //! [--arena-length SECONDS] [--test-clock MS]` prints `listening on
@@ -16,11 +16,13 @@ mod db;
 mod hub;
 mod signal;
 mod web;
+mod word_lists;
 
 use matchbox_signaling::SignalingServerBuilder;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
 use tokio::sync::{mpsc, oneshot, watch};
 use tracing::info;
 use tracing_subscriber::EnvFilter;
@@ -30,7 +32,8 @@ use wocable_net::{ArenaKind, IceServers, Schedule};
 
 const DEFAULT_LISTEN: &str = "127.0.0.1:3536";
 
-const USAGE: &str = "usage: wocable-server [--listen ADDR:PORT] [--db FILE|URL] [--public-url URL] [--web DIR] [--ice URL]... \
+const USAGE: &str = "usage: wocable-server [--listen ADDR:PORT] [--db FILE|URL] [--public-url URL] [--web DIR] \
+[--lexicon FILE.wlex]... [--ice URL]... \
 [--ice-username NAME] [--ice-credential SECRET] [--arena RULES-LANG-PLAYERS]... [--no-arenas] \
 [--arena-every SECONDS] [--arena-length SECONDS] [--test-clock MS]";
 
@@ -43,6 +46,8 @@ struct Options {
     public_url: Option<String>,
     /// The web build to serve at `/`.
     web: Option<PathBuf>,
+    /// Built lexicon files rooms may be played on, beside the bundled lists.
+    lexicons: Vec<PathBuf>,
     ice: IceServers,
     arenas: Schedule,
     /// For tests: the server's clock starts at this time (ms since 1970),
@@ -79,6 +84,7 @@ fn options(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
     // No ICE server by default: loopback and a LAN need none.
     let mut ice = IceServers::default();
     let mut web = None;
+    let mut lexicons = Vec::new();
     let mut arenas = Schedule::hourly();
     let (mut kinds, mut no_arenas, mut test_clock) = (Vec::new(), false, None);
     let mut length = None;
@@ -89,6 +95,7 @@ fn options(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
             "--db" => db = value()?,
             "--public-url" => public_url = Some(value()?.trim_end_matches('/').to_string()),
             "--web" => web = Some(PathBuf::from(value()?)),
+            "--lexicon" => lexicons.push(PathBuf::from(value()?)),
             "--ice" => ice.urls.push(value()?),
             "--ice-username" => ice.username = Some(value()?),
             "--ice-credential" => ice.credential = Some(value()?),
@@ -120,7 +127,7 @@ fn options(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
     if no_arenas {
         arenas.kinds.clear();
     }
-    Ok(Options { listen, db, public_url, web: web.or_else(web::built_beside), ice, arenas, test_clock })
+    Ok(Options { listen, db, public_url, web: web.or_else(web::built_beside), lexicons, ice, arenas, test_clock })
 }
 
 /// A number of seconds, at least one, in milliseconds.
@@ -162,6 +169,10 @@ async fn serve(options: Options) -> Result<(), String> {
     if let Some(ms) = options.test_clock {
         hub::set_clock(ms);
     }
+    let word_lists = Arc::new(word_lists::WordLists::load(&options.lexicons)?);
+    for list in word_lists.listed() {
+        info!(name = %list.name, language = %list.language, words = list.words, "word list installed");
+    }
     let db = db::Db::open(&options.db).await?;
     let (commands, inbox) = mpsc::channel(1024);
     // Versions go on from the time, so that they grow across restarts.
@@ -176,6 +187,7 @@ async fn serve(options: Options) -> Result<(), String> {
                     commands.clone(),
                     db.clone(),
                     arena_versions,
+                    word_lists.clone(),
                     options.ice.clone(),
                     options.test_clock.is_some(),
                 ));
@@ -187,7 +199,7 @@ async fn serve(options: Options) -> Result<(), String> {
     let address = server.bind().map_err(|e| format!("{}: {e}", options.listen))?;
     let public_url = options.public_url.clone().unwrap_or_else(|| format!("http://{address}"));
     db.set_instance(public_url.clone());
-    let hub = hub::Hub::load(db, commands, options.arenas.clone(), arena_changes).await?;
+    let hub = hub::Hub::load(db, word_lists, commands, options.arenas.clone(), arena_changes).await?;
     let (stop_hub, hub_stopped) = watch::channel(false);
     let ice = matchbox_socket::RtcIceServerConfig {
         urls: options.ice.urls,

@@ -14,10 +14,11 @@ use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 use support::{Raw, Scratch, Seat, Server};
 use wocable_crossword::board::{PlacedTile, Pos};
-use wocable_crossword::{Event, Intent, LeaveReason, RuleError};
-use wocable_lexicon::Letter;
+use wocable_crossword::{Event, Intent, LeaveReason, RuleError, Tile};
+use wocable_lexicon::{Language, Letter, Lexicon};
 use wocable_net::{
-    ClientMessage, DecodeError, MAX_CLIENT_MESSAGE, PROTOCOL_VERSION, Refusal, RoomCode, SeatToken, ServerMessage,
+    ClientMessage, DecodeError, MAX_CLIENT_MESSAGE, PROTOCOL_VERSION, Refusal, RoomCode, SeatToken, ServerConfig,
+    ServerMessage, ServerWordList,
 };
 
 /// `wocable-cli`, built beside the server by `cargo test --workspace`.
@@ -641,4 +642,139 @@ async fn an_account_asked_for_again_is_the_same_and_one_address_makes_only_so_ma
     assert_eq!(spoofed.status(), reqwest::StatusCode::TOO_MANY_REQUESTS);
     let elsewhere = ask("203.0.113.7, 198.51.100.2", json!({ "nick": "cleo50" })).await.unwrap();
     assert_eq!(elsewhere.status(), reqwest::StatusCode::CREATED, "another address has its own limit");
+}
+
+/// A list where every two letters make a word, with `more` words: most
+/// of its two-letter words are no English word.
+fn pairs_list(scratch: &Scratch, more: impl Iterator<Item = String>) -> PathBuf {
+    let language = Language::En;
+    let labels = language.labels();
+    let pairs = labels.iter().flat_map(|a| labels.iter().map(move |b| format!("{a}{b}")));
+    let text: String = pairs.chain(more).map(|word| word + "\n").collect();
+    let (list, _) = Lexicon::import(language, text.as_bytes()).unwrap();
+    let path = scratch.path("pairs.wlex");
+    std::fs::write(&path, list.to_file("Pairs", "pairs.txt")).unwrap();
+    path
+}
+
+/// Waits until one of the seats is on turn; which one.
+async fn whose_turn(seats: &mut [Seat]) -> usize {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        if let Some(on_turn) = seats.iter().position(Seat::on_turn) {
+            return on_turn;
+        }
+        assert!(Instant::now() < deadline, "nobody's turn came");
+        for seat in seats.iter_mut() {
+            seat.take(Duration::from_millis(100)).await;
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_room_on_a_word_list_the_server_installed_is_refereed_by_that_list() {
+    let scratch = Scratch::new("word-list");
+    // Nothing longer is a word: most English words are not in it.
+    let list = pairs_list(&scratch, std::iter::empty());
+    let server = Server::start_with(&scratch, None, &scratch.database(), &["--lexicon", list.to_str().unwrap()]);
+    let http = reqwest::Client::new();
+
+    // The server names its lists, and gives each as the file it was built into.
+    let config: ServerConfig =
+        http.get(format!("{}/api/config", server.url)).send().await.unwrap().json().await.unwrap();
+    let listed = ServerWordList { name: "Pairs".into(), language: Language::En, words: 26 * 26 };
+    assert_eq!(config.word_lists, vec![listed]);
+    let file = http.get(format!("{}/api/word-lists/Pairs", server.url)).send().await.unwrap();
+    let (fetched, info) = Lexicon::open_file(&file.bytes().await.unwrap()).unwrap();
+    assert_eq!((info.name.as_str(), fetched.len()), ("Pairs", 26 * 26));
+    let missing = http.get(format!("{}/api/word-lists/Collins", server.url)).send().await.unwrap();
+    assert_eq!(missing.status(), reqwest::StatusCode::NOT_FOUND);
+
+    // A room on a list it does not have is refused, in words.
+    let refused = create_command(&server, "wocable", 2, &["--word-list", "Collins"]);
+    assert!(!refused.status.success());
+    let said = String::from_utf8_lossy(&refused.stderr);
+    assert!(said.contains("this server has no word list named \"Collins\""), "{said}");
+
+    let made = create_command(&server, "wocable", 2, &["--word-list", "Pairs"]);
+    assert!(made.status.success(), "{}", String::from_utf8_lossy(&made.stderr));
+    let code = RoomCode::parse(String::from_utf8(made.stdout).unwrap().trim()).unwrap();
+    let room: serde_json::Value =
+        http.get(format!("{}/api/rooms/{code}", server.url)).send().await.unwrap().json().await.unwrap();
+    assert_eq!(room["word_list"], "Pairs");
+
+    let mut seats = Vec::new();
+    for name in ["ana", "bo"] {
+        let (_, token) = join(&server, code, name).await;
+        seats.push(Seat::connect(&server.url, code, token).await);
+    }
+    let first = whose_turn(&mut seats).await;
+    // Two of its tiles that make no English word: a word here.
+    let english = Lexicon::bundled(Language::En);
+    let view = seats[first].view.clone().unwrap();
+    assert_eq!(view.settings().word_list.as_deref(), Some("Pairs"), "the game is told its list");
+    let letters: Vec<Letter> =
+        view.rack().iter().filter_map(|tile| if let Tile::Letter(l) = tile { Some(*l) } else { None }).collect();
+    let (a, b) = (0..letters.len())
+        .flat_map(|i| (0..letters.len()).filter(move |j| *j != i).map(move |j| (i, j)))
+        .map(|(i, j)| (letters[i], letters[j]))
+        .find(|(a, b)| !english.contains(&[*a, *b]))
+        .expect("two tiles that make no English word");
+    let tile = |letter| PlacedTile { letter, blank: false };
+    let tiles = vec![(Pos::new(7, 7).unwrap(), tile(a)), (Pos::new(7, 8).unwrap(), tile(b))];
+    let seat = seats[first].seat();
+    seats[first].raw.send(&ClientMessage::Intent(Intent::Play { seat, tiles }));
+    while seats[first].view.as_ref().unwrap().last_seq() == view.last_seq() {
+        assert!(seats[first].take(Duration::from_secs(10)).await, "the play was answered: {:?}", seats[first].refusals);
+    }
+    let played = seats[first].view.as_ref().unwrap().log().iter().any(|e| matches!(e.event, Event::Played { .. }));
+    assert!(played, "the play was taken: {:?}", seats[first].refusals);
+
+    // Three letters are no word of this list, English or not.
+    let second = 1 - first;
+    assert!(seats[second].until_turn().await);
+    let view = seats[second].view.clone().unwrap();
+    let letter = view.rack().iter().find_map(|tile| if let Tile::Letter(l) = tile { Some(*l) } else { None }).unwrap();
+    let seat = seats[second].seat();
+    let tiles = vec![(Pos::new(7, 9).unwrap(), tile(letter))];
+    seats[second].raw.send(&ClientMessage::Intent(Intent::Play { seat, tiles }));
+    assert!(matches!(seats[second].refusal().await, Refusal::Rule(RuleError::NotInLexicon(_))));
+
+    let [ana, bo] = &mut seats[..] else { unreachable!() };
+    let (record, _) = tokio::join!(ana.pass_to_the_end(), bo.pass_to_the_end());
+    assert!(record.contains("#lexicon Pairs"), "{record}");
+}
+
+#[test]
+fn computer_players_fetch_the_rooms_word_list_and_play_on_it() {
+    let scratch = Scratch::new("word-list-bots");
+    // English words too: with two-letter words only, the board soon
+    // blocks, and computer players exchange for ever (exchanges do not
+    // end a game).
+    let english = Lexicon::bundled(Language::En);
+    let list = pairs_list(&scratch, english.words());
+    let server = Server::start_with(&scratch, None, &scratch.database(), &["--lexicon", list.to_str().unwrap()]);
+    let made = create_command(&server, "wocable", 2, &["--word-list", "Pairs"]);
+    assert!(made.status.success(), "{}", String::from_utf8_lossy(&made.stderr));
+    let code = String::from_utf8(made.stdout).unwrap().trim().to_string();
+    let records: Vec<PathBuf> = (0..2).map(|i| scratch.path(&format!("{i}.gcg"))).collect();
+    let bots: Vec<Child> =
+        (0..2).map(|i| bot(&server, &["--code", &code, "--name", &format!("p{i}")], "strong", &records[i])).collect();
+    for bot in bots {
+        finish(bot, &server);
+    }
+    let record = std::fs::read_to_string(&records[0]).unwrap();
+    assert_eq!(std::fs::read_to_string(&records[1]).unwrap(), record, "both have the same record");
+    assert!(record.contains("#lexicon Pairs"), "{record}");
+    // They played words of the list that are no English word.
+    let words: Vec<&str> = record.lines().filter(|l| l.starts_with('>')).filter_map(|l| l.split(' ').nth(3)).collect();
+    let not_english =
+        |word: &&str| word.len() == 2 && word.chars().all(|c| c.is_ascii_uppercase()) && !english.contains_word(word);
+    assert!(words.iter().any(not_english), "{record}");
+    let replay = Command::new(cli_path())
+        .args(["replay", "--lang", "en", "--lexicon", list.to_str().unwrap(), "--rules", "wocable"])
+        .arg(&records[0])
+        .output()
+        .unwrap();
+    assert!(replay.status.success(), "{}", String::from_utf8_lossy(&replay.stderr));
 }

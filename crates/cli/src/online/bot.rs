@@ -8,7 +8,7 @@ use super::lobby::Lobby;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use wocable_crossword::computer::{self, LeaveModel, Level};
-use wocable_crossword::{Event, Game, Intent, SeatView, Standing};
+use wocable_crossword::{Event, Game, GameSettings, Intent, SeatView, Standing};
 use wocable_lexicon::Lexicon;
 use wocable_net::Joined;
 use wocable_net::{ClientMessage, Refusal, RoomCode, ServerMessage};
@@ -68,6 +68,7 @@ impl Bot {
         let mut away_since: Option<Instant> = None;
         let mut pause = FIRST_PAUSE;
         let mut ice = None;
+        let mut lexicon = None;
         loop {
             if ice.is_none() {
                 ice = self.lobby.ice_servers().await.ok();
@@ -97,7 +98,7 @@ impl Bot {
             if link.send(&hello).is_err() {
                 continue;
             }
-            match self.follow(&mut link, &mut view, &mut grace).await {
+            match self.follow(&mut link, &mut view, &mut grace, &mut lexicon).await {
                 Ok(finished) => return Ok(finished),
                 Err(LinkError::Dropped | LinkError::Unreachable) => {
                     away_since = Some(Instant::now());
@@ -113,6 +114,7 @@ impl Bot {
         link: &mut Link,
         view: &mut Option<SeatView>,
         grace: &mut Duration,
+        lexicon: &mut Option<Lexicon>,
     ) -> Result<Finished, LinkError> {
         let mut moved_at = None;
         loop {
@@ -120,6 +122,9 @@ impl Bot {
                 ServerMessage::Waiting { .. } => {}
                 ServerMessage::Welcome { seat, room, settings } => {
                     *grace = room.clock.map_or(GRACE, |s| Duration::from_secs(s.into()));
+                    if lexicon.is_none() {
+                        *lexicon = Some(self.lexicon(&settings).await?);
+                    }
                     *view = SeatView::new(settings, Some(seat)).ok();
                     moved_at = None;
                 }
@@ -135,7 +140,9 @@ impl Bot {
                         let now = Instant::now();
                         (before + 1..=turns(view)).for_each(|turn| watch.seen(self.joined.code, turn, now));
                     }
-                    self.move_if_on_turn(link, view, &mut moved_at).await?;
+                    if let Some(lexicon) = lexicon {
+                        self.move_if_on_turn(link, view, lexicon, &mut moved_at).await?;
+                    }
                 }
                 ServerMessage::Finished { standings, gcg } => {
                     let Some(view) = view.take() else { return Err(LinkError::Dropped) };
@@ -157,8 +164,8 @@ impl Bot {
                     // Our move may be the one refused: wait, and send it again.
                     tokio::time::sleep(FIRST_PAUSE).await;
                     moved_at = None;
-                    if let Some(view) = view.as_ref() {
-                        self.move_if_on_turn(link, view, &mut moved_at).await?;
+                    if let (Some(view), Some(lexicon)) = (view.as_ref(), lexicon.as_ref()) {
+                        self.move_if_on_turn(link, view, lexicon, &mut moved_at).await?;
                     }
                 }
                 ServerMessage::Refused(refusal) => eprintln!("{}: refused: {refusal}", self.joined.code),
@@ -167,10 +174,23 @@ impl Bot {
         }
     }
 
+    /// The game's word list: the language's bundled one, or the one the
+    /// room's server holds.
+    async fn lexicon(&self, settings: &GameSettings) -> Result<Lexicon, LinkError> {
+        match &settings.word_list {
+            None => Ok(Lexicon::bundled(settings.language)),
+            Some(name) => Lobby::new(self.joined.server(self.lobby.server()))
+                .word_list(name, settings.language)
+                .await
+                .map_err(LinkError::WordList),
+        }
+    }
+
     async fn move_if_on_turn(
         &self,
         link: &mut Link,
         view: &SeatView,
+        lexicon: &Lexicon,
         moved_at: &mut Option<u32>,
     ) -> Result<(), LinkError> {
         let on_turn = view.ended().is_none() && Some(view.turn()) == view.viewer();
@@ -180,11 +200,11 @@ impl Bot {
         *moved_at = view.last_seq();
         tokio::time::sleep(self.pause).await;
         let (level, seat) = (self.level, view.turn());
-        let thinking = view.clone();
+        let (thinking, lexicon) = (view.clone(), lexicon.clone());
         let intent = tokio::task::spawn_blocking(move || {
             let language = thinking.settings().language;
             let seed = u64::from(thinking.last_seq().unwrap_or(0)) ^ 0x5eed;
-            match Game::guessed(&thinking, Lexicon::bundled(language), seed) {
+            match Game::guessed(&thinking, lexicon, seed) {
                 Ok(game) => computer::choose(&game, level, &LeaveModel::bundled(language), seed),
                 Err(_) => Intent::Pass { seat },
             }

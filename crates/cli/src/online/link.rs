@@ -19,6 +19,8 @@ pub enum LinkError {
     Unreadable(DecodeError),
     #[error("the server refused: {0}")]
     Refused(Refusal),
+    #[error("the game's word list could not be had: {0}")]
+    WordList(String),
 }
 
 pub struct Link {

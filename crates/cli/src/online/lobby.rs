@@ -3,6 +3,7 @@
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use wocable_crossword::computer::Level;
+use wocable_lexicon::{Language, Lexicon};
 use wocable_net::{
     ApiRefusal, CreateRoom, Created, IceServers, JoinRoom, Joined, RandomGame, RoomCode, RoomSettings, ServerConfig,
 };
@@ -47,6 +48,26 @@ impl Lobby {
     pub async fn create(&self, settings: &RoomSettings, computers: &[Level]) -> Result<RoomCode, String> {
         let body = CreateRoom { settings: settings.clone(), computers: computers.to_vec() };
         self.post::<Created>("/api/rooms", &body).await.map(|created| created.code)
+    }
+
+    /// One of the server's word lists, checked to be the one named.
+    pub async fn word_list(&self, name: &str, language: Language) -> Result<Lexicon, String> {
+        let mut url = reqwest::Url::parse(&self.server).map_err(|e| format!("{}: {e}", self.server))?;
+        url.path_segments_mut().map_err(|()| format!("{}: not a server's address", self.server))?.extend([
+            "api",
+            "word-lists",
+            name,
+        ]);
+        let response = self.http.get(url.clone()).send().await.map_err(|e| format!("{url}: {e}"))?;
+        if !response.status().is_success() {
+            return Err(format!("{url}: {}", response.status()));
+        }
+        let bytes = response.bytes().await.map_err(|e| format!("{url}: {e}"))?;
+        let (lexicon, info) = Lexicon::open_file(&bytes).map_err(|e| e.to_string())?;
+        if info.name != name || info.language != language {
+            return Err(format!("the server sent \"{}\" ({}) for \"{name}\" ({language})", info.name, info.language));
+        }
+        Ok(lexicon)
     }
 
     pub async fn join(&self, code: RoomCode, name: &str) -> Result<Joined, String> {

@@ -456,7 +456,13 @@ mod tests {
 
     async fn room(db: &Db, n: u64) -> RoomCode {
         let code = RoomCode::from_number(n);
-        let settings = RoomSettings { rules: RuleSetKind::Wocable, language: Language::En, players: 2, clock: None };
+        let settings = RoomSettings {
+            rules: RuleSetKind::Wocable,
+            language: Language::En,
+            players: 2,
+            clock: None,
+            word_list: None,
+        };
         db.create_room(code, &settings, 1, 0).await.unwrap();
         code
     }

@@ -198,6 +198,7 @@ impl Hub {
             language: kind.language,
             players: kind.players,
             clock: Some(ARENA_TURN_SECONDS),
+            word_list: None,
         };
         let made = match self.create(settings).await {
             Ok(code) => self.db.set_room_arena(code, id, pairing.game).await.map(|()| code),

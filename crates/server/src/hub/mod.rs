@@ -8,6 +8,7 @@ mod arenas;
 mod random;
 
 use crate::db::{Db, GameResult, StoredRoom};
+use crate::word_lists::WordLists;
 use futures::StreamExt;
 use matchbox_socket::{PeerId, PeerState, RtcIceServerConfig, WebRtcChannel, WebRtcSocketBuilder};
 use serde::Serialize;
@@ -19,7 +20,7 @@ use tokio::sync::{mpsc, oneshot, watch};
 use tracing::{error, info, warn};
 use wocable_crossword::Intent;
 use wocable_crossword::computer::{LeaveModel, Level};
-use wocable_lexicon::{Language, Lexicon};
+use wocable_lexicon::Language;
 use wocable_net::{
     AccountId, ArenaId, COMPUTER_NAME, ClientMessage, ComputerTurn, Joined, MAX_NAME, Player, QueueKey, RateLimit,
     Refusal, Room, RoomCode, RoomSettings, Schedule, SeatToken, ServerMessage, Step, Verdict, Waiting,
@@ -114,6 +115,7 @@ impl Peer {
 
 pub struct Hub {
     db: Db,
+    word_lists: Arc<WordLists>,
     rooms: HashMap<RoomCode, Room>,
     /// When each room was made (or resumed), and when its game ended.
     opened: HashMap<RoomCode, u64>,
@@ -155,14 +157,10 @@ pub fn advance_clock(ms: u64) {
     CLOCK_AHEAD_MS.fetch_add(ms as i64, Ordering::Relaxed);
 }
 
-fn lexicon(language: Language) -> Lexicon {
-    Lexicon::bundled(language)
-}
-
-fn restore(stored: StoredRoom, now: u64) -> Result<Room, String> {
-    let language = stored.settings.language;
+fn restore(stored: StoredRoom, word_lists: &WordLists, now: u64) -> Result<Room, String> {
+    let lexicon = word_lists.lexicon(&stored.settings)?;
     let events = (!stored.events.is_empty()).then_some(stored.events);
-    Room::restore(stored.code, stored.settings, stored.seed, lexicon(language), stored.seats, events, now)
+    Room::restore(stored.code, stored.settings, stored.seed, lexicon, stored.seats, events, now)
         .map_err(|e| e.to_string())
 }
 
@@ -170,6 +168,7 @@ impl Hub {
     /// The hub with every unfinished room of the database, games resumed.
     pub async fn load(
         db: Db,
+        word_lists: Arc<WordLists>,
         commands: mpsc::Sender<Command>,
         schedule: Schedule,
         arena_changes: watch::Sender<u64>,
@@ -190,7 +189,7 @@ impl Hub {
                     _ => None,
                 })
                 .collect();
-            match restore(stored, now) {
+            match restore(stored, &word_lists, now) {
                 Ok(room) => {
                     rooms.insert(code, room);
                     if let Some((arena, game)) = arena {
@@ -207,6 +206,7 @@ impl Hub {
         }
         Ok(Hub {
             db,
+            word_lists,
             opened: rooms.keys().map(|code| (*code, now)).collect(),
             ended: HashMap::new(),
             rooms,
@@ -320,8 +320,8 @@ impl Hub {
                 continue;
             }
             let seed = rand::random();
-            let room =
-                Room::new(code, settings.clone(), seed, lexicon(settings.language)).map_err(|e| e.to_string())?;
+            let lexicon = self.word_lists.lexicon(&settings)?;
+            let room = Room::new(code, settings.clone(), seed, lexicon).map_err(|e| e.to_string())?;
             stored = self.db.create_room(code, &settings, seed, now_ms()).await;
             if stored.is_ok() {
                 info!(%code, rules = %settings.rules, language = %settings.language, players = settings.players, "room made");
@@ -585,7 +585,7 @@ impl Hub {
         let now = now_ms();
         let restored = self.db.room(code).await.and_then(|stored| {
             let stored = stored.ok_or("the room is not in the database")?;
-            restore(stored, now)
+            restore(stored, &self.word_lists, now)
         });
         match restored {
             Ok(room) => {
@@ -613,14 +613,16 @@ impl Hub {
         if self.thinking.contains(&code) {
             return;
         }
-        let Some(turn) = self.rooms.get(&code).and_then(Room::computer_turn) else { return };
+        let Some(room) = self.rooms.get(&code) else { return };
+        let Some(turn) = room.computer_turn() else { return };
+        let lexicon = room.lexicon().clone();
         self.thinking.insert(code);
         let language = turn.view.settings().language;
         let leaves = self.leaves.entry(language).or_insert_with(|| Arc::new(LeaveModel::bundled(language))).clone();
         let commands = self.commands.clone();
         tokio::spawn(async move {
             let thought = turn.clone();
-            let chosen = tokio::task::spawn_blocking(move || thought.choose(lexicon(language), &leaves)).await;
+            let chosen = tokio::task::spawn_blocking(move || thought.choose(lexicon, &leaves)).await;
             // A computer that failed to think passes rather than stall the game.
             let intent = chosen.unwrap_or(Intent::Pass { seat: turn.seat });
             let _ = commands.send(Command::Thought { code, turn: Box::new(turn), intent }).await;

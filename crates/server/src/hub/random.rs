@@ -102,6 +102,7 @@ impl Hub {
             language: matched.key.language,
             players: matched.key.players,
             clock: Some(RANDOM_TURN_SECONDS),
+            word_list: None,
         };
         let code = match self.create(settings).await {
             Ok(code) => code,

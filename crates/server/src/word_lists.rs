@@ -1,0 +1,124 @@
+//! The word lists rooms may be played on: each language's bundled list,
+//! and the lists the operator installs with `--lexicon FILE` (lexicons
+//! built by `wocable-cli lexicon build`). Clients fetch an installed
+//! list's file, so that they check moves on the referee's own list.
+
+use axum::body::Bytes;
+use std::collections::BTreeMap;
+use std::path::Path;
+use wocable_lexicon::{Lexicon, LexiconInfo};
+use wocable_net::{RoomSettings, ServerWordList};
+
+/// Built lexicon files bigger than this are not read (the largest
+/// official lists build to a few tens of megabytes).
+const MAX_FILE_BYTES: u64 = 256 * 1024 * 1024;
+
+#[derive(Default)]
+pub struct WordLists {
+    installed: BTreeMap<String, Installed>,
+}
+
+struct Installed {
+    lexicon: Lexicon,
+    info: LexiconInfo,
+    file: Bytes,
+}
+
+impl WordLists {
+    /// The lists in built lexicon files, each by the name it was built
+    /// with (two lists of one name are refused).
+    pub fn load(paths: &[impl AsRef<Path>]) -> Result<WordLists, String> {
+        let mut lists = WordLists::default();
+        for path in paths {
+            let path = path.as_ref();
+            let failed = |why: String| format!("--lexicon {}: {why}", path.display());
+            let size = std::fs::metadata(path).map_err(|e| failed(e.to_string()))?.len();
+            if size > MAX_FILE_BYTES {
+                return Err(failed(format!("it is bigger than {} MB", MAX_FILE_BYTES >> 20)));
+            }
+            let file = std::fs::read(path).map_err(|e| failed(e.to_string()))?;
+            let (lexicon, info) = Lexicon::open_file(&file).map_err(|e| {
+                failed(format!("{e} (a word list is built first: wocable-cli lexicon build … --output FILE.wlex)"))
+            })?;
+            if lists.installed.contains_key(&info.name) {
+                return Err(failed(format!("another list is named \"{}\" already", info.name)));
+            }
+            lists.installed.insert(info.name.clone(), Installed { lexicon, info, file: Bytes::from(file) });
+        }
+        Ok(lists)
+    }
+
+    /// The lexicon a room is played on.
+    pub fn lexicon(&self, settings: &RoomSettings) -> Result<Lexicon, String> {
+        let Some(name) = &settings.word_list else {
+            return Ok(Lexicon::bundled(settings.language));
+        };
+        match self.installed.get(name) {
+            Some(list) if list.info.language == settings.language => Ok(list.lexicon.clone()),
+            Some(list) => {
+                Err(format!("the word list \"{name}\" is in {}, not in {}", list.info.language, settings.language))
+            }
+            None => Err(format!("this server has no word list named \"{name}\"")),
+        }
+    }
+
+    /// What clients are told of the installed lists.
+    pub fn listed(&self) -> Vec<ServerWordList> {
+        let listed = |list: &Installed| ServerWordList {
+            name: list.info.name.clone(),
+            language: list.info.language,
+            words: list.info.words,
+        };
+        self.installed.values().map(listed).collect()
+    }
+
+    /// An installed list's built lexicon file.
+    pub fn file(&self, name: &str) -> Option<Bytes> {
+        self.installed.get(name).map(|list| list.file.clone())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use wocable_crossword::RuleSetKind;
+    use wocable_lexicon::Language;
+
+    fn settings(language: Language, word_list: Option<&str>) -> RoomSettings {
+        RoomSettings {
+            rules: RuleSetKind::Wocable,
+            language,
+            players: 2,
+            clock: None,
+            word_list: word_list.map(str::to_string),
+        }
+    }
+
+    #[test]
+    fn installed_lists_are_found_by_name_and_language_and_others_refused() {
+        let dir = std::env::temp_dir().join(format!("wocable-word-lists-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let (club, _) = Lexicon::import(Language::En, b"QI\nZA\nXU\n").unwrap();
+        let path = dir.join("club.wlex");
+        std::fs::write(&path, club.to_file("Club 2026", "club.txt")).unwrap();
+        let lists = WordLists::load(&[&path]).unwrap();
+
+        let listed = lists.listed();
+        assert_eq!(listed, vec![ServerWordList { name: "Club 2026".into(), language: Language::En, words: 3 }]);
+        assert_eq!(lists.lexicon(&settings(Language::En, Some("Club 2026"))).unwrap().len(), 3);
+        assert!(lists.lexicon(&settings(Language::En, None)).unwrap().len() > 100_000);
+        let other = lists.lexicon(&settings(Language::Fr, Some("Club 2026"))).unwrap_err();
+        assert_eq!(other, "the word list \"Club 2026\" is in en, not in fr");
+        let missing = lists.lexicon(&settings(Language::En, Some("Collins"))).unwrap_err();
+        assert_eq!(missing, "this server has no word list named \"Collins\"");
+        assert!(lists.file("Club 2026").is_some_and(|file| Lexicon::open_file(&file).is_ok()));
+
+        let twice = WordLists::load(&[&path, &path]).err().unwrap();
+        assert!(twice.ends_with("another list is named \"Club 2026\" already"), "{twice}");
+        let plain = dir.join("plain.txt");
+        std::fs::write(&plain, "QI\nZA\n").unwrap();
+        let refused = WordLists::load(&[&plain]).err().unwrap();
+        assert!(refused.contains("wocable-cli lexicon build"), "{refused}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
