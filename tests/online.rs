@@ -29,7 +29,7 @@ use wocable::screens::ratings::{Fetched, Ratings, RatingsRequest};
 use wocable::settings::Settings;
 use wocable::storage::Storage;
 use wocable_crossword::{Event, RuleSetKind};
-use wocable_lexicon::Language;
+use wocable_lexicon::{Language, Lexicon};
 use wocable_net::{RandomGame, RoomCode, RoomSettings};
 
 /// A folder of this test's own.
@@ -255,6 +255,49 @@ fn a_room_made_in_the_app_is_played_with_a_bot_that_joined_by_its_code() {
     let (Fetched::Got(profile), Fetched::Got(board)) = (&ratings.profile, &ratings.leaderboard) else { unreachable!() };
     assert_eq!((profile.nick.as_str(), profile.lists[0].games), ("Ana", 1));
     assert_eq!((board.total, board.you.as_ref()), (0, None), "one game leaves a rating provisional");
+}
+
+#[test]
+fn a_room_on_one_of_the_servers_word_lists_is_played_on_the_servers_copy() {
+    let dir = scratch("word-list");
+    // Every two letters make a word of this list, and nothing longer does.
+    let labels = Language::En.labels();
+    let text: String = labels.iter().flat_map(|a| labels.iter().map(move |b| format!("{a}{b}\n"))).collect();
+    let (pairs, _) = Lexicon::import(Language::En, text.as_bytes()).expect("the list builds");
+    let file = dir.join("pairs.wlex");
+    std::fs::write(&file, pairs.to_file("Pairs", "pairs.txt")).expect("the list is written");
+    let server = Server::start_with(&dir, "127.0.0.1:0", &["--lexicon", file.to_str().expect("a path")]);
+    let config = answer(Lobby::new(&server.url).config()).expect("the server's config");
+    let names: Vec<&str> = config.word_lists.iter().map(|list| list.name.as_str()).collect();
+    assert_eq!(names, ["Pairs"], "the create page offers it");
+
+    let mut app = app(&dir.join("app"), &server);
+    let OnlineRequest::Create { mut room, computers } = two_player_room() else { unreachable!() };
+    room.word_list = Some("Pairs".into());
+    app.world_mut().write_message(OnlineRequest::Create { room, computers });
+    until(&mut app, "the waiting room", 20, |w| matches!(w.resource::<Online>(), Online::InRoom(_)));
+    let code = code_in_room(&app).expect("a room");
+    let gcg = dir.join("game.gcg");
+    let _bot = bot(&server, code, &gcg);
+    until(&mut app, "the game opens", 30, |w| screen(w) == Screen::Game);
+    let m = app.world().resource::<Match>();
+    assert_eq!(m.view().settings().word_list.as_deref(), Some("Pairs"));
+    assert_eq!(m.lexicon().len(), 26 * 26, "the app checks moves on the server's list");
+    let mine = m.viewer;
+    // The app's hints come from the list, and the referee takes them.
+    let played = |w: &World| {
+        let m = w.resource::<Match>();
+        m.view().log().iter().any(|e| matches!(&e.event, Event::Played { seat, .. } if *seat == mine))
+    };
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !played(app.world()) {
+        assert!(Instant::now() < deadline, "no word of the app's was taken");
+        if my_turn(app.world()) {
+            play_a_hint(&mut app);
+        }
+        app.update();
+        std::thread::sleep(Duration::from_millis(5));
+    }
 }
 
 #[test]

@@ -12,6 +12,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 use support::Server;
+use wocable_lexicon::{Language, Lexicon};
 
 const SCREENS: [&str; 29] = [
     "home",
@@ -240,8 +241,13 @@ fn tour(size: &str, listen: bool) -> Option<(PathBuf, Option<Vec<f32>>)> {
     std::fs::create_dir_all(&dir).expect("screenshot folder");
     let data = dir.join("data");
     let (_xvfb, display) = xvfb()?;
-    // The online screens play on a server of the test's own, as Ana.
-    let mut server = Server::start(&dir, "127.0.0.1:0");
+    // The online screens play on a server of the test's own, as Ana, which
+    // has a word list of its operator's for the create page to offer.
+    let (club, _) = Lexicon::import(Language::En, b"QI\nZA\nXU\nJO\n").expect("a word list");
+    let club_file = dir.join("club.wlex");
+    std::fs::write(&club_file, club.to_file("Club 2026", "club.txt")).expect("the word list's file");
+    let lexicon = club_file.to_str().expect("a path");
+    let mut server = Server::start_with(&dir, "127.0.0.1:0", &["--lexicon", lexicon]);
     std::fs::create_dir_all(&data).expect("the data folder");
     let settings = format!(r#"{{"nickname": "Ana", "server": "{}"}}"#, server.url);
     std::fs::write(data.join("settings.json"), settings).expect("the settings");

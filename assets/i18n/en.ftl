@@ -228,6 +228,7 @@ online-copy-link = Copy the link
 online-not-sent = Not connected: your move was not sent. Play it again once reconnected.
 online-share = Share the link
 online-share-text = Play Wocable with me: room { $code }
+online-room-word-list = Played on the word list “{ $name }”
 online-waiting = Players
 online-free-seat = (waiting…)
 online-leave = Leave the room

@@ -228,6 +228,7 @@ online-copy-link = Copiar el enlace
 online-not-sent = Sin conexión: tu jugada no se envió. Vuelve a jugarla al reconectar.
 online-share = Compartir el enlace
 online-share-text = Juega a Wocable conmigo: sala { $code }
+online-room-word-list = Se juega con la lista de palabras «{ $name }»
 online-waiting = Jugadores
 online-free-seat = (esperando…)
 online-leave = Salir de la sala

@@ -229,6 +229,7 @@ online-copy-link = Copier le lien
 online-not-sent = Pas de connexion : votre coup n'a pas été envoyé. Rejouez-le une fois reconnecté.
 online-share = Partager le lien
 online-share-text = Jouez à Wocable avec moi : salle { $code }
+online-room-word-list = Partie sur la liste de mots « { $name } »
 online-waiting = Joueurs
 online-free-seat = (en attente…)
 online-leave = Quitter la salle

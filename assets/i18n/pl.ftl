@@ -228,6 +228,7 @@ online-copy-link = Kopiuj link
 online-not-sent = Brak połączenia: ruch nie został wysłany. Zagraj go ponownie po ponownym połączeniu.
 online-share = Udostępnij link
 online-share-text = Zagraj ze mną w Wocable: pokój { $code }
+online-room-word-list = Gra na liście słów „{ $name }”
 online-waiting = Gracze
 online-free-seat = (czekamy…)
 online-leave = Opuść pokój

@@ -7,7 +7,7 @@ use serde::de::DeserializeOwned;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use wocable_crossword::RuleSetKind;
-use wocable_lexicon::Language;
+use wocable_lexicon::{Language, Lexicon, LexiconInfo};
 use wocable_net::{
     Account, ApiRefusal, ArenaId, ArenaList, ArenaStandings, CreateRoom, Created, GameRatings, InArena, JoinRoom,
     Joined, Leaderboard, NewPlayer, PlayerKey, Profile, RandomGame, Recover, RoomCode, ServerConfig,
@@ -37,22 +37,37 @@ pub struct Call<T> {
     answer: Arc<Mutex<Option<Result<T, LobbyError>>>>,
 }
 
-impl<T: DeserializeOwned + Send + 'static> Call<T> {
-    fn send(request: Result<ehttp::Request, serde_json::Error>) -> Call<T> {
+impl<T: Send + 'static> Call<T> {
+    /// Sends `request`; `read` makes the answer of a response the server
+    /// did not refuse (off the frame: natively on ehttp's thread).
+    fn send_with(request: ehttp::Request, read: fn(ehttp::Response) -> Result<T, LobbyError>) -> Call<T> {
         let answer = Arc::new(Mutex::new(None));
-        let request = match request {
-            Ok(request) => request,
-            Err(error) => {
-                return Call { answer: Arc::new(Mutex::new(Some(Err(LobbyError::Unreadable(error.to_string()))))) };
-            }
-        };
         let slot = answer.clone();
         ehttp::fetch(request, move |response| {
             if let Ok(mut slot) = slot.lock() {
-                *slot = Some(read(response));
+                *slot = Some(accepted(response).and_then(read));
             }
         });
         Call { answer }
+    }
+
+    /// A call that failed before it was sent.
+    fn failed(error: LobbyError) -> Call<T> {
+        Call { answer: Arc::new(Mutex::new(Some(Err(error)))) }
+    }
+
+    /// The answer, if it came (and was not taken before).
+    pub fn take(&self) -> Option<Result<T, LobbyError>> {
+        self.answer.lock().ok()?.take()
+    }
+}
+
+impl<T: DeserializeOwned + Send + 'static> Call<T> {
+    fn send(request: Result<ehttp::Request, serde_json::Error>) -> Call<T> {
+        match request {
+            Ok(request) => Call::send_with(request, json),
+            Err(error) => Call::failed(LobbyError::Unreadable(error.to_string())),
+        }
     }
 
     fn post(url: String, body: &impl Serialize) -> Call<T> {
@@ -62,14 +77,10 @@ impl<T: DeserializeOwned + Send + 'static> Call<T> {
     fn get(url: String) -> Call<T> {
         Call::send(Ok(ehttp::Request::get(url)))
     }
-
-    /// The answer, if it came (and was not taken before).
-    pub fn take(&self) -> Option<Result<T, LobbyError>> {
-        self.answer.lock().ok()?.take()
-    }
 }
 
-fn read<T: DeserializeOwned>(response: ehttp::Result<ehttp::Response>) -> Result<T, LobbyError> {
+/// The response, unless the server could not be reached or said no.
+fn accepted(response: ehttp::Result<ehttp::Response>) -> Result<ehttp::Response, LobbyError> {
     let response = response.map_err(LobbyError::Unreachable)?;
     if !response.ok {
         let refusal = response.json::<ApiRefusal>().map_or(response.status_text.clone(), |refusal| refusal.error);
@@ -80,9 +91,18 @@ fn read<T: DeserializeOwned>(response: ehttp::Result<ehttp::Response>) -> Result
             _ => LobbyError::Refused(refusal),
         });
     }
+    Ok(response)
+}
+
+fn json<T: DeserializeOwned>(response: ehttp::Response) -> Result<T, LobbyError> {
     // An answer without a body (204) reads as `null`: `()`.
     let body = if response.bytes.is_empty() { b"null".as_slice() } else { &response.bytes };
     serde_json::from_slice(body).map_err(|error| LobbyError::Unreadable(error.to_string()))
+}
+
+/// A built lexicon file, opened (and so checked whole).
+fn lexicon_file(response: ehttp::Response) -> Result<(Lexicon, LexiconInfo), LobbyError> {
+    Lexicon::open_file(&response.bytes).map_err(|error| LobbyError::Unreadable(error.to_string()))
 }
 
 /// The lobby of one server, `http(s)://host:port`.
@@ -138,6 +158,12 @@ impl Lobby {
     /// How a finished game changed its members' ratings.
     pub fn game_ratings(&self, code: RoomCode) -> Call<GameRatings> {
         Call::get(format!("{}/api/rooms/{code}/ratings", self.server))
+    }
+
+    /// One of the server's word lists (see [`ServerConfig`]).
+    pub fn word_list(&self, name: &str) -> Call<(Lexicon, LexiconInfo)> {
+        let url = format!("{}/api/word-lists/{}", self.server, path_segment(name));
+        Call::send_with(ehttp::Request::get(url), lexicon_file)
     }
 
     /// The arenas running, and the latest that ended.

@@ -345,7 +345,12 @@ fn open_the_game(
 ) {
     let Online::InRoom(session) = &mut *online else { return };
     let Some(settings) = session.started().cloned() else { return };
-    let lexicon = match lexicons.get(&settings) {
+    // A room on one of the server's lists is played on the server's copy.
+    let lexicon = match &settings.word_list {
+        Some(name) => session.server_list(name, settings.language),
+        None => lexicons.get(&settings),
+    };
+    let lexicon = match lexicon {
         Ok(Some(lexicon)) => lexicon,
         Ok(None) => return,
         Err(reason) => {

@@ -5,13 +5,15 @@
 //! the connection drops: the server then sends the whole view again.
 
 use super::link::{Heard, Link};
+use super::lobby::{Call, Lobby};
 use crate::crossword::SavedMatch;
 use crate::crossword::referee::{Connection, Frame, Referee, Ruling, TurnClock};
 use crate::crossword::thinking::Thinking;
+use crate::lexicons::Unavailable;
 use bevy::log::{info, warn};
 use wocable_crossword::game::{GameSettings, Intent};
 use wocable_crossword::{Sequenced, gcg};
-use wocable_lexicon::Lexicon;
+use wocable_lexicon::{Language, Lexicon, LexiconInfo};
 use wocable_net::{ClientMessage, Clock, EVENTS_PER_MESSAGE, IceServers, Joined, Refusal, RoomSettings, ServerMessage};
 
 /// After a dropped connection, the next try waits this long.
@@ -35,11 +37,21 @@ pub struct Session {
     caught_up: bool,
     clock: Option<TurnClock>,
     lexicon: Option<Lexicon>,
+    /// The room's word list when it is one of the server's, fetched once
+    /// asked for.
+    server_list: Option<ServerList>,
     /// The record of a game that ended before its word list was at hand.
     gcg: Option<String>,
     rulings: Vec<Ruling>,
     /// Why the room cannot be played in (gone, or the seat is not ours).
     closed: Option<Refusal>,
+}
+
+/// One of the server's word lists, on its way or at hand.
+enum ServerList {
+    Asked(Call<(Lexicon, LexiconInfo)>),
+    Got(Lexicon),
+    Failed(String),
 }
 
 impl Session {
@@ -60,6 +72,7 @@ impl Session {
             caught_up: false,
             clock: None,
             lexicon: None,
+            server_list: None,
             gcg: None,
             rulings: Vec::new(),
             closed: None,
@@ -89,6 +102,26 @@ impl Session {
     /// come (they follow the welcome).
     pub fn started(&self) -> Option<&GameSettings> {
         self.settings.as_ref().filter(|_| self.caught_up)
+    }
+
+    /// The server's word list `name`, which the game is played on: `None`
+    /// while it comes (the first call asks for it), or why it cannot be had.
+    pub fn server_list(&mut self, name: &str, language: Language) -> Result<Option<Lexicon>, Unavailable> {
+        let list = self.server_list.get_or_insert_with(|| ServerList::Asked(Lobby::new(&self.server).word_list(name)));
+        if let ServerList::Asked(call) = list
+            && let Some(answer) = call.take()
+        {
+            *list = match answer {
+                Ok((lexicon, info)) if info.name == name && info.language == language => ServerList::Got(lexicon),
+                Ok((_, info)) => ServerList::Failed(format!("the server sent the list \u{201c}{}\u{201d}", info.name)),
+                Err(error) => ServerList::Failed(error.to_string()),
+            };
+        }
+        match list {
+            ServerList::Asked(_) => Ok(None),
+            ServerList::Got(lexicon) => Ok(Some(lexicon.clone())),
+            ServerList::Failed(reason) => Err(Unavailable::Fetch(reason.clone())),
+        }
     }
 
     /// The word list of the game, to read the record at its end (which

@@ -2,7 +2,7 @@
 //! the anagrams of a rack, in any game language's lexicon.
 
 use super::home::wide_button;
-use super::new_game::{language_key, word_list_choice};
+use super::new_game::{language_key, own_lists, word_list_choice};
 use super::{Screen, centred_choices, centred_page};
 use crate::lexicons::{GameLexicons, Unavailable};
 use crate::ui::i18n::Locale;
@@ -120,7 +120,7 @@ fn draw(
     centred_page(ctx, &locale.t("dictionary-title"), |ui| {
         let languages = [Language::En, Language::Es, Language::Fr].map(|l| (l, locale.t(language_key(l))));
         centred_choices(ui, &mut page.language, &languages);
-        word_list_choice(ui, &locale, page.language, &mut page.word_list, &word_lists);
+        word_list_choice(ui, &locale, &mut page.word_list, &own_lists(&word_lists, page.language));
         let lookups = [Lookup::Check, Lookup::Prefix, Lookup::Pattern, Lookup::Anagrams];
         centred_choices(ui, &mut page.lookup, &lookups.map(|l| (l, locale.t(lookup_key(l)))));
         ui.small(locale.t(&format!("{}-help", lookup_key(page.lookup))));

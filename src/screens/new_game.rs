@@ -128,25 +128,25 @@ pub fn setup_problem(locale: &Locale, setup: &MatchSetup) -> Option<String> {
     }
 }
 
-/// The word list to use, where the player has lists of their own in
-/// `language`: the language's own (`None`), or one of theirs.
-pub fn word_list_choice(
-    ui: &mut egui::Ui,
-    locale: &Locale,
-    language: Language,
-    chosen: &mut Option<String>,
-    lists: &WordLists,
-) {
+/// The word list to use, where there are lists beside the language's
+/// own: the language's (`None`), or one of `names` (the player's own, or
+/// the server's).
+pub fn word_list_choice(ui: &mut egui::Ui, locale: &Locale, chosen: &mut Option<String>, names: &[String]) {
     // A list of another language, or removed, is not offered.
-    if chosen.as_deref().and_then(|name| lists.get(name)).is_none_or(|list| list.language != language) {
+    if chosen.as_ref().is_some_and(|name| !names.contains(name)) {
         *chosen = None;
     }
     let mut choices = vec![(None, locale.t("word-list-standard"))];
-    choices.extend(lists.of(language).map(|list| (Some(list.name.clone()), list.name.clone())));
+    choices.extend(names.iter().map(|name| (Some(name.clone()), name.clone())));
     if choices.len() > 1 {
         ui.label(locale.t("new-game-word-list"));
         centred_choices(ui, chosen, &choices);
     }
+}
+
+/// The names of the player's own lists in `language`.
+pub fn own_lists(lists: &WordLists, language: Language) -> Vec<String> {
+    lists.of(language).map(|list| list.name.clone()).collect()
 }
 
 fn draw(
@@ -167,7 +167,7 @@ fn draw(
         ui.separator();
         ui.label(crate::ui::bold(locale.t("new-game-language"), 20.0));
         centred_choices(ui, &mut form.language, &GAME_LANGUAGES.map(|l| (l, locale.t(language_key(l)))));
-        word_list_choice(ui, &locale, form.language, &mut form.word_list, &word_lists);
+        word_list_choice(ui, &locale, &mut form.word_list, &own_lists(&word_lists, form.language));
         ui.separator();
         ui.label(crate::ui::bold(locale.t("new-game-players"), 20.0));
         let max = form.rules.rules().max_players;

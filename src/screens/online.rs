@@ -5,11 +5,11 @@
 
 use super::arenas::{Arenas, arena_page, arenas_page};
 use super::home::wide_button;
-use super::new_game::{GAME_LANGUAGES, language_key, level_key, rules_key};
+use super::new_game::{GAME_LANGUAGES, language_key, level_key, rules_key, word_list_choice};
 use super::ratings::{Fetched, Ratings, RatingsRequest, leaderboard_page, open_profile, profile_page};
 use super::{Screen, centred_choices, centred_page};
 use crate::crossword::turn::PendingStart;
-use crate::online::{ArenaEntry, LobbyError, Online, OnlineAccount, OnlineFailure, OnlineRequest, Session};
+use crate::online::{ArenaEntry, Lobby, LobbyError, Online, OnlineAccount, OnlineFailure, OnlineRequest, Session};
 use crate::settings::Settings;
 use crate::storage::Storage;
 use crate::ui::clipboard;
@@ -21,7 +21,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use wocable_crossword::RuleSetKind;
 use wocable_crossword::computer::Level;
 use wocable_lexicon::Language;
-use wocable_net::{ArenaId, MAX_NAME, RandomGame, RecoveryCode, RoomCode, RoomSettings, join_link};
+use wocable_net::{ArenaId, MAX_NAME, RandomGame, RecoveryCode, RoomCode, RoomSettings, ServerConfig, join_link};
 
 /// Which page of the online screen is shown, and what its forms hold.
 #[derive(Resource, Clone, Debug, PartialEq)]
@@ -32,6 +32,8 @@ pub struct OnlineForm {
     pub language: Language,
     pub players: usize,
     pub clock: Option<u32>,
+    /// One of the server's word lists (`None`: the language's own).
+    pub word_list: Option<String>,
     /// Seats the server fills with computer players, at `level`.
     pub computers: usize,
     pub level: Level,
@@ -80,6 +82,7 @@ impl OnlineForm {
             language: Language::En,
             players: 2,
             clock: Some(120),
+            word_list: None,
             computers: 0,
             level: Level::Strong,
             code: String::new(),
@@ -102,8 +105,13 @@ impl OnlineForm {
     }
 
     fn room(&self) -> OnlineRequest {
-        let room =
-            RoomSettings { rules: self.rules, language: self.language, players: self.players, clock: self.clock };
+        let room = RoomSettings {
+            rules: self.rules,
+            language: self.language,
+            players: self.players,
+            clock: self.clock,
+            word_list: self.word_list.clone(),
+        };
         OnlineRequest::Create { room, computers: vec![self.level; self.computers.min(self.players - 1)] }
     }
 
@@ -145,6 +153,33 @@ pub(super) fn plugin(app: &mut App) {
     );
     #[cfg(target_arch = "wasm32")]
     app.add_systems(Startup, open_a_join_link);
+    app.init_resource::<ServerLists>()
+        .add_systems(Update, (|mut lists: ResMut<ServerLists>| lists.config.poll()).run_if(in_state(Screen::Online)));
+}
+
+/// What a server says of itself, for the word lists rooms may be made
+/// on: asked each time the create page opens.
+#[derive(Resource, Default)]
+struct ServerLists {
+    /// The server asked (empty: none yet, or to ask again).
+    server: String,
+    config: Fetched<ServerConfig>,
+}
+
+impl ServerLists {
+    /// Asks `server`, unless it was asked already.
+    fn ask(&mut self, server: &str) {
+        if self.server != server {
+            self.server = server.to_string();
+            self.config = Fetched::Asked(Lobby::new(server).config());
+        }
+    }
+
+    /// The names of the server's lists in `language`, once it said them.
+    fn of(&self, language: Language) -> Option<Vec<String>> {
+        let Fetched::Got(config) = &self.config else { return None };
+        Some(config.word_lists.iter().filter(|list| list.language == language).map(|list| list.name.clone()).collect())
+    }
 }
 
 /// The web build opened by a link to a room goes straight to it.
@@ -199,9 +234,11 @@ pub(super) fn lobby_failure(locale: &Locale, error: &LobbyError) -> String {
     }
 }
 
-/// The leaderboards, profiles and arenas, and what asks for them.
+/// The leaderboards, profiles, arenas and the server's word lists, and
+/// what asks for them.
 #[derive(SystemParam)]
-struct RatingPages<'w> {
+struct ServerPages<'w> {
+    server_lists: ResMut<'w, ServerLists>,
     ratings: Res<'w, Ratings>,
     requests: MessageWriter<'w, RatingsRequest>,
     arenas: ResMut<'w, Arenas>,
@@ -210,7 +247,7 @@ struct RatingPages<'w> {
 
 fn draw(
     mut contexts: EguiContexts,
-    mut rating_pages: RatingPages,
+    mut rating_pages: ServerPages,
     mut membership: Membership,
     locale: Res<Locale>,
     mut form: ResMut<OnlineForm>,
@@ -290,7 +327,9 @@ fn draw(
                 }
             }
             Page::Create => {
-                game_choices(ui, &locale, form);
+                rating_pages.server_lists.ask(&settings.server);
+                let lists = rating_pages.server_lists.of(form.language);
+                game_choices(ui, &locale, form, lists.as_deref());
                 ui.label(crate::ui::bold(locale.t("new-game-clock"), 20.0));
                 centred_choices(ui, &mut form.clock, &CLOCKS.map(|clock| (clock, clock_label(&locale, clock))));
                 ui.label(crate::ui::bold(locale.t("online-computers"), 20.0));
@@ -349,7 +388,7 @@ fn draw(
                 }
             }
             Page::Random => {
-                game_choices(ui, &locale, form);
+                game_choices(ui, &locale, form, None);
                 ui.label(crate::ui::bold(locale.t("online-wait"), 20.0));
                 let waits = WAITS.map(|s| (s, locale.t_with("online-wait-seconds", &[("seconds", s.into())])));
                 centred_choices(ui, &mut form.wait, &waits);
@@ -373,12 +412,14 @@ fn draw(
     Ok(())
 }
 
-fn menu(ui: &mut egui::Ui, locale: &Locale, form: &mut OnlineForm, member: Option<&str>, pages: &mut RatingPages) {
+fn menu(ui: &mut egui::Ui, locale: &Locale, form: &mut OnlineForm, member: Option<&str>, pages: &mut ServerPages) {
     for (key, page) in [("online-create", Page::Create), ("online-join", Page::Join), ("online-random", Page::Random)] {
         if wide_button(ui, crate::ui::bold(locale.t(key), 20.0)).clicked() {
             form.page = page;
             form.problem = None;
             form.focus_code = page == Page::Join;
+            // The lists are asked for again: the operator may add some.
+            pages.server_lists.server.clear();
         }
     }
     if wide_button(ui, crate::ui::bold(locale.t("online-arenas"), 20.0)).clicked() {
@@ -427,12 +468,16 @@ fn clock_label(locale: &Locale, clock: Option<u32>) -> String {
     }
 }
 
-/// Rule set, language and number of players, as on the new game screen.
-fn game_choices(ui: &mut egui::Ui, locale: &Locale, form: &mut OnlineForm) {
+/// Rule set, language (and the server's `word_lists` in it, once known)
+/// and number of players, as on the new game screen.
+fn game_choices(ui: &mut egui::Ui, locale: &Locale, form: &mut OnlineForm, word_lists: Option<&[String]>) {
     ui.label(crate::ui::bold(locale.t("new-game-rules"), 20.0));
     centred_choices(ui, &mut form.rules, &RuleSetKind::ALL.map(|r| (r, locale.t(rules_key(r)))));
     ui.label(crate::ui::bold(locale.t("new-game-language"), 20.0));
     centred_choices(ui, &mut form.language, &GAME_LANGUAGES.map(|l| (l, locale.t(language_key(l)))));
+    if let Some(names) = word_lists {
+        word_list_choice(ui, locale, &mut form.word_list, names);
+    }
     ui.label(crate::ui::bold(locale.t("new-game-players"), 20.0));
     let rules = form.rules.rules();
     let counts: Vec<(usize, String)> = (rules.min_players..=rules.max_players).map(|n| (n, n.to_string())).collect();
@@ -471,6 +516,9 @@ fn waiting_room(
             ui.label(locale.t_with("online-copied", &[("text", copied.clone().into())]));
         }
         ui.label(egui::RichText::new(link.as_str()).monospace());
+        if let Some(name) = session.room().and_then(|room| room.word_list.clone()) {
+            ui.label(locale.t_with("online-room-word-list", &[("name", name.into())]));
+        }
         ui.separator();
         ui.label(crate::ui::bold(locale.t("online-waiting"), 20.0));
         for (seat, name) in session.seats().iter().enumerate() {

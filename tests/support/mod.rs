@@ -1,6 +1,9 @@
 //! What the app's process tests share: the workspace's programs, built
 //! beside them by `cargo test --workspace`, and a wocable-server of their own.
 
+// Each test file uses some of this.
+#![allow(dead_code)]
+
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -22,9 +25,15 @@ pub struct Server {
 
 impl Server {
     pub fn start(dir: &Path, listen: &str) -> Server {
+        Server::start_with(dir, listen, &[])
+    }
+
+    /// The server, with more of its options.
+    pub fn start_with(dir: &Path, listen: &str, options: &[&str]) -> Server {
         let mut child = Command::new(program("wocable-server"))
             .args(["--listen", listen, "--db"])
             .arg(dir.join("server.db"))
+            .args(options)
             .stdout(Stdio::piped())
             .stderr(std::fs::File::create(dir.join("server.log")).expect("the server's log"))
             .spawn()
