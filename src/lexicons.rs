@@ -29,8 +29,8 @@ pub struct GameLexicons<'w> {
 }
 
 impl GameLexicons<'_> {
-    /// `None` while the language's list is fetched (the web build), or why
-    /// it cannot be had.
+    /// `None` while the list is fetched or read (the web build), or why it
+    /// cannot be had.
     pub fn get(&mut self, settings: &GameSettings) -> Result<Option<Lexicon>, Unavailable> {
         self.list(settings.language, settings.word_list.as_deref())
     }
@@ -40,6 +40,11 @@ impl GameLexicons<'_> {
         let Some(name) = word_list else {
             return self.lexicons.get(language).map_err(Unavailable::Fetch);
         };
+        // The web build reads its lists' files from the browser's storage
+        // when it starts.
+        if !self.storage.bytes_ready() {
+            return Ok(None);
+        }
         match self.lists.open(&self.storage, name) {
             Ok(lexicon) => Ok(Some(lexicon)),
             Err(WordListError::Removed(name)) => Err(Unavailable::Removed(name)),

@@ -1,7 +1,11 @@
-//! Where the app keeps its files: the platform's data folder natively,
-//! the browser's local storage on the web. Writes are atomic (a temporary
-//! file renamed over the old one), so a killed app leaves the old file or
-//! the new one, never half of one.
+//! Where the app keeps its files: the platform's data folder natively;
+//! on the web, the browser's local storage for text and its IndexedDB for
+//! bytes (word lists), read whole when the app starts. Writes are atomic
+//! (a temporary file renamed over the old one; one `setItem` or `put`),
+//! so a killed app leaves the old file or the new one, never half of one.
+
+#[cfg(target_arch = "wasm32")]
+mod indexed_db;
 
 use bevy::prelude::*;
 use thiserror::Error;
@@ -44,6 +48,8 @@ pub struct DamagedFiles(pub Vec<DamagedFile>);
 pub struct Storage {
     #[cfg(not(target_arch = "wasm32"))]
     dir: Option<std::path::PathBuf>,
+    #[cfg(target_arch = "wasm32")]
+    files: std::sync::Arc<std::sync::Mutex<web::Files>>,
 }
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -56,6 +62,17 @@ impl Storage {
             directories::ProjectDirs::from("org", "Wocable", "Wocable").map(|d| d.data_dir().to_path_buf())
         });
         Storage { dir }
+    }
+
+    /// Whether the files in bytes are at hand (natively, always).
+    pub fn bytes_ready(&self) -> bool {
+        true
+    }
+
+    /// Whether the file `name` last written is kept (natively, once
+    /// written).
+    pub fn is_kept(&self, _name: &str) -> Result<bool, StorageError> {
+        Ok(true)
     }
 
     /// Files kept in `dir` (tests, portable installs).
@@ -108,9 +125,67 @@ impl Storage {
 }
 
 #[cfg(target_arch = "wasm32")]
+mod web {
+    use std::collections::HashMap;
+
+    /// The files in bytes, as read from IndexedDB when the app started.
+    #[derive(Debug, Default)]
+    pub struct Files {
+        /// `None` until IndexedDB answered; then whether it can keep files.
+        pub kept: Option<bool>,
+        pub bytes: HashMap<String, Vec<u8>>,
+        /// Files written and not yet known to be kept: `None` while
+        /// IndexedDB has not answered, then its answer.
+        pub writes: HashMap<String, Option<Result<(), String>>>,
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
 impl Storage {
+    /// The browser's storage; the files in bytes come from IndexedDB a
+    /// moment later (see [`Storage::bytes_ready`]).
     pub fn platform() -> Storage {
-        Storage {}
+        let storage = Storage { files: Default::default() };
+        let files = storage.files.clone();
+        wasm_bindgen_futures::spawn_local(async move {
+            let read = indexed_db::read_all().await;
+            let Ok(mut files) = files.lock() else { return };
+            match read {
+                Ok(read) => {
+                    info!("files read from the browser's storage: {}", read.len());
+                    files.bytes.extend(read);
+                    files.kept = Some(true);
+                }
+                Err(e) => {
+                    warn!("the browser keeps no files here: {e}");
+                    files.kept = Some(false);
+                }
+            }
+        });
+        storage
+    }
+
+    fn files(&self) -> std::sync::MutexGuard<'_, web::Files> {
+        self.files.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Whether the files in bytes are at hand: IndexedDB has answered.
+    pub fn bytes_ready(&self) -> bool {
+        self.files().kept.is_some()
+    }
+
+    /// Whether the file `name` last written is kept in IndexedDB (a page
+    /// closed before would lose it), or why it could not be.
+    pub fn is_kept(&self, name: &str) -> Result<bool, StorageError> {
+        let mut files = self.files();
+        match files.writes.get(name) {
+            None => Ok(true),
+            Some(None) => Ok(false),
+            Some(Some(_)) => match files.writes.remove(name) {
+                Some(Some(Err(reason))) => Err(StorageError::Write { name: name.to_string(), reason }),
+                _ => Ok(true),
+            },
+        }
     }
 
     fn local_storage() -> Option<web_sys::Storage> {
@@ -135,17 +210,33 @@ impl Storage {
     }
 
     pub fn exists(&self, name: &str) -> bool {
-        self.read(name).is_some()
+        self.read(name).is_some() || self.files().bytes.contains_key(name)
     }
 
-    /// Local storage holds a few megabytes of text: no place for files
-    /// such as word lists (they are to go to IndexedDB).
-    pub fn read_bytes(&self, _name: &str) -> Option<Vec<u8>> {
-        None
+    pub fn read_bytes(&self, name: &str) -> Option<Vec<u8>> {
+        self.files().bytes.get(name).cloned()
     }
 
-    pub fn write_bytes(&self, _name: &str, _bytes: &[u8]) -> Result<(), StorageError> {
-        Err(StorageError::Unavailable)
+    /// Kept at once for this session, and in IndexedDB a moment later
+    /// (local storage holds a few megabytes of text: no place for them).
+    pub fn write_bytes(&self, name: &str, bytes: &[u8]) -> Result<(), StorageError> {
+        let mut files = self.files();
+        if files.kept != Some(true) {
+            return Err(StorageError::Unavailable);
+        }
+        files.bytes.insert(name.to_string(), bytes.to_vec());
+        files.writes.insert(name.to_string(), None);
+        let (name, bytes, all) = (name.to_string(), bytes.to_vec(), self.files.clone());
+        wasm_bindgen_futures::spawn_local(async move {
+            let kept = indexed_db::put(&name, &bytes).await;
+            if let Err(e) = &kept {
+                error!("{name} could not be kept in the browser: {e}");
+            }
+            if let Ok(mut files) = all.lock() {
+                files.writes.insert(name, Some(kept));
+            }
+        });
+        Ok(())
     }
 
     fn rename(&self, name: &str, to: &str) -> Result<(), StorageError> {
@@ -158,6 +249,14 @@ impl Storage {
     pub fn remove(&self, name: &str) {
         if let Some(storage) = Self::local_storage() {
             let _ = storage.remove_item(&Self::key(name));
+        }
+        if self.files().bytes.remove(name).is_some() {
+            let name = name.to_string();
+            wasm_bindgen_futures::spawn_local(async move {
+                if let Err(e) = indexed_db::delete(&name).await {
+                    warn!("{name} could not be removed from the browser: {e}");
+                }
+            });
         }
     }
 }

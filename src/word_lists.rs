@@ -113,19 +113,26 @@ impl WordLists {
         Ok(())
     }
 
-    /// Keeps a list just built: its file first, then the index naming it.
-    fn add(&mut self, storage: &Storage, built: &Built, lexicon: &Lexicon) -> Result<(), WordListError> {
+    /// Writes the file of a list just built; the list, to list once the
+    /// file is kept.
+    fn write_file(&self, storage: &Storage, built: &Built, lexicon: &Lexicon) -> Result<WordList, WordListError> {
         self.check_name(&built.name)?;
         // A name of the player's is no file name: the files are numbered.
         let file = (1..).map(|n| format!("word-list-{n}.wlex")).find(|file| !storage.exists(file)).unwrap_or_default();
         storage.write_bytes(&file, &lexicon.to_file(&built.name, &built.source))?;
-        self.0.push(WordList {
+        Ok(WordList {
             name: built.name.clone(),
             language: built.language,
             words: lexicon.len(),
             source: built.source.clone(),
             file,
-        });
+        })
+    }
+
+    /// Lists a list whose file is kept.
+    fn add(&mut self, storage: &Storage, list: WordList) -> Result<(), WordListError> {
+        self.check_name(&list.name)?;
+        self.0.push(list);
         self.store(storage)
     }
 
@@ -173,6 +180,12 @@ pub enum Import {
     #[default]
     None,
     Building(Building),
+    /// Built, and its file on its way to storage (the browser's IndexedDB
+    /// answers later): listed once it is kept.
+    Keeping {
+        report: ImportReport,
+        list: WordList,
+    },
     Built {
         name: String,
         report: ImportReport,
@@ -188,6 +201,7 @@ impl Import {
     pub fn progress(&self) -> Option<(&str, f32)> {
         match self {
             Import::Building(building) => Some((&building.built.name, building.done)),
+            Import::Keeping { list, .. } => Some((&list.name, 1.0)),
             _ => None,
         }
     }
@@ -282,6 +296,25 @@ fn build(
     storage: Res<Storage>,
     mut progress: MessageWriter<ImportProgress>,
 ) {
+    if let Import::Keeping { report, list } = &*import {
+        let kept = match storage.is_kept(&list.file) {
+            Ok(false) => return,
+            Ok(true) => lists.add(&storage, list.clone()),
+            Err(e) => Err(e.into()),
+        };
+        let name = list.name.clone();
+        *import = match kept {
+            Ok(()) => {
+                info!(name, words = report.words, "word list built");
+                Import::Built { name, report: report.clone() }
+            }
+            Err(e) => {
+                storage.remove(&list.file);
+                Import::Failed { name, error: e.to_string() }
+            }
+        };
+        return;
+    }
     let Import::Building(building) = &mut *import else { return };
     for step in building.steps() {
         let built = match step {
@@ -292,17 +325,11 @@ fn build(
             }
             BuildStep::Done(built) => built,
         };
-        let name = building.built.name.clone();
-        let kept = built
-            .map_err(WordListError::from)
-            .and_then(|(lexicon, report)| lists.add(&storage, &building.built, &lexicon).map(|()| report));
-        *import = match kept {
-            Ok(report) => {
-                info!(name, words = report.words, "word list built");
-                Import::Built { name, report }
-            }
-            Err(e) => Import::Failed { name, error: e.to_string() },
-        };
+        let written = built.map_err(WordListError::from).and_then(|(lexicon, report)| {
+            lists.write_file(&storage, &building.built, &lexicon).map(|list| Import::Keeping { report, list })
+        });
+        *import =
+            written.unwrap_or_else(|e| Import::Failed { name: building.built.name.clone(), error: e.to_string() });
         return;
     }
 }

@@ -1,7 +1,7 @@
 //! Settings → Word lists (§1.3, §1.5): the player's own lists, renamed or
 //! removed, and a new one imported from a plain-text file (dropped on the
-//! window, or its path typed), built with a progress bar, then what was
-//! kept and skipped.
+//! window, or its path typed; in the browser, chosen with its file
+//! picker), built with a progress bar, then what was kept and skipped.
 
 use super::home::wide_button;
 use super::new_game::{GAME_LANGUAGES, language_key};
@@ -18,6 +18,12 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<WordListForm>()
         .add_message::<FileDragAndDrop>()
         .add_systems(Update, take_dropped_file.run_if(in_state(Screen::WordLists)));
+    #[cfg(target_arch = "wasm32")]
+    app.init_resource::<picker::Picked>()
+        .add_systems(Startup, picker::open_a_word_lists_link)
+        .add_systems(OnEnter(Screen::WordLists), picker::add_input)
+        .add_systems(OnExit(Screen::WordLists), picker::remove_input)
+        .add_systems(Update, picker::import_picked_file.run_if(in_state(Screen::WordLists)));
 }
 
 pub(super) fn ui(app: &mut App) {
@@ -70,13 +76,17 @@ fn draw(
     mut lists: ResMut<WordLists>,
     import: Res<Import>,
     storage: Res<crate::storage::Storage>,
-    mut asked: MessageWriter<ImportWordList>,
+    // The browser's picker gives its file to another system.
+    #[cfg_attr(target_arch = "wasm32", allow(unused_mut, unused_variables))] mut asked: MessageWriter<ImportWordList>,
     mut screen: ResMut<NextState<Screen>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let form = &mut *form;
     centred_page(ctx, &locale.t("word-lists-title"), |ui| {
+        #[cfg(not(target_arch = "wasm32"))]
         ui.label(locale.t("word-lists-intro"));
+        #[cfg(target_arch = "wasm32")]
+        ui.label(locale.t("word-lists-intro-web"));
         ui.separator();
         let mut action = None;
         for list in lists.all().to_vec() {
@@ -133,9 +143,12 @@ fn draw(
         let field = egui::vec2((ui.available_width() - LABEL_WIDTH).clamp(120.0, 320.0), 0.0);
         centred_row(ui, |ui| {
             egui::Grid::new("import").show(ui, |ui| {
-                ui.label(locale.t("word-lists-file"));
-                ui.add(egui::TextEdit::singleline(&mut form.path).min_size(field));
-                ui.end_row();
+                #[cfg(not(target_arch = "wasm32"))]
+                {
+                    ui.label(locale.t("word-lists-file"));
+                    ui.add(egui::TextEdit::singleline(&mut form.path).min_size(field));
+                    ui.end_row();
+                }
                 ui.label(locale.t("word-lists-name"));
                 ui.add(egui::TextEdit::singleline(&mut form.name).char_limit(MAX_NAME).min_size(field));
                 ui.end_row();
@@ -146,9 +159,18 @@ fn draw(
                 ui.label(locale.t_with("word-lists-building", &[("name", name.to_string().into())]));
                 ui.add(egui::ProgressBar::new(done).show_percentage());
             }
+            #[cfg(not(target_arch = "wasm32"))]
             None => {
                 if wide_button(ui, locale.t("word-lists-import-button")).clicked() {
                     form.problem = ask_import(form, &mut asked).err();
+                }
+            }
+            // The browser's picker gives the file later: its import starts then.
+            #[cfg(target_arch = "wasm32")]
+            None => {
+                if wide_button(ui, locale.t("word-lists-choose-file")).clicked() {
+                    form.problem = None;
+                    picker::open();
                 }
             }
         }
@@ -169,7 +191,7 @@ fn draw(
                 let args = [("name", name.clone().into()), ("reason", error.clone().into())];
                 ui.colored_label(egui_colour(WARNING), locale.t_with("word-lists-failed", &args));
             }
-            Import::None | Import::Building(_) => {}
+            Import::None | Import::Building(_) | Import::Keeping { .. } => {}
         }
         if let Some(problem) = &form.problem {
             ui.colored_label(egui_colour(WARNING), problem);
@@ -183,6 +205,7 @@ fn draw(
 }
 
 /// Reads the file chosen and asks for it to be built.
+#[cfg(not(target_arch = "wasm32"))]
 fn ask_import(form: &WordListForm, asked: &mut MessageWriter<ImportWordList>) -> Result<(), String> {
     let path = std::path::Path::new(form.path.trim());
     let text = read(path)?;
@@ -194,7 +217,6 @@ fn ask_import(form: &WordListForm, asked: &mut MessageWriter<ImportWordList>) ->
 
 /// The largest file taken as a word list: the longest lists known are a
 /// tenth of it.
-#[cfg(not(target_arch = "wasm32"))]
 const MAX_FILE: u64 = 64 << 20;
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -206,8 +228,111 @@ fn read(path: &std::path::Path) -> Result<Vec<u8>, String> {
     std::fs::read(path).map_err(failed)
 }
 
-/// The browser gives no paths, and keeps no lists yet.
+/// The browser's file picker: a hidden file input while the screen is
+/// shown (the browser check sets its file), opened by the screen's button.
 #[cfg(target_arch = "wasm32")]
-fn read(_path: &std::path::Path) -> Result<Vec<u8>, String> {
-    Err(crate::storage::StorageError::Unavailable.to_string())
+mod picker {
+    use super::{MAX_FILE, WordListForm};
+    use crate::screens::Screen;
+    use crate::word_lists::ImportWordList;
+    use bevy::prelude::*;
+    use std::sync::{Arc, Mutex};
+    use wasm_bindgen::JsCast;
+    use wasm_bindgen::closure::Closure;
+    use web_sys::HtmlInputElement;
+    use wocable_lexicon::Language;
+
+    const INPUT_ID: &str = "wocable-word-list-file";
+
+    /// A file the player picked: its name and bytes, or why it cannot be read.
+    #[derive(Resource, Default)]
+    pub struct Picked(Arc<Mutex<Option<Result<(String, Vec<u8>), String>>>>);
+
+    fn find_input() -> Option<HtmlInputElement> {
+        web_sys::window()?.document()?.get_element_by_id(INPUT_ID)?.dyn_into().ok()
+    }
+
+    pub fn add_input(picked: Res<Picked>) {
+        let Some(document) = web_sys::window().and_then(|window| window.document()) else { return };
+        let Some(input) = document.create_element("input").ok().and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
+        else {
+            return;
+        };
+        input.set_type("file");
+        input.set_accept(".txt,text/plain");
+        input.set_id(INPUT_ID);
+        input.set_hidden(true);
+        let slot = picked.0.clone();
+        let changed = Closure::<dyn FnMut()>::new(move || {
+            let Some(file) = find_input().and_then(|input| input.files()).and_then(|files| files.get(0)) else {
+                return;
+            };
+            let slot = slot.clone();
+            if file.size() > MAX_FILE as f64 {
+                let too_large = wocable_lexicon::LexiconError::TooLarge.to_string();
+                *slot.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(Err(too_large));
+                return;
+            }
+            let name = file.name();
+            let bytes = wasm_bindgen_futures::JsFuture::from(file.array_buffer());
+            wasm_bindgen_futures::spawn_local(async move {
+                let read = match bytes.await {
+                    Ok(buffer) => Ok((name, js_sys::Uint8Array::new(&buffer).to_vec())),
+                    Err(e) => Err(format!("{name}: {e:?}")),
+                };
+                *slot.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(read);
+            });
+        });
+        input.set_onchange(Some(changed.as_ref().unchecked_ref()));
+        // The input lives as long as the page may show it again.
+        changed.forget();
+        if let Some(body) = document.body() {
+            let _ = body.append_child(&input);
+        }
+    }
+
+    pub fn remove_input() {
+        if let Some(input) = find_input() {
+            input.remove();
+        }
+    }
+
+    /// Opens the browser's file picker.
+    pub fn open() {
+        if let Some(input) = find_input() {
+            // The same file chosen again is a change too.
+            input.set_value("");
+            input.click();
+        }
+    }
+
+    /// A file picked is imported at once, named as the player said or
+    /// after the file.
+    pub fn import_picked_file(
+        picked: Res<Picked>,
+        mut form: ResMut<WordListForm>,
+        mut asked: MessageWriter<ImportWordList>,
+    ) {
+        let Some(read) = picked.0.lock().ok().and_then(|mut slot| slot.take()) else { return };
+        match read {
+            Ok((source, text)) => {
+                let name = match form.name.trim() {
+                    "" => source.rsplit_once('.').map_or(source.as_str(), |(stem, _)| stem).to_string(),
+                    name => name.to_string(),
+                };
+                form.name = name.chars().take(super::MAX_NAME).collect();
+                let language = form.language.unwrap_or(Language::En);
+                asked.write(ImportWordList { name: form.name.clone(), language, source, text });
+            }
+            Err(problem) => form.problem = Some(problem),
+        }
+    }
+
+    /// `#/word-lists` in the page's address opens this screen.
+    pub fn open_a_word_lists_link(mut screen: ResMut<NextState<Screen>>) {
+        let hash = web_sys::window().and_then(|window| window.location().hash().ok());
+        if hash.as_deref() == Some("#/word-lists") {
+            screen.set(Screen::WordLists);
+        }
+    }
 }

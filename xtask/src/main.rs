@@ -8,8 +8,9 @@
 //!   build (`wasm32-unknown-unknown`): clippy, then a check
 //!   in headless Chromium that it starts, finds its save after a reload,
 //!   says why when a word list cannot be fetched, starts its sound at
-//!   the player's first tap, and plays online from a room's link, served
-//!   by wocable-server, against a CLI bot.
+//!   the player's first tap, keeps a word list imported in IndexedDB,
+//!   and plays online from a room's link, served by wocable-server,
+//!   against a CLI bot.
 //! - `web [--serve [--port N] | --check]` builds the app for the browser
 //!   into `target/web-dist/` (wasm-bindgen), and serves it on 127.0.0.1,
 //!   or runs the browser check that `test` runs.
@@ -355,10 +356,12 @@ fn browser_check() -> Result<(), String> {
     }
     failed_fetch_and_first_gesture(&dir, &url)?;
     an_app_that_cannot_be_fetched(&dir, &url)?;
+    a_word_list_of_the_players(&dir, &url)?;
     a_join_link(&dir, &dist)?;
     eprintln!(
         "xtask: the web build runs in Chromium, finds its save again, says why a word list is missing, \
-         starts its sound at a tap, says when the app cannot load and plays online from a join link ({:.0} s)",
+         starts its sound at a tap, says when the app cannot load, keeps a word list imported in IndexedDB \
+         and plays online from a join link ({:.0} s)",
         started.elapsed().as_secs_f32()
     );
     Ok(())
@@ -413,6 +416,45 @@ fn failed_fetch_and_first_gesture(dir: &Path, url: &str) -> Result<(), String> {
         return Err(format!("the app's audio does not advance: {start} s, then {later} s a second later"));
     }
     Ok(())
+}
+
+/// (f) Settings → Word lists in the browser (`#/word-lists`): a file set on
+/// the screen's file input, as the browser's picker sets it, is built a
+/// step a frame and kept in IndexedDB; after a reload the app reads it
+/// back from there.
+fn a_word_list_of_the_players(dir: &Path, url: &str) -> Result<(), String> {
+    let list = dir.join("club.txt");
+    let letters = || (b'A'..=b'Z').map(char::from);
+    let words: String = letters().flat_map(|a| letters().map(move |b| format!("{a}{b}\n"))).collect();
+    std::fs::write(&list, words).map_err(|e| format!("{}: {e}", list.display()))?;
+    let log = dir.join("word-list.log");
+    let read_log = || std::fs::read_to_string(&log).map_err(|e| format!("{}: {e}", log.display()));
+    let wait_in_log = |what: &str| -> Result<(), String> {
+        let deadline = Instant::now() + Duration::from_secs(300);
+        while !read_log()?.contains(what) {
+            if Instant::now() > deadline {
+                return Err(format!("no \"{what}\" in 5 minutes (see {})", log.display()));
+            }
+            std::thread::sleep(Duration::from_millis(500));
+        }
+        Ok(())
+    };
+    let mut browser = Browser::start(&dir.join("word-list-profile"), &log, &[])?;
+    eprintln!("xtask: importing a word list in headless Chromium, then reloading");
+    browser.open()?;
+    browser.navigate(&format!("{url}#/word-lists"))?;
+    let input = "document.getElementById('wocable-word-list-file') !== null";
+    if browser.wait_for(input, Duration::from_secs(300), |shown| shown.as_bool().filter(|s| *s))?.is_none() {
+        return Err(format!("the word lists screen never showed its file input (see {})", log.display()));
+    }
+    let document = browser.call("DOM.getDocument", json!({}))?;
+    let selector = json!({ "nodeId": document["root"]["nodeId"], "selector": "#wocable-word-list-file" });
+    let found = browser.call("DOM.querySelector", selector)?;
+    browser.call("DOM.setFileInputFiles", json!({ "files": [list], "nodeId": found["nodeId"] }))?;
+    wait_in_log("word list built")?;
+    browser.screenshot(&dir.join("word-lists.png"))?;
+    browser.navigate(url)?;
+    wait_in_log("files read from the browser's storage: 1")
 }
 
 /// A process of the check's, ended with it.
