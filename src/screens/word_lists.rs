@@ -307,7 +307,7 @@ mod picker {
     }
 
     /// A file picked is imported at once, named as the player said or
-    /// after the file.
+    /// after the file (the name field is left for the next file).
     pub fn import_picked_file(
         picked: Res<Picked>,
         mut form: ResMut<WordListForm>,
@@ -320,9 +320,9 @@ mod picker {
                     "" => source.rsplit_once('.').map_or(source.as_str(), |(stem, _)| stem).to_string(),
                     name => name.to_string(),
                 };
-                form.name = name.chars().take(super::MAX_NAME).collect();
+                let name = name.chars().take(super::MAX_NAME).collect();
                 let language = form.language.unwrap_or(Language::En);
-                asked.write(ImportWordList { name: form.name.clone(), language, source, text });
+                asked.write(ImportWordList { name, language, source, text });
             }
             Err(problem) => form.problem = Some(problem),
         }
