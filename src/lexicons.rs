@@ -45,8 +45,18 @@ impl GameLexicons<'_> {
         if !self.storage.bytes_ready() {
             return Ok(None);
         }
+        // A list renamed or removed may leave its name to another.
+        if self.lists.is_changed() {
+            self.lexicons.own.clear();
+        }
+        if let Some(lexicon) = self.lexicons.own.get(name) {
+            return Ok(Some(lexicon.clone()));
+        }
         match self.lists.open(&self.storage, name) {
-            Ok(lexicon) => Ok(Some(lexicon)),
+            Ok(lexicon) => {
+                self.lexicons.own.insert(name.to_string(), lexicon.clone());
+                Ok(Some(lexicon))
+            }
             Err(WordListError::Removed(name)) => Err(Unavailable::Removed(name)),
             Err(e) => Err(Unavailable::Damaged(e.to_string())),
         }
@@ -84,6 +94,9 @@ impl Unavailable {
 pub struct Lexicons {
     #[cfg(target_arch = "wasm32")]
     web: web::Fetched,
+    /// The player's own lists opened so far, by name (each is a file of
+    /// megabytes to read and check): forgotten when the lists change.
+    own: std::collections::HashMap<String, Lexicon>,
 }
 
 #[cfg(not(target_arch = "wasm32"))]

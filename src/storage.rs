@@ -178,13 +178,12 @@ impl Storage {
     /// closed before would lose it), or why it could not be.
     pub fn is_kept(&self, name: &str) -> Result<bool, StorageError> {
         let mut files = self.files();
-        match files.writes.get(name) {
-            None => Ok(true),
-            Some(None) => Ok(false),
-            Some(Some(_)) => match files.writes.remove(name) {
-                Some(Some(Err(reason))) => Err(StorageError::Write { name: name.to_string(), reason }),
-                _ => Ok(true),
-            },
+        if matches!(files.writes.get(name), Some(None)) {
+            return Ok(false);
+        }
+        match files.writes.remove(name).flatten() {
+            Some(Err(reason)) => Err(StorageError::Write { name: name.to_string(), reason }),
+            _ => Ok(true),
         }
     }
 

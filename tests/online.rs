@@ -18,14 +18,14 @@ use wocable::crossword::referee::{ActiveReferee, Connection};
 use wocable::crossword::turn::Hints;
 use wocable::crossword::{Action, Match, MoveRefused, SAVE_FILE, Seat, Unplayed};
 use wocable::online::{
-    ACCOUNT_FILE, ArenaEntry, Call, FinishedOnline, Lobby, LobbyError, Online, OnlineAccount, OnlineFailure,
+    ACCOUNT_FILE, ArenaEntry, Call, Fetched, FinishedOnline, Lobby, LobbyError, Online, OnlineAccount, OnlineFailure,
     OnlineRequest, SEAT_FILE,
 };
 use wocable::screens::Screen;
 use wocable::screens::arenas::Arenas;
 use wocable::screens::home::OnlineSeatKept;
 use wocable::screens::online::{OnlineForm, Page};
-use wocable::screens::ratings::{Fetched, Ratings, RatingsRequest};
+use wocable::screens::ratings::{Ratings, RatingsRequest};
 use wocable::settings::Settings;
 use wocable::storage::Storage;
 use wocable_crossword::{Event, RuleSetKind};

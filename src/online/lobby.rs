@@ -105,6 +105,30 @@ fn lexicon_file(response: ehttp::Response) -> Result<(Lexicon, LexiconInfo), Lob
     Lexicon::open_file(&response.bytes).map_err(|error| LobbyError::Unreadable(error.to_string()))
 }
 
+/// An answer from the server, on its way or come.
+#[derive(Default)]
+pub enum Fetched<T> {
+    #[default]
+    Nothing,
+    Asked(Call<T>),
+    Got(T),
+    Failed(LobbyError),
+}
+
+impl<T: Send + 'static> Fetched<T> {
+    /// Takes the answer, once it came.
+    pub fn poll(&mut self) {
+        if let Fetched::Asked(call) = self
+            && let Some(answer) = call.take()
+        {
+            *self = match answer {
+                Ok(got) => Fetched::Got(got),
+                Err(error) => Fetched::Failed(error),
+            };
+        }
+    }
+}
+
 /// The lobby of one server, `http(s)://host:port`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Lobby {

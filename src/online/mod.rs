@@ -9,7 +9,7 @@ mod lobby;
 mod session;
 
 pub use account::{ACCOUNT_FILE, KeptAccount, OnlineAccount};
-pub use lobby::{Call, Lobby, LobbyError};
+pub use lobby::{Call, Fetched, Lobby, LobbyError};
 pub use session::Session;
 
 use crate::crossword::referee::ActiveReferee;

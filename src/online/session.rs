@@ -5,7 +5,7 @@
 //! the connection drops: the server then sends the whole view again.
 
 use super::link::{Heard, Link};
-use super::lobby::{Call, Lobby};
+use super::lobby::{Fetched, Lobby};
 use crate::crossword::SavedMatch;
 use crate::crossword::referee::{Connection, Frame, Referee, Ruling, TurnClock};
 use crate::crossword::thinking::Thinking;
@@ -39,19 +39,12 @@ pub struct Session {
     lexicon: Option<Lexicon>,
     /// The room's word list when it is one of the server's, fetched once
     /// asked for.
-    server_list: Option<ServerList>,
+    server_list: Fetched<(Lexicon, LexiconInfo)>,
     /// The record of a game that ended before its word list was at hand.
     gcg: Option<String>,
     rulings: Vec<Ruling>,
     /// Why the room cannot be played in (gone, or the seat is not ours).
     closed: Option<Refusal>,
-}
-
-/// One of the server's word lists, on its way or at hand.
-enum ServerList {
-    Asked(Call<(Lexicon, LexiconInfo)>),
-    Got(Lexicon),
-    Failed(String),
 }
 
 impl Session {
@@ -72,7 +65,7 @@ impl Session {
             caught_up: false,
             clock: None,
             lexicon: None,
-            server_list: None,
+            server_list: Fetched::Nothing,
             gcg: None,
             rulings: Vec::new(),
             closed: None,
@@ -107,20 +100,19 @@ impl Session {
     /// The server's word list `name`, which the game is played on: `None`
     /// while it comes (the first call asks for it), or why it cannot be had.
     pub fn server_list(&mut self, name: &str, language: Language) -> Result<Option<Lexicon>, Unavailable> {
-        let list = self.server_list.get_or_insert_with(|| ServerList::Asked(Lobby::new(&self.server).word_list(name)));
-        if let ServerList::Asked(call) = list
-            && let Some(answer) = call.take()
-        {
-            *list = match answer {
-                Ok((lexicon, info)) if info.name == name && info.language == language => ServerList::Got(lexicon),
-                Ok((_, info)) => ServerList::Failed(format!("the server sent the list \u{201c}{}\u{201d}", info.name)),
-                Err(error) => ServerList::Failed(error.to_string()),
-            };
+        if let Fetched::Nothing = self.server_list {
+            self.server_list = Fetched::Asked(Lobby::new(&self.server).word_list(name));
         }
-        match list {
-            ServerList::Asked(_) => Ok(None),
-            ServerList::Got(lexicon) => Ok(Some(lexicon.clone())),
-            ServerList::Failed(reason) => Err(Unavailable::Fetch(reason.clone())),
+        self.server_list.poll();
+        match &self.server_list {
+            Fetched::Got((lexicon, info)) if info.name == name && info.language == language => {
+                Ok(Some(lexicon.clone()))
+            }
+            Fetched::Got((_, info)) => {
+                Err(Unavailable::Fetch(format!("the server sent the list \u{201c}{}\u{201d}", info.name)))
+            }
+            Fetched::Failed(error) => Err(Unavailable::Fetch(error.to_string())),
+            Fetched::Nothing | Fetched::Asked(_) => Ok(None),
         }
     }
 

@@ -6,8 +6,9 @@
 use super::home::wide_button;
 use super::new_game::{GAME_LANGUAGES, language_key, rules_key};
 use super::online::{OnlineForm, Page};
-use super::ratings::{Fetched, RatingsRequest, fetched, open_profile};
+use super::ratings::{RatingsRequest, fetched, open_profile};
 use super::{Screen, centred_row};
+use crate::online::Fetched;
 use crate::online::{ArenaEntry, Call, Online, OnlineRequest, lobby, wall_clock_ms};
 use crate::settings::Settings;
 use crate::ui::bold;

@@ -6,10 +6,12 @@
 use super::arenas::{Arenas, arena_page, arenas_page};
 use super::home::wide_button;
 use super::new_game::{GAME_LANGUAGES, language_key, level_key, rules_key, word_list_choice};
-use super::ratings::{Fetched, Ratings, RatingsRequest, leaderboard_page, open_profile, profile_page};
+use super::ratings::{Ratings, RatingsRequest, leaderboard_page, open_profile, profile_page};
 use super::{Screen, centred_choices, centred_page};
 use crate::crossword::turn::PendingStart;
-use crate::online::{ArenaEntry, Lobby, LobbyError, Online, OnlineAccount, OnlineFailure, OnlineRequest, Session};
+use crate::online::{
+    ArenaEntry, Fetched, Lobby, LobbyError, Online, OnlineAccount, OnlineFailure, OnlineRequest, Session,
+};
 use crate::settings::Settings;
 use crate::storage::Storage;
 use crate::ui::clipboard;

@@ -5,7 +5,7 @@
 use super::new_game::{GAME_LANGUAGES, language_key, rules_key};
 use super::online::{OnlineForm, Page};
 use super::{Screen, centred_choices};
-use crate::online::{Call, LobbyError, OnlineAccount, lobby};
+use crate::online::{Fetched, OnlineAccount, lobby};
 use crate::settings::Settings;
 use crate::ui::i18n::Locale;
 use crate::ui::theme::{self, egui_colour};
@@ -25,29 +25,6 @@ pub enum RatingsRequest {
     Profile(String),
     /// How the game in this room changed ratings.
     Game(RoomCode),
-}
-
-/// An answer from the server, on its way or come.
-#[derive(Default)]
-pub enum Fetched<T> {
-    #[default]
-    Nothing,
-    Asked(Call<T>),
-    Got(T),
-    Failed(LobbyError),
-}
-
-impl<T: serde::de::DeserializeOwned + Send + 'static> Fetched<T> {
-    pub(super) fn poll(&mut self) {
-        if let Fetched::Asked(call) = self
-            && let Some(answer) = call.take()
-        {
-            *self = match answer {
-                Ok(got) => Fetched::Got(got),
-                Err(error) => Fetched::Failed(error),
-            };
-        }
-    }
 }
 
 /// The leaderboard, the profile and the game's rating changes last asked

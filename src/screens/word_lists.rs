@@ -22,7 +22,6 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<picker::Picked>()
         .add_systems(Startup, picker::open_a_word_lists_link)
         .add_systems(OnEnter(Screen::WordLists), picker::add_input)
-        .add_systems(OnExit(Screen::WordLists), picker::remove_input)
         .add_systems(Update, picker::import_picked_file.run_if(in_state(Screen::WordLists)));
 }
 
@@ -55,6 +54,12 @@ enum ListAction {
     Remove(String),
 }
 
+/// A list's name after its file's: `words.txt` → `words`.
+fn name_after(file: &str) -> String {
+    let stem = std::path::Path::new(file).file_stem().map(|stem| stem.to_string_lossy()).unwrap_or_default();
+    stem.chars().take(MAX_NAME).collect()
+}
+
 /// A file dropped on the window is the one to import; its name, the
 /// list's, unless the player named it.
 fn take_dropped_file(mut dropped: MessageReader<FileDragAndDrop>, mut form: ResMut<WordListForm>) {
@@ -62,8 +67,7 @@ fn take_dropped_file(mut dropped: MessageReader<FileDragAndDrop>, mut form: ResM
         if let FileDragAndDrop::DroppedFile { path_buf, .. } = event {
             form.path = path_buf.to_string_lossy().into_owned();
             if form.name.is_empty() {
-                let stem = path_buf.file_stem().map(|stem| stem.to_string_lossy().into_owned()).unwrap_or_default();
-                form.name = stem.chars().take(MAX_NAME).collect();
+                form.name = name_after(&form.path);
             }
         }
     }
@@ -89,7 +93,7 @@ fn draw(
         ui.label(locale.t("word-lists-intro-web"));
         ui.separator();
         let mut action = None;
-        for list in lists.all().to_vec() {
+        for list in lists.all() {
             centred_row(ui, |ui| {
                 if let Some((_, new)) = form.renaming.as_mut().filter(|(name, _)| *name == list.name) {
                     ui.add(egui::TextEdit::singleline(new).char_limit(MAX_NAME).desired_width(200.0));
@@ -228,8 +232,8 @@ fn read(path: &std::path::Path) -> Result<Vec<u8>, String> {
     std::fs::read(path).map_err(failed)
 }
 
-/// The browser's file picker: a hidden file input while the screen is
-/// shown (the browser check sets its file), opened by the screen's button.
+/// The browser's file picker: a hidden file input, made when the screen
+/// first opens (the browser check sets its file), opened by the button.
 #[cfg(target_arch = "wasm32")]
 mod picker {
     use super::{MAX_FILE, WordListForm};
@@ -252,7 +256,11 @@ mod picker {
         web_sys::window()?.document()?.get_element_by_id(INPUT_ID)?.dyn_into().ok()
     }
 
+    /// Made the first time the screen opens, and kept (its listener too).
     pub fn add_input(picked: Res<Picked>) {
+        if find_input().is_some() {
+            return;
+        }
         let Some(document) = web_sys::window().and_then(|window| window.document()) else { return };
         let Some(input) = document.create_element("input").ok().and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
         else {
@@ -291,12 +299,6 @@ mod picker {
         }
     }
 
-    pub fn remove_input() {
-        if let Some(input) = find_input() {
-            input.remove();
-        }
-    }
-
     /// Opens the browser's file picker.
     pub fn open() {
         if let Some(input) = find_input() {
@@ -317,10 +319,9 @@ mod picker {
         match read {
             Ok((source, text)) => {
                 let name = match form.name.trim() {
-                    "" => source.rsplit_once('.').map_or(source.as_str(), |(stem, _)| stem).to_string(),
+                    "" => super::name_after(&source),
                     name => name.to_string(),
                 };
-                let name = name.chars().take(super::MAX_NAME).collect();
                 let language = form.language.unwrap_or(Language::En);
                 asked.write(ImportWordList { name, language, source, text });
             }

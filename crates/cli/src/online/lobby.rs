@@ -8,6 +8,17 @@ use wocable_net::{
     ApiRefusal, CreateRoom, Created, IceServers, JoinRoom, Joined, RandomGame, RoomCode, RoomSettings, ServerConfig,
 };
 
+/// The response, unless it could not be had or the server said no (in
+/// its words).
+async fn accepted(url: &str, request: reqwest::RequestBuilder) -> Result<reqwest::Response, String> {
+    let response = request.send().await.map_err(|e| format!("{url}: {e}"))?;
+    if response.status().is_success() {
+        return Ok(response);
+    }
+    let status = response.status();
+    Err(response.json::<ApiRefusal>().await.map_or_else(|_| status.to_string(), |refusal| refusal.error))
+}
+
 #[derive(Clone)]
 pub struct Lobby {
     http: reqwest::Client,
@@ -29,13 +40,7 @@ impl Lobby {
     }
 
     async fn answer<T: DeserializeOwned>(&self, url: &str, request: reqwest::RequestBuilder) -> Result<T, String> {
-        let response = request.send().await.map_err(|e| format!("{url}: {e}"))?;
-        if !response.status().is_success() {
-            let status = response.status();
-            let reason = response.json::<ApiRefusal>().await.map_or_else(|_| status.to_string(), |r| r.error);
-            return Err(reason);
-        }
-        response.json().await.map_err(|e| format!("{url}: {e}"))
+        accepted(url, request).await?.json().await.map_err(|e| format!("{url}: {e}"))
     }
 
     /// The STUN and TURN servers the server wants its clients to use.
@@ -58,10 +63,7 @@ impl Lobby {
             "word-lists",
             name,
         ]);
-        let response = self.http.get(url.clone()).send().await.map_err(|e| format!("{url}: {e}"))?;
-        if !response.status().is_success() {
-            return Err(format!("{url}: {}", response.status()));
-        }
+        let response = accepted(url.as_str(), self.http.get(url.clone())).await?;
         let bytes = response.bytes().await.map_err(|e| format!("{url}: {e}"))?;
         let (lexicon, info) = Lexicon::open_file(&bytes).map_err(|e| e.to_string())?;
         if info.name != name || info.language != language {
