@@ -395,7 +395,7 @@ fn tour(
         }
         36 => shoot(&mut commands, &tour, "blank-letter"),
         37 => {
-            actions.write(Action::OpenOverlay(Overlay::Paused));
+            actions.write(Action::Pause(true));
         }
         38 => shoot(&mut commands, &tour, "paused"),
         39..=60 => online_step(&mut commands, &mut tour, step, &screen, &mut next, &mut online, time.elapsed_secs()),

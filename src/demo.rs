@@ -4,7 +4,8 @@
 //! `cargo xtask test` uses it to leave a saved game in local storage. It
 //! never replaces a game already saved: then it does nothing.
 
-use crate::crossword::turn::{Hints, TurnSystems};
+use crate::AppSystems;
+use crate::crossword::turn::Hints;
 use crate::crossword::{Action, Match, MatchSetup, NewMatch, SAVE_FILE};
 use crate::screens::Screen;
 use crate::storage::Storage;
@@ -27,7 +28,7 @@ pub(super) fn plugin(app: &mut App) {
     if asked_for() {
         app.init_resource::<Demo>();
     }
-    app.add_systems(Update, demo.run_if(resource_exists::<Demo>).before(TurnSystems::Input));
+    app.add_systems(Update, demo.run_if(resource_exists::<Demo>).before(AppSystems::Input));
 }
 
 /// Whether the page's address has `?demo` (or `&demo`).

@@ -9,8 +9,10 @@ mod capture;
 pub mod crossword;
 pub mod demo;
 pub mod feedback;
+pub mod input;
 pub mod lexicons;
 pub mod online;
+pub mod pause;
 pub mod screens;
 pub mod settings;
 pub mod storage;
@@ -19,6 +21,19 @@ pub mod word_lists;
 
 use bevy::prelude::*;
 use storage::Storage;
+
+/// The systems of a frame, in order: mouse and touch become pointer
+/// messages, input becomes actions, actions and computers' choices go
+/// through the rules, the results reach the world. A pointer is thus
+/// followed in the frame it moved.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AppSystems {
+    Pointer,
+    Input,
+    Act,
+    React,
+    Show,
+}
 
 /// The game without window or sound: screens, rules, input handling,
 /// animation state, settings and saves. Uses the [`Storage`] resource if
@@ -30,8 +45,14 @@ impl Plugin for CorePlugin {
         if !app.world().contains_resource::<Storage>() {
             app.insert_resource(Storage::platform());
         }
+        app.configure_sets(
+            Update,
+            (AppSystems::Pointer, AppSystems::Input, AppSystems::Act, AppSystems::React, AppSystems::Show).chain(),
+        );
         app.add_plugins((
             settings::plugin,
+            input::plugin,
+            pause::plugin,
             ui::plugin,
             screens::plugin,
             crossword::plugin,
@@ -69,7 +90,13 @@ impl Plugin for AppPlugin {
                 })
                 .set(bevy::log::LogPlugin { filter: "wgpu=error,naga=warn,symphonia=warn".into(), ..default() }),
         )
-        .add_plugins((CorePlugin, ui::window_plugin, screens::window_plugin, feedback::audio::plugin));
+        .add_plugins((
+            CorePlugin,
+            input::window_plugin,
+            ui::window_plugin,
+            screens::window_plugin,
+            feedback::audio::plugin,
+        ));
         #[cfg(not(target_arch = "wasm32"))]
         app.add_plugins(capture::plugin);
     }

@@ -14,7 +14,8 @@ use std::time::Duration;
 use wocable::CorePlugin;
 use wocable::crossword::board::{BoardTile, Player};
 use wocable::crossword::composer::{Composer, Spot};
-use wocable::crossword::input::{PointerInput, PointerPhase, tile_centre};
+use wocable::crossword::effects::ScoreFlight;
+use wocable::crossword::input::tile_centre;
 use wocable::crossword::layout::BoardLayout;
 use wocable::crossword::referee::{LocalReferee, Referee, TurnClock};
 use wocable::crossword::turn::{PendingStart, Preview};
@@ -22,9 +23,11 @@ use wocable::crossword::{
     Action, Match, MatchSetup, MoveRefused, NewMatch, Overlay, ResumeMatch, SAVE_FILE, SavedMatch, Seat, Unplayed,
 };
 use wocable::demo::Demo;
-use wocable::feedback::animation::{ScoreFlight, Shake};
+use wocable::feedback::animation::Shake;
 use wocable::feedback::{Cue, Notice};
+use wocable::input::{PointerInput, PointerPhase};
 use wocable::lexicons::{GameLexicons, Unavailable};
+use wocable::pause::Pause;
 use wocable::screens::Screen;
 use wocable::screens::home::{SavedGameInfo, SavedGameWaits};
 use wocable::screens::results::{Results, Reviewing};
@@ -87,6 +90,10 @@ fn seed_with(players: &[(&str, Seat)], wanted: impl Fn(&Move) -> bool) -> (Match
             hints(&game_of(&setup), 400).into_iter().find(&wanted).map(|m| (setup, m))
         })
         .expect("some seed deals such a rack")
+}
+
+fn paused(app: &App) -> Pause {
+    *app.world().resource::<State<Pause>>().get()
 }
 
 fn pointer(app: &mut App, phase: PointerPhase, at: Vec2) {
@@ -828,7 +835,7 @@ fn a_game_on_the_clock_pauses_when_the_app_loses_the_focus() {
         app.update();
     };
     lose_focus(&mut game);
-    assert_eq!(*game.world().resource::<State<Overlay>>().get(), Overlay::Paused);
+    assert_eq!(*game.world().resource::<State<Pause>>().get(), Pause(true));
     let paused_at = seconds_left(&game);
     for _ in 0..30 {
         game.update();
@@ -838,7 +845,7 @@ fn a_game_on_the_clock_pauses_when_the_app_loses_the_focus() {
     let mut killed = app(&dir);
     resume(&mut killed);
     assert_resumed_with(&killed, paused_at);
-    act(&mut game, Action::OpenOverlay(Overlay::None));
+    act(&mut game, Action::Pause(false));
     for _ in 0..10 {
         game.update();
     }
@@ -847,7 +854,7 @@ fn a_game_on_the_clock_pauses_when_the_app_loses_the_focus() {
     let mut unclocked = app(&data_dir("no-pause"));
     start(&mut unclocked, setup(&VERSUS_COMPUTER, 5));
     lose_focus(&mut unclocked);
-    assert_eq!(*unclocked.world().resource::<State<Overlay>>().get(), Overlay::None);
+    assert_eq!(paused(&unclocked), Pause(false));
 }
 
 #[test]
@@ -995,10 +1002,10 @@ fn dialogs_answer_the_keyboard() {
     assert!(app.world().resource::<Composer>().has_placed(), "and is not read again as Esc on the board");
     // Enter resumes a paused game, and does not then play the tiles down.
     let turns = app.world().resource::<Match>().view().log().len();
-    act(&mut app, Action::OpenOverlay(Overlay::Paused));
+    act(&mut app, Action::Pause(true));
     press(&mut app, KeyCode::Enter, Key::Enter);
     app.update();
-    assert_eq!(overlay(&app), Overlay::None, "Enter resumes");
+    assert_eq!(paused(&app), Pause(false), "Enter resumes");
     assert_eq!(
         app.world().resource::<Match>().view().log().len(),
         turns,
@@ -1011,7 +1018,7 @@ fn dialogs_answer_the_keyboard() {
     assert_eq!(overlay(&app), Overlay::ConfirmResign);
     assert!(!app.world().resource::<Match>().is_over());
     // A key held down does not answer a dialog.
-    act(&mut app, Action::OpenOverlay(Overlay::Paused));
+    act(&mut app, Action::Pause(true));
     app.world_mut().write_message(KeyboardInput {
         key_code: KeyCode::Enter,
         logical_key: Key::Enter,
@@ -1022,7 +1029,7 @@ fn dialogs_answer_the_keyboard() {
     });
     app.update();
     app.update();
-    assert_eq!(overlay(&app), Overlay::Paused, "a repeated Enter is not an answer");
+    assert_eq!(paused(&app), Pause(true), "a repeated Enter is not an answer");
 }
 
 #[test]

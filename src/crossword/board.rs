@@ -6,8 +6,8 @@
 use super::composer::{Composer, Spot};
 use super::input::{Drag, KeyCursor, Selected};
 use super::layout::{BoardLayout, TOP_BAR};
-use super::turn::TurnSystems;
 use super::{Match, Seat, TurnApplied};
+use crate::AppSystems;
 use crate::screens::Screen;
 use crate::settings::Settings;
 use crate::ui::i18n::Locale;
@@ -100,10 +100,10 @@ pub(super) fn plugin(app: &mut App) {
                 (label_rack_tiles, aim_rack_tiles, colour_faces, show_cursor, update_players),
             )
                 .chain()
-                .in_set(TurnSystems::Show)
+                .in_set(AppSystems::Show)
                 .run_if(in_state(Screen::Game).and_then(resource_exists::<Match>)),
         )
-        .add_systems(Update, glide.after(TurnSystems::Show));
+        .add_systems(Update, glide.after(AppSystems::Show));
 }
 
 fn follow_window(windows: Query<&Window, With<PrimaryWindow>>, mut layout: ResMut<BoardLayout>) {
@@ -156,7 +156,7 @@ fn draw_board(
         for col in 0..SIZE {
             let Some(pos) = Pos::new(row, col) else { continue };
             let premium = game_layout.premium(pos);
-            let colour = theme::premium_colour(premium, settings.colour_blind);
+            let colour = super::picture::premium_colour(premium, settings.colour_blind);
             let mut cell = commands.spawn((
                 Drawn,
                 DespawnOnExit(Screen::Game),
@@ -174,7 +174,7 @@ fn draw_board(
                 cell.with_child((
                     Text2d::new(label),
                     font(&fonts.bold, layout.cell * size),
-                    TextColor(theme::premium_label_colour(premium, settings.colour_blind)),
+                    TextColor(super::picture::premium_label_colour(premium, settings.colour_blind)),
                     Transform::from_xyz(0.0, 0.0, 0.1),
                 ));
             }

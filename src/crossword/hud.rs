@@ -5,16 +5,18 @@
 
 use super::board::Player;
 use super::composer::Composer;
+use super::effects::{ScoreFlight, score_in_the_air};
 use super::layout::{BOTTOM_BAR, BoardLayout, SIDE_PANEL, TOP_BAR};
 use super::referee::{Connection, TurnClock};
 use super::thinking::Thinking;
 use super::turn::{Hints, Preview};
 use super::{Action, Match, Overlay, Seat};
 use crate::feedback::Notice;
-use crate::feedback::animation::{ScoreFlight, score_in_the_air};
+use crate::pause::Pause;
 use crate::screens::Screen;
 use crate::ui::i18n::Locale;
 use crate::ui::theme::{self, egui_colour};
+use crate::ui::widgets::{PauseChoice, cover_screen, pause_screen};
 use crate::ui::{bold, bold_family, root_ui};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -104,7 +106,7 @@ fn status_line(m: &Match, preview: &Preview, connection: Connection, locale: &Lo
             let key = if *bingo { "preview-bingo" } else { "preview-valid" };
             (locale.t_with(key, &[("words", words.join(", ").into()), ("score", (*score).into())]), theme::ACCENT)
         }
-        Preview::Invalid(reason) => (locale.rule_error(reason), theme::WARNING),
+        Preview::Invalid(reason) => (super::rule_error(&locale, reason), theme::WARNING),
         Preview::NeedsBlankLetter => (locale.t("preview-blank"), theme::TILE_FACE),
         Preview::Nothing if m.is_over() => (locale.t("log-game-over"), Color::WHITE),
         Preview::Nothing if m.human_to_play() && m.turn() == m.viewer => (locale.t("status-your-turn"), Color::WHITE),
@@ -208,7 +210,7 @@ fn panels(
     // On the clock the way out is through the pause, which stops it first
     // (and keeps a phone's buttons to two rows).
     buttons.push(if m.turn_seconds.is_some() && !m.is_over() && !m.is_online() {
-        (locale.t("action-pause").into(), true, Pressed::Act(Action::OpenOverlay(Overlay::Paused)))
+        (locale.t("action-pause").into(), true, Pressed::Act(Action::Pause(true)))
     } else {
         (locale.t("action-home").into(), true, Pressed::Home)
     });
@@ -321,26 +323,27 @@ fn overlays(
     mut actions: MessageWriter<Action>,
     mut screen: ResMut<NextState<Screen>>,
     mut chosen: Local<Vec<usize>>,
+    pause: Res<State<Pause>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    if pause.get().0 {
+        match pause_screen(ctx, &locale) {
+            Some(PauseChoice::Resume) => {
+                actions.write(Action::Pause(false));
+            }
+            Some(PauseChoice::Home) => screen.set(Screen::Home),
+            None => {}
+        }
+        return Ok(());
+    }
     match overlay.get() {
         Overlay::None => chosen.clear(),
         Overlay::Handover => {
             let name = m.name(m.turn()).to_string();
             let title = locale.t_with("handover-title", &[("player", name.clone().into())]);
             let ready = locale.t_with("handover-ready", &[("player", name.into())]);
-            if screen_over_board(ctx, "handover", title, locale.t("handover-hint"), [ready]) == Some(0) {
+            if cover_screen(ctx, "handover", title, locale.t("handover-hint"), [ready]) == Some(0) {
                 actions.write(Action::TakeOver);
-            }
-        }
-        Overlay::Paused => {
-            let buttons = [locale.t("paused-resume"), locale.t("action-home")];
-            match screen_over_board(ctx, "paused", locale.t("paused-title"), locale.t("paused-hint"), buttons) {
-                Some(0) => {
-                    actions.write(Action::OpenOverlay(Overlay::None));
-                }
-                Some(_) => screen.set(Screen::Home),
-                None => {}
             }
         }
         Overlay::BlankLetter => modal(ctx, "blank", |ui| {
@@ -407,31 +410,6 @@ fn overlays(
         }),
     }
     Ok(())
-}
-
-/// A screen that hides the board: a title, a line, and buttons; which
-/// button was pressed.
-fn screen_over_board<const N: usize>(
-    ctx: &egui::Context,
-    id: &str,
-    title: String,
-    hint: String,
-    buttons: [String; N],
-) -> Option<usize> {
-    let mut pressed = None;
-    egui::Modal::new(egui::Id::new(id)).backdrop_color(egui_colour(theme::BACKGROUND)).show(ctx, |ui| {
-        ui.vertical_centered(|ui| {
-            ui.label(bold(title, 26.0));
-            ui.label(hint);
-            for (index, button) in buttons.into_iter().enumerate() {
-                ui.add_space(12.0);
-                if ui.button(bold(button, 20.0)).clicked() {
-                    pressed = Some(index);
-                }
-            }
-        });
-    });
-    pressed
 }
 
 /// A player's score as the scoreboard shows it: without the scores still

@@ -4,15 +4,16 @@
 //! (C then H is the Spanish CH tile), Backspace takes back, Enter plays,
 //! Esc recalls; in dialogs Esc closes) (§8.3).
 //!
-//! Raw mouse and touch input becomes [`PointerInput`] in world units (by
-//! the UI plugin, which knows when egui has the pointer), so the same
-//! systems run in headless tests fed with pointer messages.
+//! The pointer comes as [`PointerInput`] from the app's input module, so
+//! the same systems run in headless tests fed with pointer messages.
 
 use super::composer::{Composer, Spot};
 use super::layout::BoardLayout;
-use super::turn::TurnSystems;
 use super::{Action, Match, Overlay};
+use crate::AppSystems;
 use crate::feedback::Cue;
+use crate::input::{PointerInput, PointerPhase};
+use crate::pause::{PausableSystems, Pause};
 use crate::screens::Screen;
 use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
@@ -20,20 +21,6 @@ use bevy::prelude::*;
 use wocable_crossword::Direction;
 use wocable_crossword::board::{Board, Pos};
 use wocable_lexicon::Language;
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PointerPhase {
-    Press,
-    Move,
-    Release,
-}
-
-/// A mouse button or finger, in world units.
-#[derive(Message, Clone, Copy, Debug, PartialEq)]
-pub struct PointerInput {
-    pub phase: PointerPhase,
-    pub at: Vec2,
-}
 
 /// Pointer travel below which a press and release is a tap, not a drag.
 const TAP_SLOP: f32 = 6.0;
@@ -86,8 +73,7 @@ impl Default for KeyCursor {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_message::<PointerInput>()
-        .init_resource::<Drag>()
+    app.init_resource::<Drag>()
         .init_resource::<Selected>()
         .init_resource::<KeyCursor>()
         .add_systems(OnEnter(Screen::Game), |mut commands: Commands| {
@@ -96,7 +82,7 @@ pub(super) fn plugin(app: &mut App) {
             commands.insert_resource(KeyCursor::default());
         })
         // A drag cut short by a pause (the app left mid-drag) is dropped.
-        .add_systems(OnEnter(Overlay::Paused), |mut drag: ResMut<Drag>, mut selected: ResMut<Selected>| {
+        .add_systems(OnEnter(Pause(true)), |mut drag: ResMut<Drag>, mut selected: ResMut<Selected>| {
             drag.tile = None;
             selected.0 = None;
         })
@@ -105,31 +91,30 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             forget_stale
-                .in_set(TurnSystems::Input)
+                .in_set(AppSystems::Input)
                 .before(pointer)
                 .run_if(in_state(Screen::Game).and_then(resource_exists::<Composer>)),
         )
         .add_systems(
             Update,
             (
-                pointer.run_if(in_state(Overlay::None)),
+                pointer.run_if(in_state(Overlay::None)).in_set(PausableSystems),
                 // Reads every key, so that a key that closes a dialog is
                 // not read again on the board.
                 keyboard,
             )
-                .in_set(TurnSystems::Input)
+                .in_set(AppSystems::Input)
                 .run_if(in_state(Screen::Game).and_then(resource_exists::<Match>)),
         );
 }
 
 /// A dialog answered from the keyboard: Esc closes it, Enter takes its
-/// only way on (resuming, taking the device), letters name the blank's.
+/// only way on (taking the device), letters name the blank's.
 /// Resigning takes a click: it cannot be undone.
 fn dialog_key(overlay: Overlay, key: &Key, language: Language, pending: &mut String) -> Option<Action> {
     let close = Action::OpenOverlay(Overlay::None);
     match (overlay, key) {
         (Overlay::Handover, Key::Enter) => Some(Action::TakeOver),
-        (Overlay::Paused, Key::Enter | Key::Escape) => Some(close),
         (Overlay::BlankLetter | Overlay::Exchange | Overlay::ConfirmResign, Key::Escape) => {
             pending.clear();
             Some(close)
@@ -232,6 +217,8 @@ fn pointer(
 ) {
     for event in input.read() {
         match event.phase {
+            // A press on the panels is for egui's buttons there.
+            PointerPhase::Press if layout.in_panels(layout.world_to_screen(event.at)) => {}
             PointerPhase::Press => {
                 if let Some(index) = tile_under(event.at, &composer, &layout) {
                     let offset = tile_centre(index, &composer, &layout) - event.at;
@@ -285,12 +272,20 @@ fn keyboard(
     mut keys: MessageReader<KeyboardInput>,
     m: Res<Match>,
     overlay: Res<State<Overlay>>,
+    pause: Res<State<Pause>>,
     mut composer: ResMut<Composer>,
     mut cursor: ResMut<KeyCursor>,
     mut actions: MessageWriter<Action>,
     mut cues: MessageWriter<Cue>,
 ) {
     for key in keys.read().filter(|k| k.state == ButtonState::Pressed) {
+        if pause.get().0 {
+            // Enter or Esc resumes; a key held down is no answer.
+            if !key.repeat && matches!(key.logical_key, Key::Enter | Key::Escape) {
+                actions.write(Action::Pause(false));
+            }
+            continue;
+        }
         if *overlay.get() != Overlay::None {
             // A key held down (Enter that played) must not answer the
             // dialog that follows, such as handing the device over.

@@ -73,12 +73,12 @@ impl BoardLayout {
 
     /// A point in the window (logical pixels, y down) in world units.
     pub fn screen_to_world(&self, screen: Vec2) -> Vec2 {
-        Vec2::new(screen.x - self.viewport.x / 2.0, self.viewport.y / 2.0 - screen.y)
+        crate::input::screen_to_world(self.viewport, screen)
     }
 
     /// A world point in the window (logical pixels, y down).
     pub fn world_to_screen(&self, world: Vec2) -> Vec2 {
-        Vec2::new(world.x + self.viewport.x / 2.0, self.viewport.y / 2.0 - world.y)
+        crate::input::world_to_screen(self.viewport, world)
     }
 
     /// Whether a point of the window (y down) is on the egui panels.

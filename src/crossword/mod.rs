@@ -4,15 +4,19 @@
 
 pub mod board;
 pub mod composer;
+pub mod effects;
 pub mod hud;
 pub mod input;
 pub mod layout;
+pub mod picture;
 pub mod referee;
 pub mod thinking;
 pub mod turn;
 
 use crate::screens::Screen;
+use crate::ui::i18n::Locale;
 use bevy::prelude::*;
+use fluent_bundle::FluentValue;
 use serde::{Deserialize, Serialize};
 use wocable_crossword::computer::Level;
 use wocable_crossword::game::{Event, GameConfig, GameSettings, SavedGame};
@@ -232,16 +236,6 @@ pub enum Overlay {
     BlankLetter,
     Exchange,
     ConfirmResign,
-    /// The turn clock stops and the board is hidden: asked for, or the
-    /// app went to the background mid-game.
-    Paused,
-}
-
-impl Overlay {
-    /// Whether the turn clock waits under this overlay: no one can play.
-    pub fn stops_the_clock(self) -> bool {
-        matches!(self, Overlay::Handover | Overlay::Paused)
-    }
 }
 
 /// Start a new match (from the new game screen).
@@ -271,6 +265,8 @@ pub enum Action {
     /// Put hint N's tiles on the board.
     LayHint(usize),
     OpenOverlay(Overlay),
+    /// Pause the game (its clock stops and the board is hidden), or resume.
+    Pause(bool),
 }
 
 /// The referee said what happened: the events new to this device.
@@ -292,6 +288,34 @@ pub enum Unplayed {
     NotConnected,
 }
 
+/// Why a move was refused, in the player's language (§2.7).
+pub fn rule_error(locale: &Locale, error: &RuleError) -> String {
+    let count = |n: usize| FluentValue::from(n);
+    match error {
+        RuleError::GameOver => locale.t("error-game-over"),
+        RuleError::NotYourTurn => locale.t("error-not-your-turn"),
+        RuleError::NoSuchPlayer(_) | RuleError::PlayerLeft => locale.t("error-player-left"),
+        RuleError::NoTiles => locale.t("error-no-tiles"),
+        RuleError::OffBoard | RuleError::NotALetter | RuleError::ScriptedDraw(_) => locale.t("error-bad-move"),
+        RuleError::SameSquare(pos) | RuleError::CellTaken(pos) => {
+            locale.t_with("error-cell-taken", &[("square", pos.to_string().into())])
+        }
+        RuleError::NotInLine => locale.t("error-not-in-line"),
+        RuleError::Gap => locale.t("error-gap"),
+        RuleError::NotConnected => locale.t("error-not-connected"),
+        RuleError::FirstMoveMissesCentre => locale.t("error-first-move-centre"),
+        RuleError::FirstMoveTooShort => locale.t("error-first-move-short"),
+        RuleError::NotInLexicon(words) => {
+            locale.t_with("error-not-in-lexicon", &[("count", count(words.len())), ("words", words.join(", ").into())])
+        }
+        RuleError::TileNotOnRack(tile) => locale.t_with("error-tile-not-on-rack", &[("tile", tile.clone().into())]),
+        RuleError::NothingToExchange => locale.t("error-nothing-to-exchange"),
+        RuleError::ExchangeNotAllowed { bag, needed } => {
+            locale.t_with("error-exchange-not-allowed", &[("bag", count(*bag)), ("needed", count(*needed))])
+        }
+    }
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.add_sub_state::<Overlay>()
         .add_message::<NewMatch>()
@@ -299,5 +323,22 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<Action>()
         .add_message::<TurnApplied>()
         .add_message::<MoveRefused>()
-        .add_plugins((turn::plugin, board::plugin, input::plugin));
+        .add_plugins((turn::plugin, board::plugin, input::plugin, effects::plugin));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ui::i18n::UiLanguage;
+
+    #[test]
+    fn refusals_are_told_with_their_figures() {
+        let polish = Locale::new(UiLanguage::Pl);
+        let refused = rule_error(&polish, &RuleError::ExchangeNotAllowed { bag: 3, needed: 7 });
+        assert!(refused.contains('3') && refused.contains('7'), "{refused}");
+        let english = Locale::new(UiLanguage::En);
+        let one = rule_error(&english, &RuleError::NotInLexicon(vec!["QXZ".into()]));
+        let two = rule_error(&english, &RuleError::NotInLexicon(vec!["QXZ".into(), "ZZQ".into()]));
+        assert!(one.contains("QXZ") && two.contains("ZZQ") && one != two);
+    }
 }

@@ -9,14 +9,15 @@ use super::{
     Action, Match, MatchSetup, MoveRefused, NewMatch, Overlay, ResumeMatch, SAVE_FILE, SavedMatch, TurnApplied,
     Unplayed,
 };
+use crate::AppSystems;
 use crate::feedback::Cue;
 use crate::lexicons::{GameLexicons, Unavailable};
+use crate::pause::{self, Pausable, Pause};
 use crate::screens::Screen;
 use crate::settings::Settings;
 use crate::storage::Storage;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
-use bevy::window::{AppLifecycle, WindowFocused};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use wocable_crossword::computer;
@@ -24,16 +25,6 @@ use wocable_crossword::game::{Event, Game, Intent};
 use wocable_crossword::movegen::Move;
 use wocable_crossword::{BuildError, GameSettings};
 use wocable_lexicon::Lexicon;
-
-/// The systems of a frame, in order: input becomes actions, actions and
-/// computers' choices go through the rules, the results reach the world.
-#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum TurnSystems {
-    Input,
-    Act,
-    React,
-    Show,
-}
 
 /// The best moves found for the player who asked (§4.3).
 #[derive(Resource, Default, Debug)]
@@ -76,12 +67,9 @@ const RESULTS_DELAY: f32 = 2.5;
 pub const HINTS: usize = 5;
 
 pub(super) fn plugin(app: &mut App) {
-    // Sent by the window; registered here too for apps without one.
-    app.add_message::<WindowFocused>().add_message::<AppLifecycle>();
     app.insert_resource(ShuffleRng(ChaCha8Rng::seed_from_u64(0x5eed)))
         .init_resource::<Hints>()
         .init_resource::<Preview>()
-        .configure_sets(Update, (TurnSystems::Input, TurnSystems::Act, TurnSystems::React, TurnSystems::Show).chain())
         .init_resource::<PendingStart>()
         .add_systems(Update, start_match)
         .add_systems(
@@ -89,15 +77,15 @@ pub(super) fn plugin(app: &mut App) {
             (
                 // The clock first: a move in its last frame is then not
                 // followed by a time-out of the next player.
-                (pause_when_away, apply_actions, hear_the_referee).chain().in_set(TurnSystems::Act),
-                (after_turn, hand_over.run_if(in_state(Overlay::None)), update_preview, show_results)
+                (apply_actions, hear_the_referee).chain().in_set(AppSystems::Act),
+                (after_turn, hand_over.run_if(in_state(Overlay::None)), update_preview, show_results, pausable)
                     .chain()
-                    .in_set(TurnSystems::React),
+                    .in_set(AppSystems::React),
             )
                 .run_if(in_state(Screen::Game)),
         )
         // A paused app may be ended without warning (a phone).
-        .add_systems(OnEnter(Overlay::Paused), save_on_leaving)
+        .add_systems(OnEnter(Pause(true)), save_on_leaving.run_if(in_state(Screen::Game)))
         .add_systems(
             Last,
             save_on_leaving
@@ -107,7 +95,7 @@ pub(super) fn plugin(app: &mut App) {
         )
         .add_systems(
             OnExit(Screen::Game),
-            (save_on_leaving, |mut commands: Commands| {
+            (save_on_leaving, pause::leave, |mut commands: Commands| {
                 commands.remove_resource::<Thinking>();
             }),
         );
@@ -271,6 +259,7 @@ fn apply_actions(
     mut rng: ResMut<ShuffleRng>,
     mut cues: MessageWriter<Cue>,
     mut overlay: ResMut<NextState<Overlay>>,
+    mut pause: ResMut<NextState<Pause>>,
 ) {
     for action in actions.read() {
         let seat = m.viewer;
@@ -322,6 +311,7 @@ fn apply_actions(
                 }
             }
             Action::OpenOverlay(next) => overlay.set(*next),
+            Action::Pause(paused) => pause.set(Pause(*paused)),
         }
     }
 }
@@ -349,6 +339,7 @@ struct Hearing<'w> {
     settings: Res<'w, Settings>,
     in_steps: Option<Res<'w, ThinkInSteps>>,
     overlay: Option<Res<'w, State<Overlay>>>,
+    pause: Res<'w, State<Pause>>,
     storage: Res<'w, Storage>,
 }
 
@@ -372,8 +363,9 @@ fn hear_the_referee(
     let frame = Frame {
         now: hearing.time.elapsed_secs(),
         delta: hearing.time.delta_secs(),
-        clock_stopped: overlay.is_some_and(Overlay::stops_the_clock),
-        paused: overlay == Some(Overlay::Paused),
+        // No one can play while the device is passed on.
+        clock_stopped: hearing.pause.get().0 || overlay == Some(Overlay::Handover),
+        paused: hearing.pause.get().0,
         min_thinking: if hearing.settings.animations { MIN_THINKING } else { 0.0 },
         in_steps: hearing.in_steps.as_deref().copied(),
     };
@@ -417,22 +409,10 @@ fn hear_the_referee(
     }
 }
 
-/// A game on the clock pauses when the app goes to the background: its
-/// window loses the focus, or the system suspends it (a phone).
-fn pause_when_away(
-    mut focus: MessageReader<WindowFocused>,
-    mut lifecycle: MessageReader<AppLifecycle>,
-    m: Res<Match>,
-    overlay: Res<State<Overlay>>,
-    mut next_overlay: ResMut<NextState<Overlay>>,
-) {
-    let lost_focus = focus.read().filter(|f| !f.focused).count() > 0;
-    let suspended =
-        lifecycle.read().filter(|l| matches!(l, AppLifecycle::WillSuspend | AppLifecycle::Suspended)).count() > 0;
-    let clock_runs = m.turn_seconds.is_some() && !m.is_over() && !m.is_online();
-    if (lost_focus || suspended) && clock_runs && !overlay.get().stops_the_clock() {
-        next_overlay.set(Overlay::Paused);
-    }
+/// A game on the clock pauses when the app goes away; online, the clock
+/// runs on the server and cannot stop.
+fn pausable(m: Res<Match>, mut pausable: ResMut<Pausable>) {
+    pausable.set_if_neq(Pausable(m.turn_seconds.is_some() && !m.is_over() && !m.is_online()));
 }
 
 /// After every turn: the rack on screen, the save, the end.
@@ -477,7 +457,7 @@ fn after_turn(
     let stale = |o: &Overlay| match o {
         Overlay::BlankLetter | Overlay::Exchange => !viewer_plays,
         Overlay::ConfirmResign => m.view().has_left(m.viewer) || m.is_over(),
-        Overlay::None | Overlay::Handover | Overlay::Paused => false,
+        Overlay::None | Overlay::Handover => false,
     };
     if hearing.overlay.as_ref().is_some_and(|o| stale(o.get())) {
         next_overlay.set(Overlay::None);

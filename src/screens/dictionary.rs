@@ -1,11 +1,12 @@
 //! Dictionary (§1.5): check a word, list words by prefix or pattern, and
 //! the anagrams of a rack, in any game language's lexicon.
 
+use super::Screen;
 use super::home::wide_button;
 use super::new_game::{language_key, own_lists, word_list_choice};
-use super::{Screen, centred_choices, centred_page};
 use crate::lexicons::{GameLexicons, Unavailable};
 use crate::ui::i18n::Locale;
+use crate::ui::widgets::{centred_choices, centred_page};
 use crate::word_lists::WordLists;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};

@@ -1,7 +1,7 @@
 //! Home: continue the saved game, start a new one, the dictionary,
 //! settings and how to play.
 
-use super::{Screen, centred_page};
+use super::Screen;
 use crate::crossword::referee::LocalReferee;
 use crate::crossword::turn::{PendingStart, local_match};
 use crate::crossword::{ResumeMatch, SAVE_FILE, SAVE_VERSION, SavedMatch};
@@ -10,6 +10,7 @@ use crate::online::{ACCOUNT_FILE, OnlineRequest, SEAT_FILE};
 use crate::storage::{Damage, DamagedFiles, Storage};
 use crate::ui::i18n::Locale;
 use crate::ui::theme;
+use crate::ui::widgets::centred_page;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use wocable_crossword::Premium;
@@ -178,7 +179,7 @@ fn draw(
         ];
         let tiles: Vec<_> =
             title.iter().zip(premiums).map(|((letter, value), premium)| (*letter, *value, premium)).collect();
-        crate::ui::tiles_row(ui, side, &tiles, settings.colour_blind);
+        crate::crossword::picture::tiles_row(ui, side, &tiles, settings.colour_blind);
         ui.add_space(12.0);
         ui.label(locale.t("home-tagline"));
         ui.add_space(24.0);

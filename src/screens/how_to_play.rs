@@ -1,12 +1,13 @@
 //! How to play: the rules of each rule set, short, with a drawn example
 //! of a play and how it scores, and each rule set's board.
 
+use super::Screen;
 use super::home::wide_button;
 use super::new_game::rules_key;
-use super::{Screen, centred_page};
+use crate::crossword::picture::{board_picture, tiles_row};
 use crate::settings::Settings;
-use crate::ui::board_picture;
 use crate::ui::i18n::Locale;
+use crate::ui::widgets::centred_page;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 use wocable_crossword::{Premium, RuleSetKind};
@@ -26,7 +27,7 @@ fn draw(
     centred_page(ctx, &locale.t("how-title"), |ui| {
         ui.label(locale.t("how-goal"));
         ui.add_space(8.0);
-        crate::ui::tiles_row(
+        tiles_row(
             ui,
             44.0,
             &[
@@ -43,7 +44,7 @@ fn draw(
         for key in ["how-turn", "how-first-move", "how-premiums", "how-blank", "how-end", "how-resign", "how-clock"] {
             ui.label(locale.t(key));
         }
-        crate::ui::tiles_row(
+        tiles_row(
             ui,
             44.0,
             &[

@@ -1,11 +1,12 @@
 //! New game: rule set, language, 2–4 seats each a human or a computer
 //! with a level, and an optional turn clock (§8.1).
 
+use super::Screen;
 use super::home::wide_button;
-use super::{Screen, centred_choices, centred_page, centred_row};
 use crate::crossword::turn::PendingStart;
 use crate::crossword::{MatchSetup, NewMatch, Seat};
 use crate::ui::i18n::Locale;
+use crate::ui::widgets::{centred_choices, centred_page, centred_row};
 use crate::word_lists::WordLists;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};

@@ -3,11 +3,11 @@
 //! room with the code, large, to copy or send as a link. The game itself
 //! is on the same screen as local play.
 
+use super::Screen;
 use super::arenas::{Arenas, arena_page, arenas_page};
 use super::home::wide_button;
 use super::new_game::{GAME_LANGUAGES, language_key, level_key, rules_key, word_list_choice};
 use super::ratings::{Ratings, RatingsRequest, leaderboard_page, open_profile, profile_page};
-use super::{Screen, centred_choices, centred_page};
 use crate::crossword::turn::PendingStart;
 use crate::online::{
     ArenaEntry, Fetched, Lobby, LobbyError, Online, OnlineAccount, OnlineFailure, OnlineRequest, Session,
@@ -17,6 +17,7 @@ use crate::storage::Storage;
 use crate::ui::clipboard;
 use crate::ui::i18n::Locale;
 use crate::ui::theme::{self, egui_colour};
+use crate::ui::widgets::{centred_choices, centred_page, centred_row};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -430,7 +431,7 @@ fn menu(ui: &mut egui::Ui, locale: &Locale, form: &mut OnlineForm, member: Optio
         pages.arenas.list = Fetched::Nothing;
     }
     ui.add_space(8.0);
-    super::centred_row(ui, |ui| {
+    centred_row(ui, |ui| {
         if ui.button(locale.t("online-leaderboards")).clicked() {
             form.page = Page::Leaderboard;
             pages.requests.write(RatingsRequest::Leaderboard { rules: form.rules, language: form.language });
@@ -502,7 +503,7 @@ fn waiting_room(
         ui.label(locale.t("online-room-code"));
         ui.label(crate::ui::bold(code.to_string(), 56.0).color(egui_colour(theme::TILE_FACE)));
         let link = join_link(server, code);
-        super::centred_row(ui, |ui| {
+        centred_row(ui, |ui| {
             if ui.button(locale.t("online-copy-code")).clicked() && clipboard::copy(&code.to_string()) {
                 form.copied = Some(code.to_string());
             }

@@ -2,17 +2,19 @@
 //! best play and bingos, and a review of every turn beside the best move
 //! there was (§4.3).
 
+use super::Screen;
 use super::home::wide_button;
 use super::online::OnlineForm;
 use super::ratings::{Ratings, RatingsRequest, rating_changes};
-use super::{Screen, centred_choices, centred_page, centred_row};
+use crate::crossword::picture::{PictureTile, TileLook, board_picture};
 use crate::crossword::thinking::{ThinkInSteps, steps_for};
 use crate::crossword::turn::FinalRecord;
 use crate::online::{ArenaEntry, FinishedOnline, OnlineRequest};
 use crate::settings::Settings;
+use crate::ui::bold;
 use crate::ui::i18n::Locale;
 use crate::ui::theme::{self, egui_colour};
-use crate::ui::{PictureTile, TileLook, board_picture, bold};
+use crate::ui::widgets::{centred_choices, centred_page, centred_row};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 #[cfg(not(target_arch = "wasm32"))]

@@ -4,8 +4,8 @@
 
 use super::Screen;
 use super::home::SavedGameInfo;
+use crate::AppSystems;
 use crate::crossword::Match;
-use crate::crossword::turn::TurnSystems;
 use crate::ui::i18n::Locale;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
@@ -14,7 +14,7 @@ use bevy::window::PrimaryWindow;
 pub struct PageTitle(pub String);
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<PageTitle>().add_systems(Update, name_page.after(TurnSystems::React));
+    app.init_resource::<PageTitle>().add_systems(Update, name_page.after(AppSystems::React));
 }
 
 pub(super) fn ui(app: &mut App) {

@@ -3,11 +3,12 @@
 //! window, or its path typed; in the browser, chosen with its file
 //! picker), built with a progress bar, then what was kept and skipped.
 
+use super::Screen;
 use super::home::wide_button;
 use super::new_game::{GAME_LANGUAGES, language_key};
-use super::{Screen, centred_choices, centred_page, centred_row};
 use crate::ui::i18n::Locale;
 use crate::ui::theme::{WARNING, egui_colour};
+use crate::ui::widgets::{centred_choices, centred_page, centred_row};
 use crate::word_lists::{Import, ImportWordList, MAX_NAME, WordLists};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};

@@ -7,7 +7,6 @@ use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 use serde::{Deserialize, Serialize};
 use unic_langid::LanguageIdentifier;
-use wocable_crossword::RuleError;
 
 /// A language the interface speaks.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -101,33 +100,6 @@ impl Locale {
         }
         key.to_string()
     }
-
-    /// Why a move was refused, in the player's language (§2.7).
-    pub fn rule_error(&self, error: &RuleError) -> String {
-        let count = |n: usize| FluentValue::from(n);
-        match error {
-            RuleError::GameOver => self.t("error-game-over"),
-            RuleError::NotYourTurn => self.t("error-not-your-turn"),
-            RuleError::NoSuchPlayer(_) | RuleError::PlayerLeft => self.t("error-player-left"),
-            RuleError::NoTiles => self.t("error-no-tiles"),
-            RuleError::OffBoard | RuleError::NotALetter | RuleError::ScriptedDraw(_) => self.t("error-bad-move"),
-            RuleError::SameSquare(pos) | RuleError::CellTaken(pos) => {
-                self.t_with("error-cell-taken", &[("square", pos.to_string().into())])
-            }
-            RuleError::NotInLine => self.t("error-not-in-line"),
-            RuleError::Gap => self.t("error-gap"),
-            RuleError::NotConnected => self.t("error-not-connected"),
-            RuleError::FirstMoveMissesCentre => self.t("error-first-move-centre"),
-            RuleError::FirstMoveTooShort => self.t("error-first-move-short"),
-            RuleError::NotInLexicon(words) => self
-                .t_with("error-not-in-lexicon", &[("count", count(words.len())), ("words", words.join(", ").into())]),
-            RuleError::TileNotOnRack(tile) => self.t_with("error-tile-not-on-rack", &[("tile", tile.clone().into())]),
-            RuleError::NothingToExchange => self.t("error-nothing-to-exchange"),
-            RuleError::ExchangeNotAllowed { bag, needed } => {
-                self.t_with("error-exchange-not-allowed", &[("bag", count(*bag)), ("needed", count(*needed))])
-            }
-        }
-    }
 }
 
 impl Default for Locale {
@@ -199,14 +171,7 @@ mod tests {
     }
 
     #[test]
-    fn arguments_and_fallback() {
-        let polish = Locale::new(UiLanguage::Pl);
-        let refused = polish.rule_error(&RuleError::ExchangeNotAllowed { bag: 3, needed: 7 });
-        assert!(refused.contains('3') && refused.contains('7'), "{refused}");
-        assert_eq!(polish.t("no-such-key"), "no-such-key");
-        let english = Locale::new(UiLanguage::En);
-        let one = english.rule_error(&RuleError::NotInLexicon(vec!["QXZ".into()]));
-        let two = english.rule_error(&RuleError::NotInLexicon(vec!["QXZ".into(), "ZZQ".into()]));
-        assert!(one.contains("QXZ") && two.contains("ZZQ") && one != two);
+    fn a_missing_string_falls_back_to_its_key() {
+        assert_eq!(Locale::new(UiLanguage::Pl).t("no-such-key"), "no-such-key");
     }
 }

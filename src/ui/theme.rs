@@ -2,7 +2,6 @@
 //! Bevy 2D and the menus in egui.
 
 use bevy::prelude::*;
-use wocable_crossword::Premium;
 
 pub const BACKGROUND: Color = Color::srgb(0.094, 0.133, 0.176);
 pub const BOARD_FRAME: Color = Color::srgb(0.062, 0.090, 0.122);
@@ -20,31 +19,6 @@ pub const BLANK_LETTER: Color = Color::srgb(0.741, 0.180, 0.180);
 pub const ACCENT: Color = Color::srgb(0.380, 0.757, 0.502);
 pub const WARNING: Color = Color::srgb(0.902, 0.361, 0.325);
 pub const CURSOR: Color = Color::srgba(0.380, 0.757, 0.502, 0.55);
-
-/// The colour of a premium square; `colour_blind` is a palette (Paul
-/// Tol's) told apart by luminance as well as hue.
-pub fn premium_colour(premium: Premium, colour_blind: bool) -> Color {
-    match (premium, colour_blind) {
-        (Premium::None, _) => CELL,
-        (Premium::DoubleLetter, false) => Color::srgb(0.380, 0.647, 0.847),
-        (Premium::TripleLetter, false) => Color::srgb(0.161, 0.412, 0.690),
-        (Premium::DoubleWord, false) => Color::srgb(0.867, 0.502, 0.576),
-        (Premium::TripleWord, false) => Color::srgb(0.788, 0.251, 0.271),
-        (Premium::DoubleLetter, true) => Color::srgb(0.533, 0.800, 0.933),
-        (Premium::TripleLetter, true) => Color::srgb(0.200, 0.133, 0.533),
-        (Premium::DoubleWord, true) => Color::srgb(0.867, 0.800, 0.467),
-        (Premium::TripleWord, true) => Color::srgb(0.533, 0.133, 0.333),
-    }
-}
-
-/// The text colour that reads on a premium square.
-pub fn premium_label_colour(premium: Premium, colour_blind: bool) -> Color {
-    if colour_blind && matches!(premium, Premium::DoubleLetter | Premium::DoubleWord) {
-        TILE_LETTER
-    } else {
-        CELL_LABEL
-    }
-}
 
 /// The app's fonts (Inter, OFL), compiled in so text shows at the first
 /// frame on every platform. Default handles (Bevy's own font) where no

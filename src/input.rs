@@ -1,0 +1,112 @@
+//! Mouse and touch as [`PointerInput`] messages in world units, for every
+//! game: the games read only these, so headless tests drive them by
+//! writing the same messages. World units are logical pixels with the
+//! origin at the centre of the window, as the app's 2D camera has it.
+
+use crate::AppSystems;
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use bevy_egui::input::EguiWantsInput;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PointerPhase {
+    Press,
+    Move,
+    Release,
+}
+
+/// A mouse button or finger, in world units.
+#[derive(Message, Clone, Copy, Debug, PartialEq)]
+pub struct PointerInput {
+    pub phase: PointerPhase,
+    pub at: Vec2,
+}
+
+/// Parts that run headless too.
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<PointerInput>();
+}
+
+/// Reading the mouse and the touch screen.
+pub(super) fn window_plugin(app: &mut App) {
+    app.add_systems(Update, (mouse, touch).in_set(AppSystems::Pointer));
+}
+
+/// A point of a window of `size` (logical pixels, y down) in world units.
+pub fn screen_to_world(size: Vec2, screen: Vec2) -> Vec2 {
+    Vec2::new(screen.x - size.x / 2.0, size.y / 2.0 - screen.y)
+}
+
+/// A world point in a window of `size` (logical pixels, y down).
+pub fn world_to_screen(size: Vec2, world: Vec2) -> Vec2 {
+    Vec2::new(world.x + size.x / 2.0, size.y / 2.0 - world.y)
+}
+
+/// Presses go to the game only where egui does not want them (a game
+/// leaves out its own panels); moves and releases always do, so a drag
+/// ends wherever the button comes up (even outside the window, at the
+/// last position seen).
+fn mouse(
+    buttons: Res<ButtonInput<MouseButton>>,
+    windows: Query<&Window, With<PrimaryWindow>>,
+    egui: Res<EguiWantsInput>,
+    mut pointer: MessageWriter<PointerInput>,
+    mut last: Local<Option<Vec2>>,
+) {
+    let Ok(window) = windows.single() else { return };
+    let Some(screen) = window.cursor_position().or(*last) else { return };
+    let at = screen_to_world(window.size(), screen);
+    // Press and release can both fall in one frame (a quick tap).
+    if buttons.just_pressed(MouseButton::Left) && !egui.wants_any_pointer_input() {
+        pointer.write(PointerInput { phase: PointerPhase::Press, at });
+    } else if *last != Some(screen) {
+        pointer.write(PointerInput { phase: PointerPhase::Move, at });
+    }
+    if buttons.just_released(MouseButton::Left) {
+        pointer.write(PointerInput { phase: PointerPhase::Release, at });
+    }
+    *last = Some(screen);
+}
+
+/// The first finger drags; others are ignored.
+fn touch(
+    touches: Res<Touches>,
+    windows: Query<&Window, With<PrimaryWindow>>,
+    egui: Res<EguiWantsInput>,
+    mut pointer: MessageWriter<PointerInput>,
+    mut finger: Local<Option<u64>>,
+) {
+    let Ok(window) = windows.single() else { return };
+    let at = |touch: &bevy::input::touch::Touch| screen_to_world(window.size(), touch.position());
+    for touch in touches.iter_just_pressed() {
+        if finger.is_none() && !egui.wants_any_pointer_input() {
+            *finger = Some(touch.id());
+            pointer.write(PointerInput { phase: PointerPhase::Press, at: at(touch) });
+        }
+    }
+    for touch in touches.iter() {
+        if Some(touch.id()) == *finger && touch.delta() != Vec2::ZERO {
+            pointer.write(PointerInput { phase: PointerPhase::Move, at: at(touch) });
+        }
+    }
+    for touch in touches.iter_just_released().chain(touches.iter_just_canceled()) {
+        if Some(touch.id()) == *finger {
+            *finger = None;
+            pointer.write(PointerInput { phase: PointerPhase::Release, at: at(touch) });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn window_and_world_points_convert_both_ways() {
+        let size = Vec2::new(360.0, 640.0);
+        assert_eq!(screen_to_world(size, Vec2::new(180.0, 320.0)), Vec2::ZERO, "the centre");
+        assert_eq!(screen_to_world(size, Vec2::ZERO), Vec2::new(-180.0, 320.0), "top left");
+        let point = Vec2::new(37.0, 501.0);
+        assert_eq!(world_to_screen(size, screen_to_world(size, point)), point);
+    }
+}
