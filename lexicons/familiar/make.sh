@@ -2,26 +2,31 @@
 # lexicons/familiar/make.sh OUTDIR
 #
 # Builds the "familiar word" lists used by the Trace game, writing into
-# OUTDIR two UTF-8 files with one word per line, most frequent first:
+# OUTDIR three UTF-8 files with one word per line, most frequent first:
 #
 #   en.txt  English
+#   es.txt  Spanish (accents kept; the Rust side folds them but keeps ñ)
 #   fr.txt  French (accents kept; the Rust side folds them)
 #
 # Source: the frequency data shipped inside the PyPI wheel of wordfreq
 # 3.1.1 (data licence CC BY-SA 4.0; see README.md beside this script).
-# The files wordfreq/data/large_en.msgpack.gz and large_fr.msgpack.gz are
-# read directly; they are exactly what wordfreq.iter_wordlist(lang) /
+# The files wordfreq/data/large_en.msgpack.gz, large_es.msgpack.gz and
+# large_fr.msgpack.gz are read directly; they are exactly what wordfreq.iter_wordlist(lang) /
 # wordfreq.top_n_list(lang, n) return (checked when WORDFREQ_CHECK=1).
 #
 # Filter (in source order; see README.md):
 #   1. every character is a letter the game can spell:
 #      a-z and à á â ä ã å è é ê ë ì í î ï ò ó ô ö õ ù ú û ü ý ÿ ç œ æ ñ
 #      (so no digits, apostrophes, hyphens, spaces, other scripts);
-#   2. 3 to 8 letters once spelt as game tiles (œ and æ count as two);
+#   2. 3 to 8 letters once spelt as game tiles (œ and æ count as two;
+#      Spanish CH, LL, RR are counted as two letters here, although the
+#      game makes each one tile);
 #   3. Zipf frequency >= ZIPF_MIN (default 3.0: at least once per million
 #      words, wordfreq bin index <= 100 * (9 - ZIPF_MIN));
 #   4. only the first (most frequent) of the words that fold to the same
-#      tiles is kept (e.g. "café" before "cafe": only "café" stays).
+#      tiles is kept (e.g. "café" before "cafe": only "café" stays). In
+#      Spanish ñ is a letter of its own and is not folded ("año" and "ano"
+#      both stay); everywhere else it folds to n.
 # wordfreq lower-cases everything and does not mark proper nouns, so no
 # proper-noun filter can be applied from this source.
 #
@@ -101,13 +106,16 @@ MAX_BIN = round(100 * (9 - zipf_min))
 def tiles(word):
     return len(word) + word.count("œ") + word.count("æ")
 
-def fold(word):
+def fold(word, lang):
     word = word.replace("œ", "oe").replace("æ", "ae")
+    if lang == "es":
+        # Spanish keeps Ñ as a tile of its own (alphabet.rs, `fold`).
+        return "ñ".join(fold(part, "") for part in word.split("ñ"))
     return "".join(c for c in unicodedata.normalize("NFD", word)
                    if not unicodedata.combining(c))
 
 with zipfile.ZipFile(wheel) as z:
-    for lang in ("en", "fr"):
+    for lang in ("en", "fr", "es"):
         raw = z.read(f"wordfreq/data/large_{lang}.msgpack.gz")
         data = msgpack.unpackb(gzip.decompress(raw), raw=False)
         header, bins = data[0], data[1:]
@@ -126,10 +134,10 @@ with zipfile.ZipFile(wheel) as z:
                     stats["length"] += 1
                 elif i > MAX_BIN:
                     stats["rarer"] += 1
-                elif fold(w) in seen:
+                elif fold(w, lang) in seen:
                     stats["duplicate"] += 1
                 else:
-                    seen.add(fold(w))
+                    seen.add(fold(w, lang))
                     kept.append(w)
         tmp = os.path.join(outdir, f"{lang}.txt.tmp")
         with open(tmp, "w", encoding="utf-8", newline="\n") as f:
@@ -139,5 +147,5 @@ with zipfile.ZipFile(wheel) as z:
               + ", ".join(f"{k} {v}" for k, v in stats.items()), file=sys.stderr)
 PY
 
-( cd "$OUTDIR" && sha256sum en.txt fr.txt ) >&2
+( cd "$OUTDIR" && sha256sum en.txt es.txt fr.txt ) >&2
 log "done"

@@ -28,6 +28,8 @@ pub enum Mode {
 }
 
 impl Mode {
+    pub const ALL: [Mode; 3] = [Mode::Circle, Mode::Grid, Mode::Score];
+
     pub fn time_limit_ms(self) -> u64 {
         match self {
             Mode::Circle => 120_000,
@@ -53,7 +55,7 @@ impl Mode {
     }
 
     pub fn from_name(name: &str) -> Option<Mode> {
-        [Mode::Circle, Mode::Grid, Mode::Score].into_iter().find(|m| m.name() == name.to_ascii_lowercase())
+        Mode::ALL.into_iter().find(|m| m.name() == name.to_ascii_lowercase())
     }
 }
 
@@ -126,13 +128,12 @@ impl Familiar {
         familiar
     }
 
-    /// The list shipped for `language` (`lexicons/familiar/`); Spanish has
-    /// none yet, so every Spanish word counts as familiar there.
+    /// The list shipped for `language` (`lexicons/familiar/`).
     pub fn bundled(language: Language) -> Familiar {
         match language {
             Language::En => Familiar::parse(language, include_str!("../../../lexicons/familiar/en.txt")),
             Language::Fr => Familiar::parse(language, include_str!("../../../lexicons/familiar/fr.txt")),
-            Language::Es => Familiar::default(),
+            Language::Es => Familiar::parse(language, include_str!("../../../lexicons/familiar/es.txt")),
         }
     }
 
