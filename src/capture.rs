@@ -357,6 +357,7 @@ fn tour(
                 lookup: Lookup::Anagrams,
                 query: "WOCABLE".into(),
                 found: Some(Found::Fetching),
+                back: Screen::Home,
             });
             next.set(Screen::Dictionary);
         }

@@ -22,14 +22,36 @@ pub struct PointerInput {
     pub at: Vec2,
 }
 
-/// Parts that run headless too.
-pub(super) fn plugin(app: &mut App) {
-    app.add_message::<PointerInput>();
+/// The size of the window in logical pixels; a desktop window's before
+/// the window reports its own, and in headless tests.
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+pub struct Viewport(pub Vec2);
+
+impl Default for Viewport {
+    fn default() -> Self {
+        Viewport(DEFAULT_VIEWPORT)
+    }
 }
 
-/// Reading the mouse and the touch screen.
+/// The window size before a window reports its own (and in headless tests).
+pub const DEFAULT_VIEWPORT: Vec2 = Vec2::new(1280.0, 800.0);
+
+/// Parts that run headless too.
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<PointerInput>().init_resource::<Viewport>();
+}
+
+/// Reading the window's size, the mouse and the touch screen.
 pub(super) fn window_plugin(app: &mut App) {
-    app.add_systems(Update, (mouse, touch).in_set(AppSystems::Pointer));
+    app.add_systems(Update, (follow_window, mouse, touch).in_set(AppSystems::Pointer));
+}
+
+fn follow_window(windows: Query<&Window, With<PrimaryWindow>>, mut viewport: ResMut<Viewport>) {
+    if let Ok(window) = windows.single()
+        && window.size().min_element() > 0.0
+    {
+        viewport.set_if_neq(Viewport(window.size()));
+    }
 }
 
 /// A point of a window of `size` (logical pixels, y down) in world units.

@@ -16,6 +16,7 @@ pub mod pause;
 pub mod screens;
 pub mod settings;
 pub mod storage;
+pub mod trace;
 pub mod ui;
 pub mod word_lists;
 
@@ -56,6 +57,7 @@ impl Plugin for CorePlugin {
             ui::plugin,
             screens::plugin,
             crossword::plugin,
+            trace::plugin,
             feedback::plugin,
             demo::plugin,
             lexicons::plugin,
@@ -114,11 +116,18 @@ fn window_size() -> (u32, u32) {
         .unwrap_or((1280, 800))
 }
 
+/// The time of day, in milliseconds since 1970 (UTC), as servers count it.
+pub fn wall_clock_ms() -> u64 {
+    #[cfg(target_arch = "wasm32")]
+    return js_sys::Date::now() as u64;
+    #[cfg(not(target_arch = "wasm32"))]
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |since| since.as_millis() as u64)
+}
+
 /// When `run` was called, to measure the time to the first frame.
 #[derive(Resource, Clone, Copy, Debug)]
 pub struct StartedAt(pub bevy::platform::time::Instant);
 
-/// Runs the app.
 /// Whether a window can open here: on Linux and the BSDs, winit needs an
 /// X11 or Wayland display, and panics without one.
 pub fn desktop_session() -> Result<(), &'static str> {
@@ -131,6 +140,7 @@ pub fn desktop_session() -> Result<(), &'static str> {
     Ok(())
 }
 
+/// Runs the app.
 pub fn run() {
     let started = StartedAt(bevy::platform::time::Instant::now());
     App::new().insert_resource(started).add_plugins(AppPlugin).run();

@@ -1,6 +1,7 @@
 # Wocable — interface strings, English (the fallback for every language).
 
 back = Back
+copied = Copied
 cancel = Cancel
 bingo = BINGO!
 default-human-name = You
@@ -13,8 +14,10 @@ home-dictionary = Dictionary
 home-settings = Settings
 home-how-to-play = How to play
 home-online = Online
+home-trace = Trace
 home-rejoin = Back to the online game
 damaged-game = The saved game could not be read: { $why }.
+damaged-round = The Trace round in progress could not be read: { $why }.
 damaged-settings = The settings could not be read: { $why }. The defaults are used.
 damaged-account = Your online account could not be read: { $why }. Your recovery code brings it back.
 damaged-unreadable = the file is cut short or damaged
@@ -126,8 +129,8 @@ notice-play-withdrawn = { $player } played { $words }, not in the dictionary: th
 handover-title = Pass the device to { $player }
 handover-hint = Their tiles stay hidden until they are ready.
 handover-ready = I am { $player }: show my tiles
-paused-title = Paused
-paused-hint = The turn clock is stopped and the board hidden.
+paused-title = Game paused
+paused-hint = The clock is stopped and the game hidden.
 paused-resume = Resume
 blank-title = Which letter is the blank?
 exchange-title = Choose the tiles to exchange
@@ -303,3 +306,46 @@ word-lists-choose-file = Choose a file and import it
 word-lists-building = Building { $name }…
 word-lists-built = { $name }: words kept { $words }; lines skipped { $skipped } (repeated { $duplicates }, with other characters { $characters }, too short or too long { $length }, blank { $blank }).
 word-lists-failed = { $name } could not be imported: { $reason }
+
+## Trace
+trace-title = Trace
+trace-intro = Trace words through neighbouring letters before the clock runs out. Find the words of the hidden crossword; every other word is a bonus.
+trace-circle = Circle · 2 min
+trace-circle-help = Six or seven letters on a wheel: any letter may follow any other. Find the ten words of the crossword.
+trace-grid = Grid · 3 min
+trace-grid-help = A grid of letters: each letter follows one of its eight neighbours. Find the ten words of the crossword.
+trace-score-mode = Score · 6 min
+trace-score-mode-help = A grid and no crossword: find as many words as you can.
+trace-best = Best score: { $score }
+trace-new-best = New best score!
+trace-new-puzzle = New puzzle
+trace-daily = Puzzle of the day ({ $date })
+trace-resume = Resume Trace: { $mode }, { $time } left
+trace-date = { $day } { $month ->
+    [1] Jan
+    [2] Feb
+    [3] Mar
+    [4] Apr
+    [5] May
+    [6] Jun
+    [7] Jul
+    [8] Aug
+    [9] Sep
+    [10] Oct
+    [11] Nov
+   *[12] Dec
+}
+trace-share = Trace { $mode } { $date } — { $found }/{ $targets } words, { $bonus } bonus, { $score } pts
+trace-share-score = Trace { $mode } { $date } — { $bonus } words, { $score } pts
+trace-share-copy = Copy the result
+trace-score = Score
+trace-time = Time
+trace-bonus = Bonus words
+trace-words = Words
+trace-time-up = Time's up!
+trace-perfect = Perfect!
+trace-perfect-bonus = Every word found: +{ $bonus }
+trace-final-score = { $score } points
+trace-words-to-find = Words to find: { $found }/{ $count }
+trace-bonus-words = Bonus words: { $found }/{ $count }
+trace-again = Play again

@@ -1,6 +1,7 @@
 # Wocable — textos de la interfaz, español.
 
 back = Volver
+copied = Copiado
 cancel = Cancelar
 bingo = ¡BINGO!
 default-human-name = Tú
@@ -13,8 +14,10 @@ home-dictionary = Diccionario
 home-settings = Ajustes
 home-how-to-play = Cómo se juega
 home-online = En línea
+home-trace = Trace
 home-rejoin = Volver a la partida en línea
 damaged-game = No se pudo leer la partida guardada: { $why }.
+damaged-round = No se pudo leer la ronda de Trace en curso: { $why }.
 damaged-settings = No se pudieron leer los ajustes: { $why }. Se usan los predeterminados.
 damaged-account = No se pudo leer tu cuenta en línea: { $why }. Tu código de recuperación la trae de vuelta.
 damaged-unreadable = el archivo está incompleto o dañado
@@ -126,8 +129,8 @@ notice-play-withdrawn = { $player } jugó { $words }, que no está en el diccion
 handover-title = Pasa el dispositivo a { $player }
 handover-hint = Sus fichas siguen ocultas hasta que esté listo.
 handover-ready = Soy { $player }: enseña mis fichas
-paused-title = En pausa
-paused-hint = El reloj de turno está parado y el tablero oculto.
+paused-title = Partida en pausa
+paused-hint = El reloj está parado y el juego oculto.
 paused-resume = Seguir
 blank-title = ¿Qué letra es el comodín?
 exchange-title = Elige las fichas que quieres cambiar
@@ -303,3 +306,46 @@ word-lists-choose-file = Elegir un archivo e importarlo
 word-lists-building = Construyendo { $name }…
 word-lists-built = { $name }: palabras guardadas { $words }; líneas omitidas { $skipped } (repetidas { $duplicates }, con otros caracteres { $characters }, demasiado cortas o largas { $length }, vacías { $blank }).
 word-lists-failed = No se pudo importar { $name }: { $reason }
+
+## Trace
+trace-title = Trace
+trace-intro = Traza palabras por letras vecinas antes de que se acabe el tiempo. Encuentra las palabras del crucigrama oculto; cualquier otra palabra es un extra.
+trace-circle = Círculo · 2 min
+trace-circle-help = Seis o siete letras en círculo: cualquier letra puede seguir a cualquier otra. Encuentra las diez palabras del crucigrama.
+trace-grid = Cuadrícula · 3 min
+trace-grid-help = Una cuadrícula de letras: cada letra sigue a una de sus ocho vecinas. Encuentra las diez palabras del crucigrama.
+trace-score-mode = Puntos · 6 min
+trace-score-mode-help = Una cuadrícula sin crucigrama: encuentra todas las palabras que puedas.
+trace-best = Mejor puntuación: { $score }
+trace-new-best = ¡Nueva mejor puntuación!
+trace-new-puzzle = Nuevo tablero
+trace-daily = Tablero del día ({ $date })
+trace-resume = Seguir con Trace: { $mode }, quedan { $time }
+trace-date = { $day } { $month ->
+    [1] ene
+    [2] feb
+    [3] mar
+    [4] abr
+    [5] may
+    [6] jun
+    [7] jul
+    [8] ago
+    [9] sept
+    [10] oct
+    [11] nov
+   *[12] dic
+}
+trace-share = Trace { $mode } { $date } — { $found }/{ $targets } palabras, { $bonus } extra, { $score } pts
+trace-share-score = Trace { $mode } { $date } — { $bonus } palabras, { $score } pts
+trace-share-copy = Copiar el resultado
+trace-score = Puntos
+trace-time = Tiempo
+trace-bonus = Palabras extra
+trace-words = Palabras
+trace-time-up = ¡Se acabó el tiempo!
+trace-perfect = ¡Perfecto!
+trace-perfect-bonus = Todas las palabras encontradas: +{ $bonus }
+trace-final-score = { $score } puntos
+trace-words-to-find = Palabras por encontrar: { $found }/{ $count }
+trace-bonus-words = Palabras extra: { $found }/{ $count }
+trace-again = Jugar otra vez

@@ -1,6 +1,7 @@
 # Wocable — textes de l'interface, français.
 
 back = Retour
+copied = Copié
 cancel = Annuler
 bingo = BINGO !
 default-human-name = Vous
@@ -13,8 +14,10 @@ home-dictionary = Dictionnaire
 home-settings = Réglages
 home-how-to-play = Comment jouer
 home-online = En ligne
+home-trace = Trace
 home-rejoin = Reprendre la partie en ligne
 damaged-game = La partie enregistrée n'a pas pu être lue : { $why }.
+damaged-round = La manche de Trace en cours n’a pas pu être lue : { $why }.
 damaged-settings = Les réglages n'ont pas pu être lus : { $why }. Les réglages par défaut sont utilisés.
 damaged-account = Votre compte en ligne n’a pas pu être lu : { $why }. Votre code de récupération le ramène.
 damaged-unreadable = le fichier est tronqué ou abîmé
@@ -126,8 +129,8 @@ notice-play-withdrawn = { $player } a joué { $words }, absent du dictionnaire :
 handover-title = Passez l'appareil à { $player }
 handover-hint = Ses lettres restent cachées jusqu'à ce qu'il soit prêt.
 handover-ready = Je suis { $player } : montrer mes lettres
-paused-title = En pause
-paused-hint = La pendule est arrêtée et le plateau caché.
+paused-title = Partie en pause
+paused-hint = La pendule est arrêtée et le jeu caché.
 paused-resume = Reprendre
 blank-title = Quelle lettre pour le joker ?
 exchange-title = Choisissez les lettres à échanger
@@ -305,3 +308,46 @@ word-lists-choose-file = Choisir un fichier et l’importer
 word-lists-building = Construction de { $name }…
 word-lists-built = { $name } : mots gardés { $words } ; lignes ignorées { $skipped } (en double { $duplicates }, avec d’autres caractères { $characters }, trop courtes ou trop longues { $length }, vides { $blank }).
 word-lists-failed = { $name } n’a pas pu être importée : { $reason }
+
+## Trace
+trace-title = Trace
+trace-intro = Tracez des mots à travers des lettres voisines avant la fin du temps. Trouvez les mots de la grille cachée ; tout autre mot est un bonus.
+trace-circle = Cercle · 2 min
+trace-circle-help = Six ou sept lettres en cercle : toute lettre peut suivre toute autre. Trouvez les dix mots de la grille.
+trace-grid = Grille · 3 min
+trace-grid-help = Une grille de lettres : chaque lettre suit l’une de ses huit voisines. Trouvez les dix mots de la grille.
+trace-score-mode = Score · 6 min
+trace-score-mode-help = Une grille sans mots croisés : trouvez autant de mots que possible.
+trace-best = Meilleur score : { $score }
+trace-new-best = Nouveau meilleur score !
+trace-new-puzzle = Nouvelle grille
+trace-daily = Grille du jour ({ $date })
+trace-resume = Reprendre Trace : { $mode }, { $time } restantes
+trace-date = { $day } { $month ->
+    [1] janv.
+    [2] févr.
+    [3] mars
+    [4] avr.
+    [5] mai
+    [6] juin
+    [7] juil.
+    [8] août
+    [9] sept.
+    [10] oct.
+    [11] nov.
+   *[12] déc.
+}
+trace-share = Trace { $mode } { $date } — { $found }/{ $targets } mots, { $bonus } bonus, { $score } pts
+trace-share-score = Trace { $mode } { $date } — { $bonus } mots, { $score } pts
+trace-share-copy = Copier le résultat
+trace-score = Score
+trace-time = Temps
+trace-bonus = Mots bonus
+trace-words = Mots
+trace-time-up = Temps écoulé !
+trace-perfect = Parfait !
+trace-perfect-bonus = Tous les mots trouvés : +{ $bonus }
+trace-final-score = { $score } points
+trace-words-to-find = Mots à trouver : { $found }/{ $count }
+trace-bonus-words = Mots bonus : { $found }/{ $count }
+trace-again = Rejouer

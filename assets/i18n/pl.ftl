@@ -1,6 +1,7 @@
 # Wocable — teksty interfejsu, polski.
 
 back = Wróć
+copied = Skopiowano
 cancel = Anuluj
 bingo = BINGO!
 default-human-name = Ty
@@ -13,8 +14,10 @@ home-dictionary = Słownik
 home-settings = Ustawienia
 home-how-to-play = Jak grać
 home-online = Online
+home-trace = Trace
 home-rejoin = Wróć do gry online
 damaged-game = Nie udało się odczytać zapisanej gry: { $why }.
+damaged-round = Nie udało się odczytać trwającej rundy Trace: { $why }.
 damaged-settings = Nie udało się odczytać ustawień: { $why }. Używane są domyślne.
 damaged-account = Nie udało się odczytać twojego konta online: { $why }. Kod odzyskiwania je przywróci.
 damaged-unreadable = plik jest ucięty lub uszkodzony
@@ -125,7 +128,7 @@ handover-title = Podaj urządzenie: { $player }
 handover-hint = Płytki pozostaną ukryte, dopóki gracz nie będzie gotowy.
 handover-ready = Tu { $player }: pokaż moje płytki
 paused-title = Gra wstrzymana
-paused-hint = Zegar tury stoi, a plansza jest ukryta.
+paused-hint = Zegar stoi, a gra jest ukryta.
 paused-resume = Wznów
 blank-title = Jaką literą jest blank?
 exchange-title = Wybierz płytki do wymiany
@@ -306,3 +309,46 @@ word-lists-choose-file = Wybierz plik i zaimportuj go
 word-lists-building = Budowanie: { $name }…
 word-lists-built = { $name }: zachowane słowa: { $words }, pominięte wiersze: { $skipped } (powtórzone: { $duplicates }, z innymi znakami: { $characters }, za krótkie lub za długie: { $length }, puste: { $blank }).
 word-lists-failed = Nie udało się zaimportować listy { $name }: { $reason }
+
+## Trace
+trace-title = Trace
+trace-intro = Prowadź słowa przez sąsiednie litery, zanim skończy się czas. Znajdź słowa ukrytej krzyżówki; każde inne słowo to premia.
+trace-circle = Koło · 2 min
+trace-circle-help = Sześć lub siedem liter na kole: każda litera może iść po każdej innej. Znajdź dziesięć słów krzyżówki.
+trace-grid = Siatka · 3 min
+trace-grid-help = Siatka liter: każda litera idzie po jednej z ośmiu sąsiednich. Znajdź dziesięć słów krzyżówki.
+trace-score-mode = Wynik · 6 min
+trace-score-mode-help = Siatka bez krzyżówki: znajdź jak najwięcej słów.
+trace-best = Najlepszy wynik: { $score }
+trace-new-best = Nowy najlepszy wynik!
+trace-new-puzzle = Nowa łamigłówka
+trace-daily = Łamigłówka dnia ({ $date })
+trace-resume = Wróć do Trace: { $mode }, zostało { $time }
+trace-date = { $day } { $month ->
+    [1] sty
+    [2] lut
+    [3] mar
+    [4] kwi
+    [5] maj
+    [6] cze
+    [7] lip
+    [8] sie
+    [9] wrz
+    [10] paź
+    [11] lis
+   *[12] gru
+}
+trace-share = Trace { $mode } { $date } — { $found }/{ $targets } słów, { $bonus } premii, { $score } pkt
+trace-share-score = Trace { $mode } { $date } — { $bonus } słów, { $score } pkt
+trace-share-copy = Kopiuj wynik
+trace-score = Wynik
+trace-time = Czas
+trace-bonus = Słowa premiowe
+trace-words = Słowa
+trace-time-up = Koniec czasu!
+trace-perfect = Idealnie!
+trace-perfect-bonus = Wszystkie słowa znalezione: +{ $bonus }
+trace-final-score = { $score } pkt
+trace-words-to-find = Słowa do znalezienia: { $found }/{ $count }
+trace-bonus-words = Słowa premiowe: { $found }/{ $count }
+trace-again = Zagraj jeszcze raz

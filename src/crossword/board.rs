@@ -8,13 +8,13 @@ use super::input::{Drag, KeyCursor, Selected};
 use super::layout::{BoardLayout, TOP_BAR};
 use super::{Match, Seat, TurnApplied};
 use crate::AppSystems;
+use crate::input::Viewport;
 use crate::screens::Screen;
 use crate::settings::Settings;
 use crate::ui::i18n::Locale;
 use crate::ui::theme::{self, Fonts};
 use bevy::prelude::*;
 use bevy::text::FontSize;
-use bevy::window::PrimaryWindow;
 use wocable_crossword::board::{Pos, SIZE};
 use wocable_crossword::game::Event;
 use wocable_crossword::{PlacedTile, Premium, Tile};
@@ -89,7 +89,7 @@ struct DrawnFor {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<BoardLayout>()
-        .add_systems(Update, follow_window)
+        .add_systems(Update, follow_window.after(AppSystems::Pointer).before(AppSystems::Input))
         .add_systems(OnEnter(Screen::Game), (spawn_players, draw_board))
         .add_systems(
             Update,
@@ -106,12 +106,9 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, glide.after(AppSystems::Show));
 }
 
-fn follow_window(windows: Query<&Window, With<PrimaryWindow>>, mut layout: ResMut<BoardLayout>) {
-    if let Ok(window) = windows.single() {
-        let size = Vec2::new(window.width(), window.height());
-        if size != layout.viewport && size.min_element() > 0.0 {
-            *layout = BoardLayout::for_viewport(size);
-        }
+fn follow_window(viewport: Res<Viewport>, mut layout: ResMut<BoardLayout>) {
+    if viewport.0 != layout.viewport {
+        *layout = BoardLayout::for_viewport(viewport.0);
     }
 }
 

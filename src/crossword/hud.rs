@@ -106,7 +106,7 @@ fn status_line(m: &Match, preview: &Preview, connection: Connection, locale: &Lo
             let key = if *bingo { "preview-bingo" } else { "preview-valid" };
             (locale.t_with(key, &[("words", words.join(", ").into()), ("score", (*score).into())]), theme::ACCENT)
         }
-        Preview::Invalid(reason) => (super::rule_error(&locale, reason), theme::WARNING),
+        Preview::Invalid(reason) => (super::rule_error(locale, reason), theme::WARNING),
         Preview::NeedsBlankLetter => (locale.t("preview-blank"), theme::TILE_FACE),
         Preview::Nothing if m.is_over() => (locale.t("log-game-over"), Color::WHITE),
         Preview::Nothing if m.human_to_play() && m.turn() == m.viewer => (locale.t("status-your-turn"), Color::WHITE),

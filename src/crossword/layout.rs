@@ -3,6 +3,7 @@
 //! board. World units are logical pixels with the origin at the centre of
 //! the window, as the default 2D camera has it.
 
+use crate::input::DEFAULT_VIEWPORT;
 use bevy::prelude::*;
 use wocable_crossword::board::{Pos, SIZE};
 use wocable_crossword::rules::RACK_SIZE;
@@ -13,8 +14,6 @@ pub const TOP_BAR: f32 = 64.0;
 pub const SIDE_PANEL: f32 = 300.0;
 /// Height of the button bar in portrait (egui).
 pub const BOTTOM_BAR: f32 = 140.0;
-/// The window size before a window reports its own (and in headless tests).
-pub const DEFAULT_VIEWPORT: Vec2 = Vec2::new(1280.0, 800.0);
 
 const MARGIN: f32 = 8.0;
 /// Rack tiles are this many board cells wide, space permitting.

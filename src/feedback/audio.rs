@@ -18,7 +18,7 @@ struct Sounds {
     cues: Vec<(Cue, Handle<AudioSource>)>,
 }
 
-const CUE_FILES: [(Cue, &str); 8] = [
+const CUE_FILES: [(Cue, &str); 14] = [
     (Cue::Pick, "sounds/pick.ogg"),
     (Cue::Drop, "sounds/drop.ogg"),
     (Cue::Shuffle, "sounds/shuffle.ogg"),
@@ -27,6 +27,12 @@ const CUE_FILES: [(Cue, &str); 8] = [
     (Cue::Bingo, "sounds/bingo.ogg"),
     (Cue::YourTurn, "sounds/your_turn.ogg"),
     (Cue::GameOver, "sounds/game_over.ogg"),
+    (Cue::WordFound, "sounds/trace_found.ogg"),
+    (Cue::BonusWord, "sounds/trace_bonus.ogg"),
+    (Cue::AlreadyFound, "sounds/trace_repeat.ogg"),
+    (Cue::NotAWord, "sounds/trace_not_word.ogg"),
+    (Cue::Perfect, "sounds/trace_perfect.ogg"),
+    (Cue::Tick, "sounds/tick.ogg"),
 ];
 
 pub(crate) fn plugin(app: &mut App) {

@@ -18,6 +18,15 @@ pub enum Cue {
     Bingo,
     YourTurn,
     GameOver,
+    /// Trace: a word of the hidden crossword.
+    WordFound,
+    BonusWord,
+    AlreadyFound,
+    NotAWord,
+    /// Every word to find was found.
+    Perfect,
+    /// The clock's last seconds.
+    Tick,
 }
 
 /// A short message over the board (why a move was refused), until `until`.

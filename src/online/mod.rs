@@ -155,14 +155,6 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnEnter(Screen::Game), |mut commands: Commands| commands.remove_resource::<FinishedOnline>());
 }
 
-/// The time of day, in milliseconds since 1970, as the server counts it.
-pub fn wall_clock_ms() -> u64 {
-    #[cfg(target_arch = "wasm32")]
-    return js_sys::Date::now() as u64;
-    #[cfg(not(target_arch = "wasm32"))]
-    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |since| since.as_millis() as u64)
-}
-
 /// The server this device plays on.
 pub(crate) fn lobby(settings: &Settings) -> Lobby {
     Lobby::new(&settings.server)

@@ -77,6 +77,21 @@ pub struct DictionaryPage {
     pub lookup: Lookup,
     pub query: String,
     pub found: Option<Found>,
+    /// Where Back goes.
+    pub back: Screen,
+}
+
+impl DictionaryPage {
+    /// The page that checks `word` in `language`'s list, Back going to `back`.
+    pub fn open_word(&mut self, language: Language, word: &str, back: Screen) {
+        *self = DictionaryPage {
+            language,
+            query: word.to_string(),
+            found: Some(Found::Fetching),
+            back,
+            ..DictionaryPage::default()
+        };
+    }
 }
 
 impl Default for DictionaryPage {
@@ -87,6 +102,7 @@ impl Default for DictionaryPage {
             lookup: Lookup::Check,
             query: String::new(),
             found: None,
+            back: Screen::Home,
         }
     }
 }
@@ -168,7 +184,7 @@ fn draw(
         }
         ui.add_space(16.0);
         if wide_button(ui, locale.t("back")).clicked() {
-            screen.set(Screen::Home);
+            screen.set(page.back);
         }
     });
     Ok(())

@@ -8,6 +8,9 @@ use crate::crossword::{ResumeMatch, SAVE_FILE, SAVE_VERSION, SavedMatch};
 use crate::lexicons::{GameLexicons, Unavailable};
 use crate::online::{ACCOUNT_FILE, OnlineRequest, SEAT_FILE};
 use crate::storage::{Damage, DamagedFiles, Storage};
+use crate::trace::hud::clock_text;
+use crate::trace::menu::mode_key;
+use crate::trace::{ROUND_FILE, ResumeRound, SavedRoundInfo};
 use crate::ui::i18n::Locale;
 use crate::ui::theme;
 use crate::ui::widgets::centred_page;
@@ -129,6 +132,7 @@ fn damaged_notices(ui: &mut egui::Ui, locale: &Locale, damaged: &mut DamagedFile
         });
         let what = match file.name {
             SAVE_FILE => "damaged-game",
+            ROUND_FILE => "damaged-round",
             ACCOUNT_FILE => "damaged-account",
             _ => "damaged-settings",
         };
@@ -162,6 +166,8 @@ fn draw(
     seat_kept: Res<OnlineSeatKept>,
     mut requests: MessageWriter<OnlineRequest>,
     mut damaged: ResMut<DamagedFiles>,
+    trace: Res<SavedRoundInfo>,
+    mut resume_trace: MessageWriter<ResumeRound>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     centred_page(ctx, "", |ui| {
@@ -199,8 +205,16 @@ fn draw(
             requests.write(OnlineRequest::Rejoin);
             screen.set(Screen::Online);
         }
+        if let Some((mode, left)) = trace.0 {
+            let args = [("mode", locale.t(mode_key(mode)).into()), ("time", clock_text(left).into())];
+            if wide_button(ui, crate::ui::bold(locale.t_with("trace-resume", &args), 20.0)).clicked() {
+                resume_trace.write(ResumeRound);
+            }
+            ui.add_space(8.0);
+        }
         for (key, next) in [
             ("home-new-game", Screen::NewGame),
+            ("home-trace", Screen::TraceMenu),
             ("home-online", Screen::Online),
             ("home-dictionary", Screen::Dictionary),
             ("home-settings", Screen::Settings),

@@ -30,6 +30,10 @@ pub enum Screen {
     HowToPlay,
     Online,
     WordLists,
+    /// Trace: the mode and the language, today's puzzle.
+    TraceMenu,
+    TraceRound,
+    TraceEnd,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -58,6 +62,8 @@ pub(super) fn window_plugin(app: &mut App) {
         word_lists::ui,
         title::ui,
         crate::crossword::hud::ui,
+        crate::trace::hud::ui,
+        crate::trace::menu::ui,
     ));
 }
 

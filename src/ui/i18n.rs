@@ -166,6 +166,9 @@ mod tests {
         for lookup in ["check", "prefix", "pattern", "anagrams"] {
             missing.push(format!("dictionary-{lookup}-help"));
         }
+        for mode in wocable_trace::Mode::ALL {
+            missing.push(format!("{}-help", crate::trace::menu::mode_key(mode)));
+        }
         missing.retain(|key| !english.contains(key));
         assert!(missing.is_empty(), "keys missing from en.ftl: {missing:?}");
     }

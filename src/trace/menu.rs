@@ -1,0 +1,212 @@
+//! Trace's screens around a round (egui): the menu (the mode, the word
+//! language, a new puzzle, today's puzzle, the round left paused) and the
+//! end screen (§7.8: the score, the words to find and the bonus words,
+//! found or missed, each opening the dictionary; again, a new puzzle, the
+//! daily result to share).
+
+use super::hud::clock_text;
+use super::{BestScores, PendingRound, ResumeRound, RoundOver, RoundSetup, SavedRoundInfo, StartRound, TraceRound};
+use crate::screens::Screen;
+use crate::screens::dictionary::DictionaryPage;
+use crate::screens::home::wide_button;
+use crate::screens::new_game::{GAME_LANGUAGES, language_key};
+use crate::ui::i18n::Locale;
+use crate::ui::theme::{self, egui_colour};
+use crate::ui::widgets::{centred_choices, centred_page, centred_row};
+use crate::ui::{bold, clipboard};
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use wocable_lexicon::Language;
+use wocable_trace::{Day, Mode, RoundEnd};
+
+/// The menu's choices.
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TraceForm {
+    pub mode: Mode,
+    pub language: Language,
+}
+
+impl Default for TraceForm {
+    fn default() -> Self {
+        TraceForm { mode: Mode::Circle, language: Language::En }
+    }
+}
+
+pub(crate) fn ui(app: &mut App) {
+    app.init_resource::<TraceForm>().add_systems(
+        EguiPrimaryContextPass,
+        (
+            menu.run_if(in_state(Screen::TraceMenu)),
+            end.run_if(in_state(Screen::TraceEnd).and_then(resource_exists::<TraceRound>)),
+        )
+            .in_set(crate::ui::Drawing),
+    );
+}
+
+pub fn mode_key(mode: Mode) -> &'static str {
+    match mode {
+        Mode::Circle => "trace-circle",
+        Mode::Grid => "trace-grid",
+        Mode::Score => "trace-score-mode",
+    }
+}
+
+/// "2 Dec" in the interface's language.
+pub fn day_text(locale: &Locale, day: Day) -> String {
+    let (_, month, day_of_month) = day.date();
+    locale.t_with("trace-date", &[("day", day_of_month.into()), ("month", month.into())])
+}
+
+/// The daily round's result, to share: it gives no word away.
+pub fn share_line(locale: &Locale, trace: &TraceRound, day: Day) -> String {
+    let round = &trace.round;
+    let targets = round.puzzle().targets.len();
+    let found_targets = (0..targets).filter(|i| round.is_revealed(*i)).count();
+    let bonus = round.found().len() - found_targets;
+    let args = [
+        ("mode", locale.t(mode_key(trace.setup.mode)).into()),
+        ("date", day_text(locale, day).into()),
+        ("found", found_targets.into()),
+        ("targets", targets.into()),
+        ("bonus", bonus.into()),
+        ("score", round.score().into()),
+    ];
+    let key = if trace.setup.mode == Mode::Score { "trace-share-score" } else { "trace-share" };
+    locale.t_with(key, &args)
+}
+
+fn menu(
+    mut contexts: EguiContexts,
+    locale: Res<Locale>,
+    mut form: ResMut<TraceForm>,
+    best: Res<BestScores>,
+    saved: Res<SavedRoundInfo>,
+    pending: Res<PendingRound>,
+    mut starts: MessageWriter<StartRound>,
+    mut resumes: MessageWriter<ResumeRound>,
+    mut screen: ResMut<NextState<Screen>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let today = Day::of_ms(crate::wall_clock_ms());
+    centred_page(ctx, &locale.t("trace-title"), |ui| {
+        ui.label(locale.t("trace-intro"));
+        ui.add_space(8.0);
+        if let Some((mode, left)) = saved.0 {
+            let line = locale.t_with(
+                "trace-resume",
+                &[("mode", locale.t(mode_key(mode)).into()), ("time", clock_text(left).into())],
+            );
+            if wide_button(ui, bold(line, 20.0)).clicked() {
+                resumes.write(ResumeRound);
+            }
+            ui.add_space(8.0);
+        }
+        let modes = Mode::ALL.map(|m| (m, locale.t(mode_key(m))));
+        centred_choices(ui, &mut form.mode, &modes);
+        ui.small(locale.t(&format!("{}-help", mode_key(form.mode))));
+        centred_choices(ui, &mut form.language, &GAME_LANGUAGES.map(|l| (l, locale.t(language_key(l)))));
+        if let Some(best) = best.of(form.mode) {
+            ui.label(locale.t_with("trace-best", &[("score", best.into())]));
+        }
+        ui.add_space(8.0);
+        if wide_button(ui, bold(locale.t("trace-new-puzzle"), 20.0)).clicked() {
+            starts.write(StartRound(RoundSetup::fresh(form.mode, form.language)));
+        }
+        let daily = locale.t_with("trace-daily", &[("date", day_text(&locale, today).into())]);
+        if wide_button(ui, daily).clicked() {
+            starts.write(StartRound(RoundSetup::daily(form.mode, form.language, today)));
+        }
+        if pending.setup.is_some() {
+            ui.label(locale.t("lexicon-fetching"));
+        } else if let Some(why) = &pending.failed {
+            ui.colored_label(egui_colour(theme::WARNING), why);
+        }
+        ui.add_space(8.0);
+        if wide_button(ui, locale.t("back")).clicked() {
+            screen.set(Screen::Home);
+        }
+    });
+    Ok(())
+}
+
+/// A list of words, found ones bright and marked, missed ones dim; a tap
+/// on a word looks it up.
+fn word_list(ui: &mut egui::Ui, words: &[(String, bool)], looked_up: &mut Option<String>) {
+    ui.horizontal_wrapped(|ui| {
+        for (word, found) in words {
+            let text = if *found {
+                bold(format!("✓ {word}"), 17.0).color(egui_colour(theme::ACCENT))
+            } else {
+                egui::RichText::new(word).size(17.0).color(egui_colour(theme::CELL_LABEL).gamma_multiply(0.6))
+            };
+            if ui.add(egui::Button::new(text).frame(false)).clicked() {
+                *looked_up = Some(word.clone());
+            }
+        }
+    });
+}
+
+fn end(
+    mut contexts: EguiContexts,
+    locale: Res<Locale>,
+    trace: Res<TraceRound>,
+    over: Option<Res<RoundOver>>,
+    best: Res<BestScores>,
+    mut dictionary: ResMut<DictionaryPage>,
+    mut starts: MessageWriter<StartRound>,
+    mut screen: ResMut<NextState<Screen>>,
+    mut copied: Local<bool>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let round = &trace.round;
+    let lists = round.end_lists();
+    let mut looked_up = None;
+    let heading = locale.t_with("trace-final-score", &[("score", round.score().into())]);
+    centred_page(ctx, &heading, |ui| {
+        if let Some(RoundEnd::Perfect { bonus }) = round.end() {
+            ui.label(bold(locale.t_with("trace-perfect-bonus", &[("bonus", bonus.into())]), 22.0));
+        }
+        if over.is_some_and(|over| over.new_best) {
+            ui.label(bold(locale.t("trace-new-best"), 20.0).color(egui_colour(theme::ACCENT)));
+        } else if let Some(best) = best.of(trace.setup.mode) {
+            ui.label(locale.t_with("trace-best", &[("score", best.into())]));
+        }
+        ui.add_space(8.0);
+        if !lists.to_find.is_empty() {
+            let found = lists.to_find.iter().filter(|(_, found)| *found).count();
+            let title =
+                locale.t_with("trace-words-to-find", &[("found", found.into()), ("count", lists.to_find.len().into())]);
+            ui.label(bold(title, 18.0));
+            word_list(ui, &lists.to_find, &mut looked_up);
+            ui.add_space(8.0);
+        }
+        let found = lists.bonus.iter().filter(|(_, found)| *found).count();
+        let title = locale.t_with("trace-bonus-words", &[("found", found.into()), ("count", lists.bonus.len().into())]);
+        ui.label(bold(title, 18.0));
+        word_list(ui, &lists.bonus, &mut looked_up);
+        ui.add_space(12.0);
+        if let Some(day) = trace.setup.daily {
+            let line = share_line(&locale, &trace, day);
+            ui.label(&line);
+            if ui.button(locale.t(if *copied { "copied" } else { "trace-share-copy" })).clicked() {
+                *copied = clipboard::copy(&line);
+            }
+        }
+        centred_row(ui, |ui| {
+            if ui.button(bold(locale.t("trace-again"), 18.0)).clicked() {
+                starts.write(StartRound(trace.setup));
+            }
+            if ui.button(bold(locale.t("trace-new-puzzle"), 18.0)).clicked() {
+                starts.write(StartRound(RoundSetup::fresh(trace.setup.mode, trace.setup.language)));
+            }
+            if ui.button(locale.t("back")).clicked() {
+                screen.set(Screen::TraceMenu);
+            }
+        });
+    });
+    if let Some(word) = looked_up {
+        dictionary.open_word(trace.setup.language, &word, Screen::TraceEnd);
+        screen.set(Screen::Dictionary);
+    }
+    Ok(())
+}
