@@ -2,7 +2,8 @@
 //! `WOCABLE_CAPTURE=DIR` is set (the window test under Xvfb sets it):
 //! every screen is shown and saved as `DIR/<name>.png`, a move is played
 //! against the computer and the Champion searches an endgame, then the
-//! online screens are shown with the server of the settings; the frame
+//! online screens are shown with the server of the settings, then Trace's
+//! rounds are played by pointer messages; the frame
 //! times while the computer thinks and the time to the first home frame
 //! go to `DIR/timings.txt`, then the app quits. With
 //! `WOCABLE_THINK_IN_STEPS` set too, the computer thinks the web build's
@@ -13,6 +14,7 @@ use crate::crossword::referee::Connection;
 use crate::crossword::thinking::Thinking;
 use crate::crossword::turn::Hints;
 use crate::crossword::{Action, Match, MatchSetup, NewMatch, Overlay, ResumeMatch, SAVE_FILE, SavedMatch, Seat};
+use crate::input::{PointerInput, PointerPhase};
 use crate::lexicons::Lexicons;
 use crate::online::Fetched;
 use crate::online::{Online, OnlineRequest};
@@ -24,6 +26,8 @@ use crate::screens::online::{OnlineForm, Page};
 use crate::screens::ratings::{Ratings, RatingsRequest};
 use crate::screens::results::{Results, Reviewing, Viewing};
 use crate::storage::Storage;
+use crate::trace::layout::TraceLayout;
+use crate::trace::{RoundOver, RoundSetup, StartRound, TraceAction, TraceRound};
 use crate::word_lists::{Import, ImportWordList};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -33,6 +37,7 @@ use wocable_crossword::RuleSetKind;
 use wocable_crossword::computer::Level;
 use wocable_lexicon::Language;
 use wocable_net::RoomSettings;
+use wocable_trace::{Day, Mode};
 
 #[derive(Resource)]
 struct Tour {
@@ -99,11 +104,12 @@ struct Forms<'w> {
     reviewing: Option<Res<'w, Reviewing>>,
     import: Res<'w, Import>,
     word_lists: MessageWriter<'w, ImportWordList>,
+    trace: TraceTour<'w>,
 }
 
-/// Seconds after which the tour gives up waiting for the server (the
-/// window test starts one) and fails.
-const ONLINE_PATIENCE: f32 = 30.0;
+/// Seconds after which the tour gives up waiting (for the server the
+/// window test starts, for a round) and fails.
+const PATIENCE: f32 = 30.0;
 
 /// Online: the menu, the form for a room, its waiting room (three seats,
 /// one a computer's), the leaderboard, the arenas and one of them while
@@ -128,17 +134,9 @@ fn online_step(
         },
         computers: vec![Level::Beginner],
     };
-    // Waits (at most `ONLINE_PATIENCE`) until `done`.
-    let wait_until = |commands: &mut Commands, tour: &mut Tour, done: bool, what: &'static str| {
-        let since = *tour.waiting_since.get_or_insert(now);
-        if done {
-            tour.waiting_since = None;
-        } else if now - since < ONLINE_PATIENCE {
-            tour.step -= 1;
-            tour.wait = 5;
-        } else {
-            commands.queue(move |world: &mut World| tour_failed(world, &format!("online: never {what}")));
-        }
+    // Waits (at most `PATIENCE`) until `done`.
+    let wait_until = |commands: &mut Commands, tour: &mut Tour, done: bool, what| {
+        wait_until(commands, tour, now, done, what);
     };
     match step {
         39 => next.set(Screen::Online),
@@ -223,6 +221,160 @@ fn online_step(
             }
         }
         _ => {}
+    }
+}
+
+/// What the tour reads on Trace's screens.
+#[derive(SystemParam)]
+struct TraceTour<'w> {
+    round: Option<Res<'w, TraceRound>>,
+    over: Option<Res<'w, RoundOver>>,
+    virtual_time: ResMut<'w, Time<Virtual>>,
+    /// The tour's patience counts in real time: the app's may be sped up.
+    real_time: Res<'w, Time<Real>>,
+}
+
+/// Trace: the menu; a round on the wheel with words found, a trace under
+/// way and the pause; a round of Score; a grid round run out to "Time's
+/// up!" and its end screen; a wheel round found whole.
+fn trace_step(
+    commands: &mut Commands,
+    tour: &mut Tour,
+    step: usize,
+    next: &mut NextState<Screen>,
+    trace: &mut TraceTour,
+    now: f32,
+) {
+    let start = |commands: &mut Commands, mode: Mode, seed: u64, daily: Option<Day>| {
+        let setup = RoundSetup { mode, language: Language::En, seed, daily };
+        commands.queue(move |world: &mut World| {
+            world.write_message(StartRound(setup));
+        });
+    };
+    let on = |trace: &TraceTour, mode: Mode| {
+        trace.round.as_ref().is_some_and(|r| r.setup.mode == mode && r.round.end().is_none()) && trace.over.is_none()
+    };
+    let real_now = trace.real_time.elapsed_secs();
+    let wait_until = |commands: &mut Commands, tour: &mut Tour, done: bool, what| {
+        wait_until(commands, tour, real_now, done, what);
+    };
+    match step {
+        63 => next.set(Screen::TraceMenu),
+        64 => shoot(commands, tour, "trace-menu"),
+        65 => start(commands, Mode::Circle, 11, None),
+        66 => wait_until(commands, tour, on(trace, Mode::Circle), "on the wheel"),
+        67 => commands.queue(|world: &mut World| trace_words(world, 2, 1, true)),
+        68 => shoot(commands, tour, "trace-circle"),
+        69 => commands.queue(|world: &mut World| {
+            world.write_message(PointerInput { phase: PointerPhase::Release, at: Vec2::ZERO });
+            world.write_message(TraceAction::Pause(true));
+        }),
+        70 => shoot(commands, tour, "trace-paused"),
+        71 => {
+            commands.queue(|world: &mut World| {
+                world.write_message(TraceAction::Pause(false));
+            });
+            start(commands, Mode::Score, 3, None);
+        }
+        72 => wait_until(commands, tour, on(trace, Mode::Score), "on a round of Score"),
+        73 => commands.queue(|world: &mut World| trace_words(world, 0, 6, true)),
+        74 => shoot(commands, tour, "trace-score"),
+        75 => {
+            commands.queue(|world: &mut World| {
+                world.write_message(PointerInput { phase: PointerPhase::Release, at: Vec2::ZERO });
+            });
+            // As if the day's puzzle, for its line to share.
+            start(commands, Mode::Grid, 7, Some(Day(20_790)));
+        }
+        76 => wait_until(commands, tour, on(trace, Mode::Grid), "on the grid"),
+        77 => commands.queue(|world: &mut World| trace_words(world, 3, 2, true)),
+        78 => shoot(commands, tour, "trace-grid"),
+        79 => {
+            // Three minutes in a few seconds.
+            commands.queue(|world: &mut World| {
+                world.write_message(PointerInput { phase: PointerPhase::Release, at: Vec2::ZERO });
+            });
+            trace.virtual_time.set_max_delta(std::time::Duration::from_secs(5));
+            trace.virtual_time.set_relative_speed(40.0);
+        }
+        80 => {
+            let over = trace.over.is_some();
+            wait_until(commands, tour, over, "out of time");
+            if over {
+                trace.virtual_time.set_relative_speed(1.0);
+                trace.virtual_time.set_max_delta(std::time::Duration::from_millis(250));
+                tour.wait = 2;
+            }
+        }
+        81 => shoot(commands, tour, "trace-time-up"),
+        82 => wait_until(
+            commands,
+            tour,
+            trace.round.is_some() && trace.over.as_ref().is_some_and(|o| o.is_due(now)),
+            "at the end",
+        ),
+        83 => shoot(commands, tour, "trace-end"),
+        84 => start(commands, Mode::Circle, 11, None),
+        85 => wait_until(commands, tour, on(trace, Mode::Circle), "on the wheel again"),
+        86 => {
+            commands.queue(|world: &mut World| trace_words(world, 10, 0, false));
+            tour.wait = 4;
+        }
+        87 => shoot(commands, tour, "trace-perfect"),
+        _ => {}
+    }
+}
+
+/// Traces the first `targets` words to find and `bonus` other words of
+/// the round, each in one go, then starts on the next word to find
+/// without letting go when `partial`: all in this frame.
+fn trace_words(world: &mut World, targets: usize, bonus: usize, partial: bool) {
+    let (Some(trace), Some(layout)) = (world.get_resource::<TraceRound>(), world.get_resource::<TraceLayout>()) else {
+        return tour_failed(world, "no Trace round to trace in");
+    };
+    let puzzle = trace.round.puzzle();
+    let is_target = |word: &Vec<wocable_lexicon::Letter>| puzzle.targets.iter().any(|t| &t.word == word);
+    let words: Vec<_> = puzzle
+        .targets
+        .iter()
+        .take(targets)
+        .map(|t| t.word.clone())
+        .chain(puzzle.solutions.iter().filter(|w| !is_target(w)).take(bonus).cloned())
+        .collect();
+    let mut messages = Vec::new();
+    let mut trace_path = |word: &[wocable_lexicon::Letter], release: bool| {
+        let Some(path) = wocable_trace::solver::trace_path(puzzle.shape, &puzzle.letters, word) else { return };
+        let cells = if release { &path[..] } else { &path[..path.len().min(3)] };
+        for (k, cell) in cells.iter().enumerate() {
+            let phase = if k == 0 { PointerPhase::Press } else { PointerPhase::Move };
+            messages.push(PointerInput { phase, at: layout.letters[*cell] });
+        }
+        if release {
+            messages.push(PointerInput { phase: PointerPhase::Release, at: layout.letters[path[path.len() - 1]] });
+        }
+    };
+    for word in &words {
+        trace_path(word, true);
+    }
+    if partial && let Some(next) = puzzle.targets.get(targets) {
+        trace_path(&next.word, false);
+    }
+    for message in messages {
+        world.write_message(message);
+    }
+}
+
+/// Goes on to the next step once `done`; until then the step is done
+/// again, until the tour gives up and fails.
+fn wait_until(commands: &mut Commands, tour: &mut Tour, now: f32, done: bool, what: &'static str) {
+    let since = *tour.waiting_since.get_or_insert(now);
+    if done {
+        tour.waiting_since = None;
+    } else if now - since < PATIENCE {
+        tour.step -= 1;
+        tour.wait = 5;
+    } else {
+        commands.queue(move |world: &mut World| tour_failed(world, &format!("the tour waited in vain: {what}")));
     }
 }
 
@@ -400,6 +552,7 @@ fn tour(
         }
         38 => shoot(&mut commands, &tour, "paused"),
         39..=60 => online_step(&mut commands, &mut tour, step, &screen, &mut next, &mut online, time.elapsed_secs()),
+        63..=87 => trace_step(&mut commands, &mut tour, step, &mut next, &mut forms.trace, time.elapsed_secs()),
         61 => {
             // A list of the player's: every three letters from A to X.
             let letters = || 'A'..='X';
@@ -416,7 +569,7 @@ fn tour(
             Import::Built { .. } | Import::Failed { .. } => shoot(&mut commands, &tour, "word-lists"),
             _ => tour.step -= 1,
         },
-        63 => {
+        88 => {
             let text = format!(
                 "first home frame after {:.2} s\nwhile the computer thinks: {}\nidle on the game screen: {}\n",
                 tour.first_home_frame.unwrap_or(0.0),

@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use support::Server;
 use wocable_lexicon::{Language, Lexicon};
 
-const SCREENS: [&str; 29] = [
+const SCREENS: [&str; 37] = [
     "home",
     "new-game",
     "game-start",
@@ -43,6 +43,14 @@ const SCREENS: [&str; 29] = [
     "word-lists",
     "online-game",
     "online-reconnecting",
+    "trace-menu",
+    "trace-circle",
+    "trace-paused",
+    "trace-score",
+    "trace-grid",
+    "trace-time-up",
+    "trace-end",
+    "trace-perfect",
     "timings",
 ];
 

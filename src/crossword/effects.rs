@@ -8,7 +8,7 @@ use super::layout::BoardLayout;
 use super::{Match, MoveRefused, TurnApplied, Unplayed};
 use crate::AppSystems;
 use crate::feedback::Notice;
-use crate::feedback::animation::{NOTICE_SECONDS, Pose, Shake, celebrate, pose};
+use crate::feedback::animation::{NOTICE_SECONDS, Pose, Rising, Shake, celebrate, pose};
 use crate::screens::Screen;
 use crate::settings::Settings;
 use crate::ui::i18n::Locale;
@@ -114,7 +114,12 @@ fn played(
                     ));
                     if play.bingo {
                         let board_centre = layout.board_corner + Vec2::new(7.5, -7.5) * layout.cell;
-                        let text = (locale.t("bingo"), board_centre, &*fonts);
+                        let text = Rising {
+                            text: locale.t("bingo"),
+                            from: board_centre,
+                            size: layout.cell * 2.4,
+                            fonts: &fonts,
+                        };
                         celebrate(&mut commands, DespawnOnExit(Screen::Game), (centre, layout.cell * 0.35, now), text);
                     }
                 }

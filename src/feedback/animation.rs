@@ -57,13 +57,21 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, (shake, fly, burst).after(AppSystems::Show));
 }
 
+/// Words that rise and fade: what they say, where from, how tall.
+pub struct Rising<'a> {
+    pub text: String,
+    pub from: Vec2,
+    pub size: f32,
+    pub fonts: &'a Fonts,
+}
+
 /// A burst of the tiles' colours from `at`, of pieces `piece` wide, and
-/// `text` rising from `text_at`; all go when `scope`'s screen is left.
+/// `rising` words; all go when `scope`'s screen is left.
 pub fn celebrate(
     commands: &mut Commands,
     scope: impl Bundle + Clone,
     (at, piece, now): (Vec2, f32, f32),
-    (text, text_at, fonts): (String, Vec2, &Fonts),
+    rising: Rising,
 ) {
     let colours = [theme::ACCENT, theme::TILE_FACE, theme::WARNING, Color::srgb(0.38, 0.65, 0.85)];
     for i in 0..BURST_PARTICLES {
@@ -77,13 +85,14 @@ pub fn celebrate(
             Transform::from_translation(at.extend(25.0)),
         ));
     }
+    let Rising { text, from, size, fonts } = rising;
     commands.spawn((
         scope,
-        Flight { from: text_at, to: text_at + Vec2::Y * piece * 8.5, started: now },
+        Flight { from, to: from + Vec2::Y * size * 1.25, started: now },
         Text2d::new(text),
-        TextFont { font: (&fonts.bold).into(), font_size: FontSize::Px(piece * 7.0), ..default() },
+        TextFont { font: (&fonts.bold).into(), font_size: FontSize::Px(size), ..default() },
         TextColor(theme::TILE_FACE),
-        Transform::from_translation(text_at.extend(26.0)),
+        Transform::from_translation(from.extend(26.0)),
     ));
 }
 

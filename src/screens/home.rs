@@ -9,7 +9,7 @@ use crate::lexicons::{GameLexicons, Unavailable};
 use crate::online::{ACCOUNT_FILE, OnlineRequest, SEAT_FILE};
 use crate::storage::{Damage, DamagedFiles, Storage};
 use crate::trace::hud::clock_text;
-use crate::trace::menu::mode_key;
+use crate::trace::menu::mode_name;
 use crate::trace::{ROUND_FILE, ResumeRound, SavedRoundInfo};
 use crate::ui::i18n::Locale;
 use crate::ui::theme;
@@ -206,7 +206,7 @@ fn draw(
             screen.set(Screen::Online);
         }
         if let Some((mode, left)) = trace.0 {
-            let args = [("mode", locale.t(mode_key(mode)).into()), ("time", clock_text(left).into())];
+            let args = [("mode", mode_name(&locale, mode).into()), ("time", clock_text(left).into())];
             if wide_button(ui, crate::ui::bold(locale.t_with("trace-resume", &args), 20.0)).clicked() {
                 resume_trace.write(ResumeRound);
             }

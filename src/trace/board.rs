@@ -8,7 +8,7 @@ use super::input::TracePointer;
 use super::layout::TraceLayout;
 use super::{RoundOver, TraceRound, Traced, WheelOrder};
 use crate::AppSystems;
-use crate::feedback::animation::{Flight, Shake, celebrate};
+use crate::feedback::animation::{Flight, Rising, Shake, celebrate};
 use crate::input::Viewport;
 use crate::screens::Screen;
 use crate::settings::Settings;
@@ -272,8 +272,9 @@ fn react(
                 }
                 // The last word to find: the round is perfect.
                 if let Some(RoundEnd::Perfect { .. }) = trace.round.end() {
-                    let text = (locale.t("trace-perfect"), layout.word_at, &*fonts);
-                    let burst = (layout.word_at, layout.letter_side * 0.3, now);
+                    let size = (layout.letter_side * 0.8).clamp(32.0, 72.0);
+                    let text = Rising { text: locale.t("trace-perfect"), from: layout.word_at, size, fonts: &fonts };
+                    let burst = (layout.word_at, size * 0.3, now);
                     celebrate(&mut commands, DespawnOnExit(Screen::TraceRound), burst, text);
                 }
             }

@@ -116,7 +116,8 @@ fn the_end(mut contexts: EguiContexts, over: Option<Res<RoundOver>>, locale: Res
             egui::Frame::new().fill(egui_colour(theme::BOARD_FRAME)).corner_radius(12.0).inner_margin(20.0).show(
                 ui,
                 |ui| {
-                    ui.label(bold(text, 34.0).color(egui_colour(theme::TILE_FACE)));
+                    let label = egui::Label::new(bold(text, 34.0).color(egui_colour(theme::TILE_FACE)));
+                    ui.add(label.wrap_mode(egui::TextWrapMode::Extend));
                 },
             );
         });

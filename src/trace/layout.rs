@@ -15,6 +15,8 @@ pub const BOTTOM_BAR: f32 = 60.0;
 /// Height of the line of the word being traced.
 const WORD_LINE: f32 = 48.0;
 const MARGIN: f32 = 10.0;
+/// The smallest letter a finger can aim at (44 points).
+const MIN_TARGET: f32 = 44.0;
 /// The largest square of the crossword.
 const MAX_BOX: f32 = 44.0;
 
@@ -51,7 +53,8 @@ impl TraceLayout {
         let (crossword, letters) = match (has_crossword, portrait) {
             (false, _) => (Rect::default(), square_in(MARGIN, top + WORD_LINE, width, height - WORD_LINE)),
             (true, true) => {
-                let side = width.min((height - WORD_LINE) * 0.55);
+                // The crossword spreads wide: it gets more than half.
+                let side = width.min((height - WORD_LINE) * 0.47);
                 let letters = square_in(MARGIN, bottom - side, width, side);
                 let crossword = Rect::new(MARGIN, top, MARGIN + width, bottom - side - WORD_LINE);
                 (crossword, letters)
@@ -83,8 +86,10 @@ impl TraceLayout {
                 (centres, cell * 0.84, cell * 0.42)
             }
             Shape::Wheel { letters: n } => {
-                let radius = side * 0.34;
-                let letter = (side * 0.24).min(std::f32::consts::TAU * radius / n as f32 * 0.8);
+                let radius = side * 0.36;
+                let chord = std::f32::consts::TAU * radius / n as f32;
+                // A finger's width at least, where the wheel has room.
+                let letter = (side * 0.19).max(MIN_TARGET).min(chord * 0.8);
                 let mut centres = vec![centre; n];
                 for (slot, cell) in order.iter().enumerate().filter(|(_, cell)| **cell < n) {
                     let angle = std::f32::consts::FRAC_PI_2 - slot as f32 * std::f32::consts::TAU / n as f32;
@@ -127,4 +132,44 @@ fn square_in(left: f32, top: f32, width: f32, height: f32) -> Rect {
     let side = width.min(height).max(1.0);
     let centre = Vec2::new(left + width / 2.0, top + height / 2.0);
     Rect::from_center_size(centre, Vec2::splat(side))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use wocable_lexicon::{Language, Lexicon};
+    use wocable_trace::{Familiar, Mode, generate};
+
+    #[test]
+    fn letters_and_crossword_fit_apart_from_a_phone_up() {
+        let lexicon = Lexicon::bundled(Language::En);
+        let familiar = Familiar::bundled(Language::En);
+        for mode in Mode::ALL {
+            let puzzle = generate(mode, 4, &lexicon, &familiar, 11).expect("a puzzle");
+            let order: Vec<usize> = (0..puzzle.letters.len()).collect();
+            for size in [Vec2::new(360.0, 640.0), Vec2::new(1280.0, 800.0), Vec2::new(800.0, 1280.0)] {
+                let layout = TraceLayout::new(Viewport(size), &puzzle, &order);
+                let half = size / 2.0;
+                let inside = |p: Vec2, r: f32| {
+                    p.x - r >= -half.x && p.x + r <= half.x && p.y - r >= -half.y && p.y + r <= half.y
+                };
+                for (cell, centre) in layout.letters.iter().enumerate() {
+                    assert!(inside(*centre, layout.letter_side / 2.0), "{mode:?} {size}: letter {cell} off the window");
+                    assert_eq!(layout.cell_at(*centre), Some(cell), "{mode:?} {size}: found where drawn");
+                }
+                assert!(layout.letter_side >= MIN_TARGET, "{mode:?} {size}: a finger's width");
+                let lowest_square = puzzle
+                    .targets
+                    .iter()
+                    .flat_map(|t| t.squares())
+                    .map(|((row, col), _)| layout.box_centre(row, col).y - layout.box_side / 2.0)
+                    .fold(f32::INFINITY, f32::min);
+                let highest_letter =
+                    layout.letters.iter().map(|c| c.y + layout.letter_side / 2.0).fold(f32::NEG_INFINITY, f32::max);
+                if layout.portrait && mode != Mode::Score {
+                    assert!(lowest_square > layout.word_at.y && layout.word_at.y > highest_letter, "{mode:?} {size}");
+                }
+            }
+        }
+    }
 }

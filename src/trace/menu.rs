@@ -51,6 +51,11 @@ pub fn mode_key(mode: Mode) -> &'static str {
     }
 }
 
+/// The mode's name alone ("Grid"), as in a line of text.
+pub fn mode_name(locale: &Locale, mode: Mode) -> String {
+    locale.t(&format!("{}-name", mode_key(mode)))
+}
+
 /// "2 Dec" in the interface's language.
 pub fn day_text(locale: &Locale, day: Day) -> String {
     let (_, month, day_of_month) = day.date();
@@ -64,7 +69,7 @@ pub fn share_line(locale: &Locale, trace: &TraceRound, day: Day) -> String {
     let found_targets = (0..targets).filter(|i| round.is_revealed(*i)).count();
     let bonus = round.found().len() - found_targets;
     let args = [
-        ("mode", locale.t(mode_key(trace.setup.mode)).into()),
+        ("mode", mode_name(locale, trace.setup.mode).into()),
         ("date", day_text(locale, day).into()),
         ("found", found_targets.into()),
         ("targets", targets.into()),
@@ -133,6 +138,9 @@ fn menu(
 /// on a word looks it up.
 fn word_list(ui: &mut egui::Ui, words: &[(String, bool)], looked_up: &mut Option<String>) {
     ui.horizontal_wrapped(|ui| {
+        // Lists are long: dense lines, each word still a tap target.
+        ui.spacing_mut().interact_size.y = 24.0;
+        ui.spacing_mut().item_spacing = egui::vec2(12.0, 4.0);
         for (word, found) in words {
             let text = if *found {
                 bold(format!("✓ {word}"), 17.0).color(egui_colour(theme::ACCENT))
@@ -172,6 +180,25 @@ fn end(
             ui.label(locale.t_with("trace-best", &[("score", best.into())]));
         }
         ui.add_space(8.0);
+        centred_row(ui, |ui| {
+            if ui.button(bold(locale.t("trace-again"), 18.0)).clicked() {
+                starts.write(StartRound(trace.setup));
+            }
+            if ui.button(bold(locale.t("trace-new-puzzle"), 18.0)).clicked() {
+                starts.write(StartRound(RoundSetup::fresh(trace.setup.mode, trace.setup.language)));
+            }
+            if ui.button(locale.t("back")).clicked() {
+                screen.set(Screen::TraceMenu);
+            }
+        });
+        if let Some(day) = trace.setup.daily {
+            let line = share_line(&locale, &trace, day);
+            ui.label(&line);
+            if ui.button(locale.t(if *copied { "copied" } else { "trace-share-copy" })).clicked() {
+                *copied = clipboard::copy(&line);
+            }
+        }
+        ui.add_space(8.0);
         if !lists.to_find.is_empty() {
             let found = lists.to_find.iter().filter(|(_, found)| *found).count();
             let title =
@@ -184,29 +211,41 @@ fn end(
         let title = locale.t_with("trace-bonus-words", &[("found", found.into()), ("count", lists.bonus.len().into())]);
         ui.label(bold(title, 18.0));
         word_list(ui, &lists.bonus, &mut looked_up);
-        ui.add_space(12.0);
-        if let Some(day) = trace.setup.daily {
-            let line = share_line(&locale, &trace, day);
-            ui.label(&line);
-            if ui.button(locale.t(if *copied { "copied" } else { "trace-share-copy" })).clicked() {
-                *copied = clipboard::copy(&line);
-            }
-        }
-        centred_row(ui, |ui| {
-            if ui.button(bold(locale.t("trace-again"), 18.0)).clicked() {
-                starts.write(StartRound(trace.setup));
-            }
-            if ui.button(bold(locale.t("trace-new-puzzle"), 18.0)).clicked() {
-                starts.write(StartRound(RoundSetup::fresh(trace.setup.mode, trace.setup.language)));
-            }
-            if ui.button(locale.t("back")).clicked() {
-                screen.set(Screen::TraceMenu);
-            }
-        });
     });
     if let Some(word) = looked_up {
         dictionary.open_word(trace.setup.language, &word, Screen::TraceEnd);
         screen.set(Screen::Dictionary);
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ui::i18n::UiLanguage;
+    use wocable_lexicon::Lexicon;
+    use wocable_trace::{Familiar, Round, generate, solver::trace_path};
+
+    #[test]
+    fn the_line_to_share_counts_and_gives_no_word_away() {
+        let lexicon = Lexicon::bundled(Language::En);
+        let puzzle = generate(Mode::Grid, 4, &lexicon, &Familiar::bundled(Language::En), 7).expect("a puzzle");
+        let mut round = Round::new(puzzle.clone());
+        round.start(0);
+        for word in puzzle.targets.iter().take(2).map(|t| &t.word).chain(puzzle.solutions.last()) {
+            let path = trace_path(puzzle.shape, &puzzle.letters, word).expect("traceable");
+            round.submit(&path, 1_000);
+        }
+        let day = Day(20_790);
+        let trace = TraceRound { setup: RoundSetup::daily(Mode::Grid, Language::En, day), round };
+        let line = share_line(&Locale::new(UiLanguage::En), &trace, day);
+        let score = trace.round.score();
+        assert_eq!(line, format!("Trace Grid 3 Dec — 2/10 words, 1 bonus, {score} pts"));
+        for word in &puzzle.solutions {
+            let spelt = Language::En.spell(word);
+            assert!(!line.contains(&format!(" {spelt} ")), "{line} names {spelt}");
+        }
+        let french = share_line(&Locale::new(UiLanguage::Fr), &trace, day);
+        assert!(french.starts_with("Trace Grille 3 déc."), "{french}");
+    }
 }

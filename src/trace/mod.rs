@@ -113,6 +113,13 @@ pub struct RoundOver {
     end_screen_at: f32,
 }
 
+impl RoundOver {
+    /// Whether the end screen is due at `now` (the app's seconds).
+    pub fn is_due(&self, now: f32) -> bool {
+        now >= self.end_screen_at
+    }
+}
+
 /// A round asked for, waiting for its word list (the web build fetches
 /// it), or why it cannot be had.
 #[derive(Resource, Clone, Debug, Default, PartialEq)]
@@ -375,7 +382,7 @@ fn see_the_end(
     mut screen: ResMut<NextState<Screen>>,
 ) {
     if let Some(over) = over {
-        if time.elapsed_secs() >= over.end_screen_at {
+        if over.is_due(time.elapsed_secs()) {
             screen.set(Screen::TraceEnd);
         }
         return;

@@ -167,7 +167,9 @@ mod tests {
             missing.push(format!("dictionary-{lookup}-help"));
         }
         for mode in wocable_trace::Mode::ALL {
-            missing.push(format!("{}-help", crate::trace::menu::mode_key(mode)));
+            for part in ["help", "name"] {
+                missing.push(format!("{}-{part}", crate::trace::menu::mode_key(mode)));
+            }
         }
         missing.retain(|key| !english.contains(key));
         assert!(missing.is_empty(), "keys missing from en.ftl: {missing:?}");
