@@ -569,7 +569,9 @@ fn tour(
             Import::Built { .. } | Import::Failed { .. } => shoot(&mut commands, &tour, "word-lists"),
             _ => tour.step -= 1,
         },
-        88 => {
+        88 => next.set(Screen::Credits),
+        89 => shoot(&mut commands, &tour, "credits"),
+        90 => {
             let text = format!(
                 "first home frame after {:.2} s\nwhile the computer thinks: {}\nidle on the game screen: {}\n",
                 tour.first_home_frame.unwrap_or(0.0),

@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use support::Server;
 use wocable_lexicon::{Language, Lexicon};
 
-const SCREENS: [&str; 37] = [
+const SCREENS: [&str; 38] = [
     "home",
     "new-game",
     "game-start",
@@ -51,6 +51,7 @@ const SCREENS: [&str; 37] = [
     "trace-time-up",
     "trace-end",
     "trace-perfect",
+    "credits",
     "timings",
 ];
 

@@ -352,3 +352,14 @@ trace-final-score = { $score } points
 trace-words-to-find = Words to find: { $found }/{ $count }
 trace-bonus-words = Bonus words: { $found }/{ $count }
 trace-again = Play again
+
+## Credits
+credits-title = Credits
+credits-fonts = Fonts
+credits-fonts-text = Inter, by Rasmus Andersson and the Inter Project Authors (SIL Open Font License 1.1); for symbols, egui's Ubuntu Light, Hack and Noto Emoji.
+credits-word-lists = Word lists
+credits-word-lists-text = English: ENABLE (public domain). French: Dicollecte by Olivier R. (MPL 2.0). Spanish: the LibreOffice Spanish dictionary (GPL 3+, LGPL 3+ or MPL 1.1+). Every form of their words is expanded.
+credits-familiar = Familiar words
+credits-familiar-text = Trace hides words people know, chosen with the word frequencies of wordfreq 3.1.1 by Robyn Speer (CC BY-SA 4.0), drawn from Wikipedia, subtitles, news, books, the web, Twitter and Reddit.
+credits-sounds = Sounds and music
+credits-sounds-text = Made for Wocable with sox, dedicated to the public domain (CC0 1.0).

@@ -352,3 +352,14 @@ trace-final-score = { $score } puntos
 trace-words-to-find = Palabras por encontrar: { $found }/{ $count }
 trace-bonus-words = Palabras extra: { $found }/{ $count }
 trace-again = Jugar otra vez
+
+## Créditos
+credits-title = Créditos
+credits-fonts = Tipos de letra
+credits-fonts-text = Inter, de Rasmus Andersson y los autores del proyecto Inter (SIL Open Font License 1.1); para los símbolos, Ubuntu Light, Hack y Noto Emoji de egui.
+credits-word-lists = Listas de palabras
+credits-word-lists-text = Inglés: ENABLE (dominio público). Francés: Dicollecte de Olivier R. (MPL 2.0). Español: el diccionario español de LibreOffice (GPL 3+, LGPL 3+ o MPL 1.1+). Con todas las formas de sus palabras.
+credits-familiar = Palabras conocidas
+credits-familiar-text = Trace esconde palabras que todos conocen, elegidas con las frecuencias de wordfreq 3.1.1 de Robyn Speer (CC BY-SA 4.0), sacadas de Wikipedia, subtítulos, noticias, libros, la web, Twitter y Reddit.
+credits-sounds = Sonidos y música
+credits-sounds-text = Hechos para Wocable con sox, cedidos al dominio público (CC0 1.0).

@@ -354,3 +354,14 @@ trace-final-score = { $score } points
 trace-words-to-find = Mots à trouver : { $found }/{ $count }
 trace-bonus-words = Mots bonus : { $found }/{ $count }
 trace-again = Rejouer
+
+## Crédits
+credits-title = Crédits
+credits-fonts = Polices
+credits-fonts-text = Inter, de Rasmus Andersson et des auteurs du projet Inter (SIL Open Font License 1.1) ; pour les symboles, Ubuntu Light, Hack et Noto Emoji d’egui.
+credits-word-lists = Listes de mots
+credits-word-lists-text = Anglais : ENABLE (domaine public). Français : Dicollecte d’Olivier R. (MPL 2.0). Espagnol : le dictionnaire espagnol de LibreOffice (GPL 3+, LGPL 3+ ou MPL 1.1+). Toutes les formes de leurs mots sont développées.
+credits-familiar = Mots courants
+credits-familiar-text = Trace cache des mots connus de tous, choisis avec les fréquences de wordfreq 3.1.1 de Robyn Speer (CC BY-SA 4.0), tirées de Wikipédia, de sous-titres, de la presse, de livres, du web, de Twitter et de Reddit.
+credits-sounds = Sons et musique
+credits-sounds-text = Faits pour Wocable avec sox, versés au domaine public (CC0 1.0).

@@ -355,3 +355,14 @@ trace-final-score = { $score } pkt
 trace-words-to-find = Słowa do znalezienia: { $found }/{ $count }
 trace-bonus-words = Słowa premiowe: { $found }/{ $count }
 trace-again = Zagraj jeszcze raz
+
+## Autorzy
+credits-title = Autorzy
+credits-fonts = Czcionki
+credits-fonts-text = Inter, autorstwa Rasmusa Anderssona i autorów projektu Inter (SIL Open Font License 1.1); dla symboli Ubuntu Light, Hack i Noto Emoji z egui.
+credits-word-lists = Listy słów
+credits-word-lists-text = Angielski: ENABLE (domena publiczna). Francuski: Dicollecte Oliviera R. (MPL 2.0). Hiszpański: hiszpański słownik LibreOffice (GPL 3+, LGPL 3+ lub MPL 1.1+). Ze wszystkimi formami ich słów.
+credits-familiar = Znane słowa
+credits-familiar-text = Trace ukrywa słowa, które każdy zna, wybrane według częstości z wordfreq 3.1.1 Robyn Speer (CC BY-SA 4.0), zebranych z Wikipedii, napisów, wiadomości, książek, sieci, Twittera i Reddita.
+credits-sounds = Dźwięki i muzyka
+credits-sounds-text = Zrobione dla Wocable za pomocą sox, przekazane do domeny publicznej (CC0 1.0).

@@ -3,6 +3,7 @@
 //! by [`window_plugin`] only, so the states and their logic run headless.
 
 pub mod arenas;
+pub mod credits;
 pub mod dictionary;
 pub mod home;
 pub mod how_to_play;
@@ -34,6 +35,7 @@ pub enum Screen {
     TraceMenu,
     TraceRound,
     TraceEnd,
+    Credits,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -58,6 +60,7 @@ pub(super) fn window_plugin(app: &mut App) {
         results::ui,
         dictionary::ui,
         settings::ui,
+        credits::ui,
         how_to_play::ui,
         word_lists::ui,
         title::ui,

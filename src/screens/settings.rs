@@ -45,6 +45,9 @@ fn draw(
         if wide_button(ui, locale.t("settings-word-lists")).clicked() {
             screen.set(Screen::WordLists);
         }
+        if wide_button(ui, locale.t("credits-title")).clicked() {
+            screen.set(Screen::Credits);
+        }
         ui.add_space(16.0);
         if wide_button(ui, locale.t("back")).clicked() {
             screen.set(Screen::Home);

@@ -49,6 +49,7 @@ fn name_page(
         (Screen::HowToPlay, ..) => page(locale.t("how-title")),
         (Screen::Online, ..) => page(locale.t("online-title")),
         (Screen::WordLists, ..) => page(locale.t("word-lists-title")),
+        (Screen::Credits, ..) => page(locale.t("credits-title")),
         (Screen::TraceMenu | Screen::TraceRound | Screen::TraceEnd, ..) => page(locale.t("trace-title")),
     };
     title.set_if_neq(PageTitle(named));
