@@ -270,6 +270,22 @@ impl Storage {
         }
     }
 
+    /// The saved JSON file `name`, of a format whose `version` field is at
+    /// most `version` (`None`: there is none), or why it cannot be used.
+    pub fn read_versioned<T: serde::de::DeserializeOwned>(
+        &self,
+        name: &str,
+        version: u32,
+    ) -> Result<Option<T>, Damage> {
+        let Some(text) = self.read_text(name)? else { return Ok(None) };
+        let value: serde_json::Value = serde_json::from_str(&text).map_err(|_| Damage::Unreadable)?;
+        // A newer version may have changed more than the version's number.
+        if value["version"].as_u64().is_some_and(|saved| saved > u64::from(version)) {
+            return Err(Damage::Newer);
+        }
+        serde_json::from_value(value).map(Some).map_err(|_| Damage::Unreadable)
+    }
+
     /// Sets the file `name`, which could not be used, aside under a name
     /// no other file has ("game.json.damaged", then "game.json.damaged-2",
     /// …), and says so in the log; what to tell the player.

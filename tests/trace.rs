@@ -14,7 +14,7 @@ use wocable::input::{PointerInput, PointerPhase};
 use wocable::pause::Pause;
 use wocable::screens::Screen;
 use wocable::settings::Settings;
-use wocable::storage::Storage;
+use wocable::storage::{Damage, DamagedFiles, Storage};
 use wocable::trace::board::{PathSegment, WordShown};
 use wocable::trace::input::TracePointer;
 use wocable::trace::layout::TraceLayout;
@@ -363,4 +363,26 @@ fn shuffling_the_wheel_moves_the_letters_not_the_cells() {
     let traced = path_of(&app, &target(&app, 0));
     trace(&mut app, &traced);
     assert!(round(&app).round.is_revealed(0));
+}
+
+#[test]
+fn a_round_file_that_does_not_hold_together_is_set_aside() {
+    let dir = data_dir("damaged");
+    let mut app = app(&dir, false);
+    start(&mut app, setup(Mode::Grid, 7));
+    app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Home);
+    app.update();
+    let storage = app.world().resource::<Storage>();
+    let mut saved: serde_json::Value = serde_json::from_str(&storage.read(ROUND_FILE).expect("saved")).expect("JSON");
+    // A grid too big to draw, as a file edited by hand could have it.
+    saved["round"]["puzzle"]["shape"] = serde_json::json!({"Grid": {"side": 100_000}});
+    storage.write(ROUND_FILE, &saved.to_string()).expect("written");
+    let mut reopened = self::app(&dir, false);
+    assert_eq!(reopened.world().resource::<SavedRoundInfo>().0, None, "not offered");
+    let damaged = &reopened.world().resource::<DamagedFiles>().0;
+    assert_eq!(damaged.iter().map(|d| (d.name, d.damage)).collect::<Vec<_>>(), [(ROUND_FILE, Damage::AgainstTheRules)]);
+    assert!(!reopened.world().resource::<Storage>().exists(ROUND_FILE), "set aside");
+    reopened.world_mut().write_message(ResumeRound);
+    reopened.update();
+    assert_eq!(screen(&reopened), Screen::Home);
 }

@@ -322,6 +322,8 @@ trace-score-mode-help = A grid and no crossword: find as many words as you can.
 trace-best = Best score: { $score }
 trace-new-best = New best score!
 trace-new-puzzle = New puzzle
+trace-new-ends-paused = A new puzzle ends the round left paused.
+trace-no-puzzle = No puzzle could be drawn from this word list. Try a new puzzle.
 trace-daily = Puzzle of the day ({ $date })
 trace-resume = Resume Trace: { $mode }, { $time } left
 trace-date = { $day } { $month ->
@@ -339,7 +341,10 @@ trace-date = { $day } { $month ->
    *[12] Dec
 }
 trace-share = Trace { $mode } { $date } — { $found }/{ $targets } words, { $bonus } bonus, { $score } pts
-trace-share-score = Trace { $mode } { $date } — { $bonus } words, { $score } pts
+trace-share-score = Trace { $mode } { $date } — { $bonus } { $bonus ->
+    [one] word
+   *[other] words
+}, { $score } pts
 trace-share-copy = Copy the result
 trace-score = Score
 trace-time = Time

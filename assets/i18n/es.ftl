@@ -322,6 +322,8 @@ trace-score-mode-help = Una cuadrícula sin crucigrama: encuentra todas las pala
 trace-best = Mejor puntuación: { $score }
 trace-new-best = ¡Nueva mejor puntuación!
 trace-new-puzzle = Nuevo tablero
+trace-new-ends-paused = Un tablero nuevo termina la ronda en pausa.
+trace-no-puzzle = No se pudo sacar un tablero de esta lista de palabras. Prueba con uno nuevo.
 trace-daily = Tablero del día ({ $date })
 trace-resume = Seguir con Trace: { $mode }, quedan { $time }
 trace-date = { $day } { $month ->
@@ -339,7 +341,10 @@ trace-date = { $day } { $month ->
    *[12] dic
 }
 trace-share = Trace { $mode } { $date } — { $found }/{ $targets } palabras, { $bonus } extra, { $score } pts
-trace-share-score = Trace { $mode } { $date } — { $bonus } palabras, { $score } pts
+trace-share-score = Trace { $mode } { $date } — { $bonus } { $bonus ->
+    [one] palabra
+   *[other] palabras
+}, { $score } pts
 trace-share-copy = Copiar el resultado
 trace-score = Puntos
 trace-time = Tiempo

@@ -324,6 +324,8 @@ trace-score-mode-help = Une grille sans mots croisés : trouvez autant de mots q
 trace-best = Meilleur score : { $score }
 trace-new-best = Nouveau meilleur score !
 trace-new-puzzle = Nouvelle grille
+trace-new-ends-paused = Une nouvelle grille met fin à la manche en pause.
+trace-no-puzzle = Aucune grille n’a pu être tirée de cette liste de mots. Essayez une nouvelle grille.
 trace-daily = Grille du jour ({ $date })
 trace-resume = Reprendre Trace : { $mode }, { $time } restantes
 trace-date = { $day } { $month ->
@@ -341,7 +343,10 @@ trace-date = { $day } { $month ->
    *[12] déc.
 }
 trace-share = Trace { $mode } { $date } — { $found }/{ $targets } mots, { $bonus } bonus, { $score } pts
-trace-share-score = Trace { $mode } { $date } — { $bonus } mots, { $score } pts
+trace-share-score = Trace { $mode } { $date } — { $bonus } { $bonus ->
+    [one] mot
+   *[other] mots
+}, { $score } pts
 trace-share-copy = Copier le résultat
 trace-score = Score
 trace-time = Temps

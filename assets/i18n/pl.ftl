@@ -325,6 +325,8 @@ trace-score-mode-help = Siatka bez krzyżówki: znajdź jak najwięcej słów.
 trace-best = Najlepszy wynik: { $score }
 trace-new-best = Nowy najlepszy wynik!
 trace-new-puzzle = Nowa łamigłówka
+trace-new-ends-paused = Nowa łamigłówka kończy wstrzymaną rundę.
+trace-no-puzzle = Z tej listy słów nie udało się wylosować łamigłówki. Spróbuj nowej.
 trace-daily = Łamigłówka dnia ({ $date })
 trace-resume = Wróć do Trace: { $mode }, zostało { $time }
 trace-date = { $day } { $month ->
@@ -341,8 +343,16 @@ trace-date = { $day } { $month ->
     [11] lis
    *[12] gru
 }
-trace-share = Trace { $mode } { $date } — { $found }/{ $targets } słów, { $bonus } premii, { $score } pkt
-trace-share-score = Trace { $mode } { $date } — { $bonus } słów, { $score } pkt
+trace-share = Trace { $mode } { $date } — { $found }/{ $targets } słów, { $bonus } { $bonus ->
+    [one] premia
+    [few] premie
+   *[many] premii
+}, { $score } pkt
+trace-share-score = Trace { $mode } { $date } — { $bonus } { $bonus ->
+    [one] słowo
+    [few] słowa
+   *[many] słów
+}, { $score } pkt
 trace-share-copy = Kopiuj wynik
 trace-score = Wynik
 trace-time = Czas

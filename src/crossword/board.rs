@@ -14,7 +14,6 @@ use crate::settings::Settings;
 use crate::ui::i18n::Locale;
 use crate::ui::theme::{self, Fonts};
 use bevy::prelude::*;
-use bevy::text::FontSize;
 use wocable_crossword::board::{Pos, SIZE};
 use wocable_crossword::game::Event;
 use wocable_crossword::{PlacedTile, Premium, Tile};
@@ -122,10 +121,6 @@ fn premium_key(premium: Premium) -> Option<&'static str> {
     }
 }
 
-fn font(handle: &Handle<Font>, px: f32) -> TextFont {
-    TextFont { font: handle.into(), font_size: FontSize::Px(px), ..default() }
-}
-
 /// Draws the board's squares and the tiles already played.
 fn draw_board(
     mut commands: Commands,
@@ -170,7 +165,7 @@ fn draw_board(
                 let size = if label == "★" { 0.6 } else { 0.3 };
                 cell.with_child((
                     Text2d::new(label),
-                    font(&fonts.bold, layout.cell * size),
+                    theme::text_font(&fonts.bold, layout.cell * size),
                     TextColor(super::picture::premium_label_colour(premium, settings.colour_blind)),
                     Transform::from_xyz(0.0, 0.0, 0.1),
                 ));
@@ -194,7 +189,7 @@ fn draw_board(
         Sprite::from_color(theme::CURSOR, Vec2::splat(layout.cell)),
         Transform::from_xyz(0.0, 0.0, 0.5),
         Visibility::Hidden,
-        children![(Text2d::new("→"), font(&fonts.bold, layout.cell * 0.6), TextColor(Color::WHITE))],
+        children![(Text2d::new("→"), theme::text_font(&fonts.bold, layout.cell * 0.6), TextColor(Color::WHITE))],
     ));
 }
 
@@ -267,14 +262,14 @@ fn spawn_tile<'a>(
         parent.spawn((
             TileLetter,
             Text2d::new(label),
-            font(&fonts.bold, side * letter_size),
+            theme::text_font(&fonts.bold, side * letter_size),
             TextColor(letter_colour),
             Transform::from_xyz(-side * 0.03, side * 0.05, 0.02),
         ));
         parent.spawn((
             TileValue,
             Text2d::new(value),
-            font(&fonts.bold, side * 0.22),
+            theme::text_font(&fonts.bold, side * 0.22),
             TextColor(theme::TILE_LETTER),
             Transform::from_xyz(side * 0.32, -side * 0.26, 0.02),
         ));

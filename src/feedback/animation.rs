@@ -5,7 +5,6 @@
 use crate::AppSystems;
 use crate::ui::theme::{self, Fonts};
 use bevy::prelude::*;
-use bevy::text::FontSize;
 
 /// How long a notice stays.
 pub const NOTICE_SECONDS: f32 = 3.5;
@@ -90,7 +89,7 @@ pub fn celebrate(
         scope,
         Flight { from, to: from + Vec2::Y * size * 1.25, started: now },
         Text2d::new(text),
-        TextFont { font: (&fonts.bold).into(), font_size: FontSize::Px(size), ..default() },
+        theme::text_font(&fonts.bold, size),
         TextColor(theme::TILE_FACE),
         Transform::from_translation(from.extend(26.0)),
     ));

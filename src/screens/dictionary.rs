@@ -108,7 +108,9 @@ impl Default for DictionaryPage {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<DictionaryPage>();
+    // Opened from elsewhere next time, Back goes home.
+    app.init_resource::<DictionaryPage>()
+        .add_systems(OnExit(Screen::Dictionary), |mut page: ResMut<DictionaryPage>| page.back = Screen::Home);
 }
 
 pub(super) fn ui(app: &mut App) {

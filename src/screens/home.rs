@@ -59,22 +59,11 @@ fn read_saved_game(
     info.0 = None;
     waits.0 = None;
     seat_kept.0 = storage.read(SEAT_FILE).is_some();
-    match read_save(&storage) {
+    match storage.read_versioned::<SavedMatch>(SAVE_FILE, SAVE_VERSION) {
         Ok(Some(saved)) => commands.insert_resource(SaveToCheck(saved)),
         Ok(None) => {}
         Err(damage) => damaged.0.push(storage.set_aside(SAVE_FILE, damage)),
     }
-}
-
-/// The saved game, if there is one, or why it cannot be used.
-fn read_save(storage: &Storage) -> Result<Option<SavedMatch>, Damage> {
-    let Some(text) = storage.read_text(SAVE_FILE)? else { return Ok(None) };
-    let value: serde_json::Value = serde_json::from_str(&text).map_err(|_| Damage::Unreadable)?;
-    // A newer version may have changed more than the version's number.
-    if value["version"].as_u64().is_some_and(|version| version > u64::from(SAVE_VERSION)) {
-        return Err(Damage::Newer);
-    }
-    serde_json::from_value(value).map(Some).map_err(|_| Damage::Unreadable)
 }
 
 /// Offers the saved game once it resumes with its lexicon; one the rules

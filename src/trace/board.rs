@@ -13,9 +13,8 @@ use crate::input::Viewport;
 use crate::screens::Screen;
 use crate::settings::Settings;
 use crate::ui::i18n::Locale;
-use crate::ui::theme::{self, Fonts};
+use crate::ui::theme::{self, Fonts, text_font};
 use bevy::prelude::*;
-use bevy::text::FontSize;
 use wocable_trace::{Outcome, RoundEnd};
 
 /// How long the word of a finished trace stays, in its outcome's colour.
@@ -90,10 +89,6 @@ fn follow_layout(
     }
 }
 
-fn font(handle: &Handle<Font>, px: f32) -> TextFont {
-    TextFont { font: handle.into(), font_size: FontSize::Px(px), ..default() }
-}
-
 /// Draws the letters and the crossword's squares for the layout.
 fn draw(
     mut commands: Commands,
@@ -119,7 +114,7 @@ fn draw(
             Transform::from_translation(at.extend(1.0)),
             children![(
                 Text2d::new(puzzle.language.label(*letter)),
-                font(&fonts.bold, layout.letter_side * 0.55),
+                text_font(&fonts.bold, layout.letter_side * 0.55),
                 TextColor(theme::TILE_LETTER),
                 Transform::from_xyz(0.0, 0.0, 0.1),
             )],
@@ -140,7 +135,7 @@ fn draw(
             Transform::from_translation(layout.box_centre(row, col).extend(0.0)),
             children![(
                 Text2d::new(letter),
-                font(&fonts.bold, layout.box_side * 0.6),
+                text_font(&fonts.bold, layout.box_side * 0.6),
                 TextColor(theme::TILE_LETTER),
                 Transform::from_xyz(0.0, 0.0, 0.1),
                 Visibility::Hidden,
@@ -152,7 +147,7 @@ fn draw(
         DespawnOnExit(Screen::TraceRound),
         WordShown,
         Text2d::default(),
-        font(&fonts.bold, (layout.letter_side * 0.5).clamp(20.0, 34.0)),
+        text_font(&fonts.bold, (layout.letter_side * 0.5).clamp(20.0, 34.0)),
         TextColor(theme::TILE_FACE),
         Transform::from_translation(layout.word_at.extend(3.0)),
     ));
@@ -204,9 +199,10 @@ fn light_the_trace(
 /// stays a moment in its outcome's colour.
 fn show_the_word(
     trace: Res<TraceRound>,
+    layout: Res<TraceLayout>,
     last: Res<LastWord>,
     time: Res<Time>,
-    mut shown: Query<(&mut Text2d, &mut TextColor), With<WordShown>>,
+    mut shown: Query<(&mut Text2d, &mut TextColor, &mut Transform), With<WordShown>>,
 ) {
     let puzzle = trace.round.puzzle();
     let path = trace.round.trace();
@@ -218,7 +214,9 @@ fn show_the_word(
     } else {
         (String::new(), theme::TILE_FACE)
     };
-    for (mut shown_text, mut shown_colour) in &mut shown {
+    for (mut shown_text, mut shown_colour, mut transform) in &mut shown {
+        // In its place, for a shake to move it from.
+        transform.translation = layout.word_at.extend(transform.translation.z);
         if shown_text.0 != text {
             shown_text.0 = text.clone();
         }
@@ -265,7 +263,7 @@ fn react(
                         DespawnOnExit(Screen::TraceRound),
                         Flight { from, to: layout.box_centre(*row, *col), started: now },
                         Text2d::new(trace.round.puzzle().language.label(*letter)),
-                        font(&fonts.bold, layout.box_side * 0.6),
+                        text_font(&fonts.bold, layout.box_side * 0.6),
                         TextColor(theme::ACCENT),
                         Transform::from_translation(from.extend(4.0)),
                     ));
@@ -284,7 +282,7 @@ fn react(
                     DespawnOnExit(Screen::TraceRound),
                     Flight { from, to: from + Vec2::Y * layout.letter_side, started: now },
                     Text2d::new(format!("+{points}")),
-                    font(&fonts.bold, layout.letter_side * 0.45),
+                    text_font(&fonts.bold, layout.letter_side * 0.45),
                     TextColor(BONUS_COLOUR),
                     Transform::from_translation(from.extend(4.0)),
                 ));

@@ -43,7 +43,7 @@ fn bars(
     let round = &trace.round;
     let puzzle = round.puzzle();
     let left = round.remaining_ms(now_ms(&time));
-    let found_bonus = round.found().len() - (0..puzzle.targets.len()).filter(|i| round.is_revealed(*i)).count();
+    let found_bonus = round.bonus_found();
     let (words_key, total) = if puzzle.mode == Mode::Score {
         ("trace-words", puzzle.solutions.len())
     } else {

@@ -10,7 +10,7 @@ use crate::screens::Screen;
 use crate::screens::dictionary::DictionaryPage;
 use crate::screens::home::wide_button;
 use crate::screens::new_game::{GAME_LANGUAGES, language_key};
-use crate::ui::i18n::Locale;
+use crate::ui::i18n::{Locale, UiLanguage};
 use crate::ui::theme::{self, egui_colour};
 use crate::ui::widgets::{centred_choices, centred_page, centred_row};
 use crate::ui::{bold, clipboard};
@@ -26,9 +26,15 @@ pub struct TraceForm {
     pub language: Language,
 }
 
-impl Default for TraceForm {
-    fn default() -> Self {
-        TraceForm { mode: Mode::Circle, language: Language::En }
+impl FromWorld for TraceForm {
+    /// Words in the interface's language where it is a game language.
+    fn from_world(world: &mut World) -> Self {
+        let language = match world.get_resource::<crate::settings::Settings>().map(|s| s.language) {
+            Some(UiLanguage::Es) => Language::Es,
+            Some(UiLanguage::Fr) => Language::Fr,
+            _ => Language::En,
+        };
+        TraceForm { mode: Mode::Circle, language }
     }
 }
 
@@ -65,9 +71,7 @@ pub fn day_text(locale: &Locale, day: Day) -> String {
 /// The daily round's result, to share: it gives no word away.
 pub fn share_line(locale: &Locale, trace: &TraceRound, day: Day) -> String {
     let round = &trace.round;
-    let targets = round.puzzle().targets.len();
-    let found_targets = (0..targets).filter(|i| round.is_revealed(*i)).count();
-    let bonus = round.found().len() - found_targets;
+    let (targets, found_targets, bonus) = (round.puzzle().targets.len(), round.targets_found(), round.bonus_found());
     let args = [
         ("mode", mode_name(locale, trace.setup.mode).into()),
         ("date", day_text(locale, day).into()),
@@ -114,6 +118,9 @@ fn menu(
             ui.label(locale.t_with("trace-best", &[("score", best.into())]));
         }
         ui.add_space(8.0);
+        if saved.0.is_some() {
+            ui.small(locale.t("trace-new-ends-paused"));
+        }
         if wide_button(ui, bold(locale.t("trace-new-puzzle"), 20.0)).clicked() {
             starts.write(StartRound(RoundSetup::fresh(form.mode, form.language)));
         }
@@ -121,17 +128,23 @@ fn menu(
         if wide_button(ui, daily).clicked() {
             starts.write(StartRound(RoundSetup::daily(form.mode, form.language, today)));
         }
-        if pending.setup.is_some() {
-            ui.label(locale.t("lexicon-fetching"));
-        } else if let Some(why) = &pending.failed {
-            ui.colored_label(egui_colour(theme::WARNING), why);
-        }
+        pending_status(ui, &locale, &pending);
         ui.add_space(8.0);
         if wide_button(ui, locale.t("back")).clicked() {
             screen.set(Screen::Home);
         }
     });
     Ok(())
+}
+
+/// That the round asked for waits for its word list, or why it did not
+/// start.
+fn pending_status(ui: &mut egui::Ui, locale: &Locale, pending: &PendingRound) {
+    if pending.setup.is_some() {
+        ui.label(locale.t("lexicon-fetching"));
+    } else if let Some(why) = &pending.failed {
+        ui.colored_label(egui_colour(theme::WARNING), why.text(locale));
+    }
 }
 
 /// A list of words, found ones bright and marked, missed ones dim; a tap
@@ -160,12 +173,21 @@ fn end(
     trace: Res<TraceRound>,
     over: Option<Res<RoundOver>>,
     best: Res<BestScores>,
+    pending: Res<PendingRound>,
     mut dictionary: ResMut<DictionaryPage>,
     mut starts: MessageWriter<StartRound>,
     mut screen: ResMut<NextState<Screen>>,
     mut copied: Local<bool>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    // The end screen is a finished round's (not one left paused).
+    let Some(over) = over.filter(|_| trace.round.end().is_some()) else {
+        screen.set(Screen::TraceMenu);
+        return Ok(());
+    };
+    if over.is_added() {
+        *copied = false;
+    }
     let round = &trace.round;
     let lists = round.end_lists();
     let mut looked_up = None;
@@ -174,7 +196,7 @@ fn end(
         if let Some(RoundEnd::Perfect { bonus }) = round.end() {
             ui.label(bold(locale.t_with("trace-perfect-bonus", &[("bonus", bonus.into())]), 22.0));
         }
-        if over.is_some_and(|over| over.new_best) {
+        if over.new_best {
             ui.label(bold(locale.t("trace-new-best"), 20.0).color(egui_colour(theme::ACCENT)));
         } else if let Some(best) = best.of(trace.setup.mode) {
             ui.label(locale.t_with("trace-best", &[("score", best.into())]));
@@ -191,6 +213,7 @@ fn end(
                 screen.set(Screen::TraceMenu);
             }
         });
+        pending_status(ui, &locale, &pending);
         if let Some(day) = trace.setup.daily {
             let line = share_line(&locale, &trace, day);
             ui.label(&line);
@@ -247,5 +270,7 @@ mod tests {
         }
         let french = share_line(&Locale::new(UiLanguage::Fr), &trace, day);
         assert!(french.starts_with("Trace Grille 3 déc."), "{french}");
+        let polish = share_line(&Locale::new(UiLanguage::Pl), &trace, day);
+        assert!(polish.contains("2/10 słów, 1 premia"), "{polish}");
     }
 }

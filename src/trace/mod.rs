@@ -11,11 +11,12 @@ pub mod menu;
 
 use crate::AppSystems;
 use crate::feedback::Cue;
-use crate::lexicons::Lexicons;
+use crate::lexicons::{Lexicons, Unavailable};
 use crate::pause::{self, Pausable, Pause};
 use crate::screens::Screen;
 use crate::settings::Settings;
 use crate::storage::{Damage, DamagedFiles, Storage};
+use crate::ui::i18n::Locale;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap};
@@ -121,11 +122,30 @@ impl RoundOver {
 }
 
 /// A round asked for, waiting for its word list (the web build fetches
-/// it), or why it cannot be had.
+/// it), or why it could not be had.
 #[derive(Resource, Clone, Debug, Default, PartialEq)]
 pub struct PendingRound {
     pub setup: Option<RoundSetup>,
-    pub failed: Option<String>,
+    pub failed: Option<NoRound>,
+}
+
+/// Why a round asked for did not start.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NoRound {
+    WordList(Unavailable),
+    /// No puzzle could be drawn from the seed (it does not happen with the
+    /// bundled lists).
+    NoPuzzle,
+}
+
+impl NoRound {
+    /// What to tell the player.
+    pub fn text(&self, locale: &Locale) -> String {
+        match self {
+            NoRound::WordList(why) => why.text(locale),
+            NoRound::NoPuzzle => locale.t("trace-no-puzzle"),
+        }
+    }
 }
 
 /// The saved round, described for the home screen and the menu.
@@ -158,6 +178,9 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Startup, read_best)
         .add_systems(OnEnter(Screen::Home), read_saved_round)
         .add_systems(OnEnter(Screen::TraceMenu), read_saved_round)
+        // A round still on its way when its screen is left is not wanted.
+        .add_systems(OnExit(Screen::TraceMenu), forget_pending)
+        .add_systems(OnExit(Screen::TraceEnd), forget_pending)
         .add_systems(Update, (ask_for_rounds, draw_the_puzzle).chain())
         .add_systems(OnEnter(Screen::TraceRound), begin)
         .add_systems(
@@ -186,12 +209,13 @@ fn read_best(mut commands: Commands, storage: Res<Storage>) {
 
 /// The saved round, if there is one, or why it cannot be used.
 fn read_save(storage: &Storage) -> Result<Option<SavedRound>, Damage> {
-    let Some(text) = storage.read_text(ROUND_FILE)? else { return Ok(None) };
-    let value: serde_json::Value = serde_json::from_str(&text).map_err(|_| Damage::Unreadable)?;
-    if value["version"].as_u64().is_some_and(|version| version > u64::from(ROUND_VERSION)) {
-        return Err(Damage::Newer);
+    let saved = storage.read_versioned::<SavedRound>(ROUND_FILE, ROUND_VERSION)?;
+    match saved {
+        Some(saved) if !saved.round.is_sound() || saved.round.puzzle().language != saved.setup.language => {
+            Err(Damage::AgainstTheRules)
+        }
+        saved => Ok(saved),
     }
-    serde_json::from_value(value).map(Some).map_err(|_| Damage::Unreadable)
 }
 
 fn read_saved_round(storage: Res<Storage>, mut info: ResMut<SavedRoundInfo>, mut damaged: ResMut<DamagedFiles>) {
@@ -233,6 +257,8 @@ fn ask_for_rounds(
         *pending = PendingRound { setup: Some(*setup), failed: None };
     }
     if resumes.read().last().is_some() {
+        // The round resumed is the one wanted, not one still on its way.
+        *pending = PendingRound::default();
         match read_save(&storage) {
             Ok(Some(saved)) => {
                 commands.insert_resource(TraceRound { setup: saved.setup, round: saved.round });
@@ -258,7 +284,7 @@ fn draw_the_puzzle(
         Ok(Some(lexicon)) => lexicon,
         Ok(None) => return,
         Err(why) => {
-            *pending = PendingRound { setup: None, failed: Some(why) };
+            *pending = PendingRound { setup: None, failed: Some(NoRound::WordList(Unavailable::Fetch(why))) };
             return;
         }
     };
@@ -270,12 +296,19 @@ fn draw_the_puzzle(
             commands.remove_resource::<RoundOver>();
             screen.set(Screen::TraceRound);
         }
-        Err(why) => *pending = PendingRound { setup: None, failed: Some(why.to_string()) },
+        Err(why) => {
+            warn!("no Trace puzzle for {setup:?}: {why}");
+            *pending = PendingRound { setup: None, failed: Some(NoRound::NoPuzzle) };
+        }
     }
 }
 
-/// The letters appear: the clock starts (a resumed round goes on when the
-/// pause is lifted), and the wheel shows its letters in their order.
+fn forget_pending(mut pending: ResMut<PendingRound>) {
+    pending.setup = None;
+}
+
+/// The letters appear: the clock starts (a resumed round goes on at once,
+/// as it is not paused), and the wheel shows its letters in their order.
 fn begin(mut trace: ResMut<TraceRound>, time: Res<Time>, mut order: ResMut<WheelOrder>, storage: Res<Storage>) {
     let now = now_ms(&time);
     trace.round.start(now);
@@ -313,12 +346,15 @@ fn tick(mut trace: ResMut<TraceRound>, time: Res<Time>, mut cues: MessageWriter<
 
 fn act(
     mut actions: MessageReader<TraceAction>,
+    trace: Res<TraceRound>,
     mut order: ResMut<WheelOrder>,
     mut pause: ResMut<NextState<Pause>>,
     mut cues: MessageWriter<Cue>,
 ) {
     for action in actions.read() {
         match action {
+            // Not over, and not under a finger tracing.
+            TraceAction::Shuffle if trace.round.end().is_some() || !trace.round.trace().is_empty() => {}
             TraceAction::Shuffle => {
                 use rand::seq::SliceRandom;
                 let before = order.0.clone();

@@ -32,6 +32,11 @@ pub struct Fonts {
 pub const REGULAR_FONT: &[u8] = include_bytes!("../../assets/fonts/Inter-Regular.otf");
 pub const BOLD_FONT: &[u8] = include_bytes!("../../assets/fonts/Inter-Bold.otf");
 
+/// Text in the world (Bevy's, not egui's) in `handle`'s font, `px` high.
+pub fn text_font(handle: &Handle<Font>, px: f32) -> TextFont {
+    TextFont { font: handle.into(), font_size: bevy::text::FontSize::Px(px), ..default() }
+}
+
 pub fn egui_colour(colour: Color) -> bevy_egui::egui::Color32 {
     let [r, g, b, a] = colour.to_srgba().to_u8_array();
     bevy_egui::egui::Color32::from_rgba_unmultiplied(r, g, b, a)

@@ -93,7 +93,35 @@ pub struct Puzzle {
 
 impl Puzzle {
     pub fn bonus_count(&self) -> usize {
-        self.solutions.len() - self.targets.len()
+        self.solutions.len().saturating_sub(self.targets.len())
+    }
+
+    /// Whether the puzzle holds together as [`generate`] makes them (one
+    /// read from a file may not): a letter for each cell of a grid of 4 or
+    /// 5 or a wheel of 6 or 7, the language's letters, sorted solutions,
+    /// and words to find that are distinct solutions in a crossword of at
+    /// most 64 squares a side.
+    pub fn is_sound(&self) -> bool {
+        let shape_fits = match self.shape {
+            Shape::Grid { side } => (4..=5).contains(&side),
+            Shape::Wheel { letters } => (6..=7).contains(&letters),
+        };
+        let letters_known = self.letters.iter().all(|l| self.language.letters().any(|known| known == *l));
+        let sorted = self.solutions.windows(2).all(|w| w[0] < w[1]);
+        let mut targets: Vec<&Vec<Letter>> = self.targets.iter().map(|t| &t.word).collect();
+        targets.sort();
+        targets.dedup();
+        shape_fits
+            && self.letters.len() == self.shape.cells()
+            && letters_known
+            && sorted
+            && targets.len() == self.targets.len()
+            && self.targets.iter().all(|t| self.solutions.binary_search(&t.word).is_ok())
+            && self
+                .targets
+                .iter()
+                .flat_map(PlacedWord::squares)
+                .all(|((row, col), _)| (0..64).contains(&row) && (0..64).contains(&col))
     }
 }
 

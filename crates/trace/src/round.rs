@@ -257,6 +257,27 @@ impl Round {
         Outcome::Target { word: spelt, index, points }
     }
 
+    /// How many words to find are found.
+    pub fn targets_found(&self) -> usize {
+        (0..self.puzzle.targets.len()).filter(|index| self.is_revealed(*index)).count()
+    }
+
+    /// How many bonus words are found.
+    pub fn bonus_found(&self) -> usize {
+        self.found.iter().filter(|f| !self.puzzle.targets.iter().any(|t| t.word == f.word)).count()
+    }
+
+    /// Whether the words found are the puzzle's, each once (a round read
+    /// from a file may not be).
+    pub fn is_sound(&self) -> bool {
+        let mut words: Vec<&Vec<Letter>> = self.found.iter().map(|f| &f.word).collect();
+        words.sort();
+        words.dedup();
+        self.puzzle.is_sound()
+            && words.len() == self.found.len()
+            && self.found.iter().all(|f| self.puzzle.solutions.binary_search(&f.word).is_ok())
+    }
+
     /// Whether the word to find at `index` is revealed in the crossword.
     pub fn is_revealed(&self, index: usize) -> bool {
         self.puzzle.targets.get(index).is_some_and(|t| self.found.iter().any(|f| f.word == t.word))

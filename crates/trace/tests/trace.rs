@@ -51,6 +51,7 @@ proptest! {
 
 fn check_puzzle(puzzle: &Puzzle, lexicon: &Lexicon) {
     let shape = puzzle.shape;
+    assert!(puzzle.is_sound(), "seed {}", puzzle.seed);
     assert_eq!(puzzle.letters.len(), shape.cells());
     if puzzle.mode == Mode::Score {
         assert!(puzzle.targets.is_empty());
@@ -258,4 +259,28 @@ fn a_paused_round_survives_a_save() {
     let restored: Round = serde_json::from_str(&saved).unwrap();
     assert_eq!(restored, r);
     assert_eq!(restored.remaining_ms(1_000_000), 114_000);
+    assert!(restored.is_sound());
+    assert_eq!((restored.targets_found(), restored.bonus_found()), (1, 0));
+}
+
+#[test]
+fn a_round_read_from_a_file_is_checked() {
+    let mut r = round();
+    r.start(0);
+    let good = serde_json::to_value(&r).unwrap();
+    let edited = |change: &dyn Fn(&mut serde_json::Value)| {
+        let mut value = good.clone();
+        change(&mut value);
+        serde_json::from_value::<Round>(value).map(|round| round.is_sound()).ok()
+    };
+    assert_eq!(edited(&|_| {}), Some(true));
+    assert_eq!(edited(&|v| v["puzzle"]["shape"] = serde_json::json!({"Grid": {"side": 100000}})), Some(false));
+    assert_eq!(edited(&|v| v["puzzle"]["letters"].as_array_mut().unwrap().truncate(3)), Some(false));
+    assert_eq!(edited(&|v| v["puzzle"]["targets"][0]["row"] = serde_json::json!(-1)), Some(false));
+    let first_target = good["puzzle"]["targets"][0].clone();
+    assert_eq!(edited(&|v| v["puzzle"]["targets"][1] = first_target.clone()), Some(false), "a word to find twice");
+    assert_eq!(edited(&|v| v["puzzle"]["solutions"].as_array_mut().unwrap().reverse()), Some(false));
+    let word = good["puzzle"]["targets"][0]["word"].clone();
+    let twice = serde_json::json!([{"word": word, "points": 10}, {"word": word, "points": 10}]);
+    assert_eq!(edited(&|v| v["found"] = twice.clone()), Some(false), "a word found twice");
 }
