@@ -386,3 +386,13 @@ fn a_round_file_that_does_not_hold_together_is_set_aside() {
     reopened.update();
     assert_eq!(screen(&reopened), Screen::Home);
 }
+
+#[test]
+fn the_end_screen_is_only_a_finished_rounds() {
+    let mut app = app(&data_dir("end-screen"), false);
+    start(&mut app, setup(Mode::Grid, 7));
+    app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::TraceEnd);
+    app.update();
+    app.update();
+    assert_eq!(screen(&app), Screen::TraceMenu, "a round still on shows no end");
+}

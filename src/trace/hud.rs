@@ -109,15 +109,22 @@ fn the_end(mut contexts: EguiContexts, over: Option<Res<RoundOver>>, locale: Res
         RoundEnd::TimeUp => locale.t("trace-time-up"),
         RoundEnd::Perfect { bonus } => locale.t_with("trace-perfect-bonus", &[("bonus", bonus.into())]),
     };
+    let ctx = contexts.ctx_mut()?;
+    // Over the letters, which no longer count: the crossword stays in view.
+    let width = (ctx.content_rect().width() - 32.0).min(560.0);
     egui::Area::new(egui::Id::new("trace-end"))
-        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
+        .anchor(egui::Align2::CENTER_BOTTOM, egui::vec2(0.0, -(BOTTOM_BAR + 16.0)))
         .interactable(false)
-        .show(contexts.ctx_mut()?, |ui| {
-            egui::Frame::new().fill(egui_colour(theme::BOARD_FRAME)).corner_radius(12.0).inner_margin(20.0).show(
+        // At once, with the sound, not faded in over the last letters.
+        .fade_in(false)
+        .show(ctx, |ui| {
+            egui::Frame::new().fill(egui_colour(theme::BOARD_FRAME)).corner_radius(12.0).inner_margin(16.0).show(
                 ui,
                 |ui| {
-                    let label = egui::Label::new(bold(text, 34.0).color(egui_colour(theme::TILE_FACE)));
-                    ui.add(label.wrap_mode(egui::TextWrapMode::Extend));
+                    ui.set_max_width(width);
+                    ui.vertical_centered(|ui| {
+                        ui.label(bold(text, 30.0).color(egui_colour(theme::TILE_FACE)));
+                    });
                 },
             );
         });

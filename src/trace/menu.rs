@@ -180,11 +180,8 @@ fn end(
     mut copied: Local<bool>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    // The end screen is a finished round's (not one left paused).
-    let Some(over) = over.filter(|_| trace.round.end().is_some()) else {
-        screen.set(Screen::TraceMenu);
-        return Ok(());
-    };
+    // A new round may be on its way to the screen.
+    let Some(over) = over.filter(|_| trace.round.end().is_some()) else { return Ok(()) };
     if over.is_added() {
         *copied = false;
     }

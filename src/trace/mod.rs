@@ -183,6 +183,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnExit(Screen::TraceEnd), forget_pending)
         .add_systems(Update, (ask_for_rounds, draw_the_puzzle).chain())
         .add_systems(OnEnter(Screen::TraceRound), begin)
+        .add_systems(OnEnter(Screen::TraceEnd), only_after_the_end)
         .add_systems(
             Update,
             (
@@ -315,6 +316,18 @@ fn begin(mut trace: ResMut<TraceRound>, time: Res<Time>, mut order: ResMut<Wheel
     order.0 = (0..trace.round.puzzle().letters.len()).collect();
     if trace.round.end().is_none() {
         save(&storage, &trace, now);
+    }
+}
+
+/// The end screen is a finished round's: back from the dictionary with a
+/// round left paused since, the menu shows instead.
+fn only_after_the_end(
+    trace: Option<Res<TraceRound>>,
+    over: Option<Res<RoundOver>>,
+    mut screen: ResMut<NextState<Screen>>,
+) {
+    if over.is_none() || trace.is_none_or(|trace| trace.round.end().is_none()) {
+        screen.set(Screen::TraceMenu);
     }
 }
 
