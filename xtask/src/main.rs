@@ -28,6 +28,8 @@ use std::collections::BTreeSet;
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 use wocable_lexicon::Language;
 
@@ -53,6 +55,14 @@ const TEST_PACKAGES: &[&str] =
     &["xvfb", "xauth", "pulseaudio", "pulseaudio-utils", "libasound2-plugins", "postgresql", "postgresql-client"];
 /// The browser check runs the web build in headless Chromium.
 const BROWSER_PACKAGES: &[&str] = &["chromium"];
+/// The web build is made smaller with Binaryen's `wasm-opt`, and measured
+/// compressed as servers send it (gzip, brotli).
+const WEB_PACKAGES: &[&str] = &["binaryen", "brotli"];
+/// The web build's budget: the wasm file raw, and as brotli sends it.
+const WASM_BUDGET: u64 = 20_000_000;
+const WASM_BROTLI_BUDGET: u64 = 6_000_000;
+/// The first frame comes this soon after the page starts loading.
+const FIRST_FRAME_BUDGET_MS: f64 = 3_000.0;
 const WASM_TARGET: &str = "wasm32-unknown-unknown";
 
 fn main() -> ExitCode {
@@ -210,7 +220,7 @@ fn web(args: &[String]) -> Result<(), String> {
     let out = build_web()?;
     let listener = TcpListener::bind(("127.0.0.1", port)).map_err(|e| format!("port {port}: {e}"))?;
     eprintln!("xtask: serving {} on http://127.0.0.1:{port}/", out.display());
-    serve_dir(listener, &out);
+    serve_dir(listener, &out, Arc::default());
     Ok(())
 }
 
@@ -221,6 +231,7 @@ fn target_dir() -> PathBuf {
 /// Builds the app for the browser into `target/web-dist/`, which it returns.
 fn build_web() -> Result<PathBuf, String> {
     ensure_wasm_target()?;
+    ensure_packages(WEB_PACKAGES)?;
     run(cargo().args(["build", "--profile", "web", "--package", "wocable", "--target", WASM_TARGET]))?;
     let version = wasm_bindgen_version()?;
     let installed = Command::new("wasm-bindgen").arg("--version").output();
@@ -243,8 +254,21 @@ fn build_web() -> Result<PathBuf, String> {
         ])
         .arg(&out)
         .arg(&wasm))?;
-    std::fs::copy(root().join("web/index.html"), out.join("index.html")).map_err(|e| format!("index.html: {e}"))?;
+    let bindgen_out = out.join("wocable_bg.wasm");
+    // Features Rust's wasm32 target uses by default, which Binaryen 108
+    // takes only when named.
+    run(Command::new("wasm-opt")
+        .args(["-Oz", "--enable-bulk-memory", "--enable-nontrapping-float-to-int", "--enable-sign-ext"])
+        .args(["--enable-mutable-globals", "--enable-reference-types", "--enable-multivalue"])
+        .arg(&bindgen_out)
+        .arg("-o")
+        .arg(&bindgen_out))?;
+    for file in ["index.html", "manifest.webmanifest"] {
+        std::fs::copy(root().join("web").join(file), out.join(file)).map_err(|e| format!("{file}: {e}"))?;
+    }
+    copy_dir(&root().join("web/icons"), &out.join("icons"))?;
     copy_dir(&root().join("assets"), &out.join("assets"))?;
+    write_service_worker(&out)?;
     // The web build fetches the word list a game needs (`src/lexicons.rs`),
     // with the lists' licences beside them.
     let lexicons = out.join("assets/lexicons");
@@ -262,6 +286,59 @@ fn build_web() -> Result<PathBuf, String> {
     Ok(out)
 }
 
+/// `web/sw.js` with this build's fingerprint (a hash of its wasm, so that
+/// browsers replace the kept app when it changes) and its sounds to keep.
+fn write_service_worker(out: &Path) -> Result<(), String> {
+    let wasm = std::fs::read(out.join("wocable_bg.wasm")).map_err(|e| format!("wocable_bg.wasm: {e}"))?;
+    // FNV-1a: enough to tell builds apart.
+    let fingerprint = wasm
+        .iter()
+        .fold(0xcbf2_9ce4_8422_2325_u64, |hash, byte| (hash ^ u64::from(*byte)).wrapping_mul(0x0100_0000_01b3));
+    let sounds_dir = out.join("assets/sounds");
+    let mut sounds: Vec<String> = std::fs::read_dir(&sounds_dir)
+        .map_err(|e| format!("{}: {e}", sounds_dir.display()))?
+        .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
+        .filter(|name| name.ends_with(".ogg"))
+        .map(|name| format!("\"assets/sounds/{name}\""))
+        .collect();
+    sounds.sort();
+    let worker = std::fs::read_to_string(root().join("web/sw.js")).map_err(|e| format!("web/sw.js: {e}"))?;
+    let worker = worker.replace("__BUILD__", &format!("{fingerprint:016x}")).replace("__SOUNDS__", &sounds.join(", "));
+    std::fs::write(out.join("sw.js"), worker).map_err(|e| format!("sw.js: {e}"))
+}
+
+/// The wasm file's size raw, gzipped and brotli-compressed (as servers
+/// send it, at their highest settings), each within its budget.
+fn wasm_sizes(dist: &Path) -> Result<String, String> {
+    let wasm = dist.join("wocable_bg.wasm");
+    let raw = std::fs::metadata(&wasm).map_err(|e| format!("{}: {e}", wasm.display()))?.len();
+    let compressed = |program: &str, args: &[&str]| -> Result<u64, String> {
+        let output =
+            Command::new(program).args(args).arg(&wasm).output().map_err(|e| format!("cannot start {program}: {e}"))?;
+        if !output.status.success() {
+            return Err(format!("{program} failed: {}", String::from_utf8_lossy(&output.stderr)));
+        }
+        Ok(output.stdout.len() as u64)
+    };
+    let gzip = compressed("gzip", &["-9", "-c"])?;
+    let brotli = compressed("brotli", &["-q", "11", "-c"])?;
+    let megabytes = |bytes: u64| bytes as f64 / 1e6;
+    let sizes = format!(
+        "wasm {:.1} MB raw, {:.1} MB gzipped, {:.1} MB brotli",
+        megabytes(raw),
+        megabytes(gzip),
+        megabytes(brotli)
+    );
+    if raw > WASM_BUDGET || brotli > WASM_BROTLI_BUDGET {
+        return Err(format!(
+            "the web build is over its budget ({:.0} MB raw, {:.0} MB brotli): {sizes}",
+            megabytes(WASM_BUDGET),
+            megabytes(WASM_BROTLI_BUDGET)
+        ));
+    }
+    Ok(sizes)
+}
+
 fn copy_dir(from: &Path, to: &Path) -> Result<(), String> {
     std::fs::create_dir_all(to).map_err(|e| format!("{}: {e}", to.display()))?;
     for entry in std::fs::read_dir(from).map_err(|e| format!("{}: {e}", from.display()))? {
@@ -277,10 +354,14 @@ fn copy_dir(from: &Path, to: &Path) -> Result<(), String> {
 }
 
 /// A small static file server, enough to load the web build; it serves
-/// until the process ends.
-fn serve_dir(listener: TcpListener, dir: &Path) {
+/// until the process ends, answering nothing while `down` (as if the
+/// network were gone).
+fn serve_dir(listener: TcpListener, dir: &Path, down: Arc<AtomicBool>) {
     use std::io::{BufRead, BufReader, Write};
     for stream in listener.incoming().flatten() {
+        if down.load(Ordering::SeqCst) {
+            continue;
+        }
         let dir = dir.to_path_buf();
         std::thread::spawn(move || {
             let mut reader = BufReader::new(&stream);
@@ -301,6 +382,8 @@ fn serve_dir(listener: TcpListener, dir: &Path) {
                         Some("wasm") => "application/wasm",
                         Some("ogg") => "audio/ogg",
                         Some("png") => "image/png",
+                        Some("svg") => "image/svg+xml",
+                        Some("webmanifest") => "application/manifest+json",
                         Some("otf") => "font/otf",
                         _ => "application/octet-stream",
                     };
@@ -330,7 +413,9 @@ fn browser_check() -> Result<(), String> {
     let listener = TcpListener::bind(("127.0.0.1", 0)).map_err(|e| format!("no port to serve on: {e}"))?;
     let url = format!("http://{}/", listener.local_addr().map_err(|e| e.to_string())?);
     let served = dist.clone();
-    std::thread::spawn(move || serve_dir(listener, &served));
+    let down = Arc::new(AtomicBool::new(false));
+    let server_down = down.clone();
+    std::thread::spawn(move || serve_dir(listener, &served, server_down));
     let dir = target_dir().join("web-check");
     match std::fs::remove_dir_all(&dir) {
         Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(format!("{}: {e}", dir.display())),
@@ -358,10 +443,13 @@ fn browser_check() -> Result<(), String> {
     an_app_that_cannot_be_fetched(&dir, &url)?;
     a_word_list_of_the_players(&dir, &url)?;
     a_join_link(&dir, &dist)?;
+    let first_frame = offline_after_a_visit(&dir, &url, &down)?;
+    let sizes = wasm_sizes(&dist)?;
     eprintln!(
         "xtask: the web build runs in Chromium, finds its save again, says why a word list is missing, \
-         starts its sound at a tap, says when the app cannot load, keeps a word list imported in IndexedDB \
-         and plays online from a join link ({:.0} s)",
+         starts its sound at a tap, says when the app cannot load, keeps a word list imported in IndexedDB, \
+         plays online from a join link and offline once visited ({:.0} s); first frame after {first_frame:.0} ms; \
+         {sizes}",
         started.elapsed().as_secs_f32()
     );
     Ok(())
@@ -455,6 +543,46 @@ fn a_word_list_of_the_players(dir: &Path, url: &str) -> Result<(), String> {
     browser.screenshot(&dir.join("word-lists.png"))?;
     browser.navigate(url)?;
     wait_in_log("files read from the browser's storage: 1")
+}
+
+/// (g) Installable and offline: the first visit's first frame comes
+/// within its budget (its time in ms is returned); its service worker
+/// keeps the app, and `?demo` the English word list; then, with the
+/// server answering nothing, `?demo` in a page with nothing saved loads
+/// the app, starts a game and plays a move.
+fn offline_after_a_visit(dir: &Path, url: &str, down: &AtomicBool) -> Result<f64, String> {
+    let log = dir.join("offline.log");
+    let mut browser = Browser::start(&dir.join("offline-profile"), &log, &[])?;
+    eprintln!("xtask: visiting {url} in headless Chromium, then playing there with the server gone");
+    browser.open()?;
+    browser.navigate(url)?;
+    let minutes = Duration::from_secs(300);
+    let Some(first_frame) = browser.wait_for("window.wocableFirstFrameMs ?? null", minutes, Value::as_f64)? else {
+        return Err(format!("the app never drew its first screen (see {})", log.display()));
+    };
+    if first_frame > FIRST_FRAME_BUDGET_MS {
+        return Err(format!("the first frame came after {first_frame:.0} ms, over {FIRST_FRAME_BUDGET_MS:.0} ms"));
+    }
+    let kept = "navigator.serviceWorker.controller !== null";
+    if browser.wait_for(kept, minutes, |kept| kept.as_bool().filter(|k| *k))?.is_none() {
+        return Err(format!("no service worker took the page (see {})", log.display()));
+    }
+    let game_in_title = |title: &Value| title.as_str().and_then(saved_game).map(str::to_string);
+    let demo = format!("{url}?demo");
+    browser.navigate(&demo)?;
+    if browser.wait_for("document.title", minutes, game_in_title)?.is_none() {
+        return Err(format!("online, the demo played no move (see {})", log.display()));
+    }
+    browser.evaluate("localStorage.clear()")?;
+    down.store(true, Ordering::SeqCst);
+    browser.navigate(&demo)?;
+    let offline = browser.wait_for("document.title", minutes, game_in_title);
+    down.store(false, Ordering::SeqCst);
+    browser.screenshot(&dir.join("offline.png"))?;
+    if offline?.is_none() {
+        return Err(format!("with the server gone, the demo played no move (see {})", log.display()));
+    }
+    Ok(first_frame)
 }
 
 /// A process of the check's, ended with it.
