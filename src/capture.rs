@@ -266,7 +266,7 @@ fn trace_step(
         67 => commands.queue(|world: &mut World| trace_words(world, 2, 1, true)),
         68 => shoot(commands, tour, "trace-circle"),
         69 => commands.queue(|world: &mut World| {
-            world.write_message(PointerInput { phase: PointerPhase::Release, at: Vec2::ZERO });
+            world.write_message(PointerInput::mouse(PointerPhase::Release, Vec2::ZERO));
             world.write_message(TraceAction::Pause(true));
         }),
         70 => shoot(commands, tour, "trace-paused"),
@@ -281,7 +281,7 @@ fn trace_step(
         74 => shoot(commands, tour, "trace-score"),
         75 => {
             commands.queue(|world: &mut World| {
-                world.write_message(PointerInput { phase: PointerPhase::Release, at: Vec2::ZERO });
+                world.write_message(PointerInput::mouse(PointerPhase::Release, Vec2::ZERO));
             });
             // As if the day's puzzle, for its line to share.
             start(commands, Mode::Grid, 7, Some(Day(20_790)));
@@ -292,7 +292,7 @@ fn trace_step(
         79 => {
             // Three minutes in a few seconds.
             commands.queue(|world: &mut World| {
-                world.write_message(PointerInput { phase: PointerPhase::Release, at: Vec2::ZERO });
+                world.write_message(PointerInput::mouse(PointerPhase::Release, Vec2::ZERO));
             });
             trace.virtual_time.set_max_delta(std::time::Duration::from_secs(5));
             trace.virtual_time.set_relative_speed(40.0);
@@ -347,10 +347,10 @@ fn trace_words(world: &mut World, targets: usize, bonus: usize, partial: bool) {
         let cells = if release { &path[..] } else { &path[..path.len().min(3)] };
         for (k, cell) in cells.iter().enumerate() {
             let phase = if k == 0 { PointerPhase::Press } else { PointerPhase::Move };
-            messages.push(PointerInput { phase, at: layout.letters[*cell] });
+            messages.push(PointerInput::mouse(phase, layout.letters[*cell]));
         }
         if release {
-            messages.push(PointerInput { phase: PointerPhase::Release, at: layout.letters[path[path.len() - 1]] });
+            messages.push(PointerInput::mouse(PointerPhase::Release, layout.letters[path[path.len() - 1]]));
         }
     };
     for word in &words {

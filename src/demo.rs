@@ -34,8 +34,7 @@ pub(super) fn plugin(app: &mut App) {
 /// Whether the page's address has `?demo` (or `&demo`).
 #[cfg(target_arch = "wasm32")]
 fn asked_for() -> bool {
-    let query = web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default();
-    query.trim_start_matches('?').split('&').any(|part| part == "demo")
+    crate::platform::page_query().split('&').any(|part| part == "demo")
 }
 
 fn demo(

@@ -20,7 +20,25 @@ pub enum PointerPhase {
 pub struct PointerInput {
     pub phase: PointerPhase,
     pub at: Vec2,
+    /// A finger, which hides what it touches: what it drags is shown
+    /// above it.
+    pub touch: bool,
 }
+
+impl PointerInput {
+    pub fn mouse(phase: PointerPhase, at: Vec2) -> PointerInput {
+        PointerInput { phase, at, touch: false }
+    }
+
+    pub fn touch(phase: PointerPhase, at: Vec2) -> PointerInput {
+        PointerInput { phase, at, touch: true }
+    }
+}
+
+/// Back a screen (or out of a dialog): a phone's Back button, which
+/// winit gives as the BrowserBack key, or a mouse's back button.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GoBack;
 
 /// The size of the window in logical pixels; a desktop window's before
 /// the window reports its own, and in headless tests.
@@ -38,12 +56,27 @@ pub const DEFAULT_VIEWPORT: Vec2 = Vec2::new(1280.0, 800.0);
 
 /// Parts that run headless too.
 pub(super) fn plugin(app: &mut App) {
-    app.add_message::<PointerInput>().init_resource::<Viewport>();
+    app.add_message::<PointerInput>().add_message::<GoBack>().init_resource::<Viewport>();
 }
 
 /// Reading the window's size, the mouse and the touch screen.
 pub(super) fn window_plugin(app: &mut App) {
-    app.add_systems(Update, (follow_window, mouse, touch).in_set(AppSystems::Pointer));
+    app.add_systems(Update, (follow_window, mouse, touch, back_buttons).in_set(AppSystems::Pointer));
+}
+
+fn back_buttons(
+    mut keys: MessageReader<bevy::input::keyboard::KeyboardInput>,
+    mut buttons: MessageReader<bevy::input::mouse::MouseButtonInput>,
+    mut back: MessageWriter<GoBack>,
+) {
+    use bevy::input::ButtonState;
+    use bevy::input::keyboard::Key;
+    let keys =
+        keys.read().filter(|k| k.state == ButtonState::Pressed && !k.repeat && k.logical_key == Key::BrowserBack);
+    let buttons = buttons.read().filter(|b| b.state == ButtonState::Pressed && b.button == MouseButton::Back);
+    if keys.count() + buttons.count() > 0 {
+        back.write(GoBack);
+    }
 }
 
 fn follow_window(windows: Query<&Window, With<PrimaryWindow>>, mut viewport: ResMut<Viewport>) {
@@ -80,12 +113,12 @@ fn mouse(
     let at = screen_to_world(window.size(), screen);
     // Press and release can both fall in one frame (a quick tap).
     if buttons.just_pressed(MouseButton::Left) && !egui.wants_any_pointer_input() {
-        pointer.write(PointerInput { phase: PointerPhase::Press, at });
+        pointer.write(PointerInput::mouse(PointerPhase::Press, at));
     } else if *last != Some(screen) {
-        pointer.write(PointerInput { phase: PointerPhase::Move, at });
+        pointer.write(PointerInput::mouse(PointerPhase::Move, at));
     }
     if buttons.just_released(MouseButton::Left) {
-        pointer.write(PointerInput { phase: PointerPhase::Release, at });
+        pointer.write(PointerInput::mouse(PointerPhase::Release, at));
     }
     *last = Some(screen);
 }
@@ -103,18 +136,18 @@ fn touch(
     for touch in touches.iter_just_pressed() {
         if finger.is_none() && !egui.wants_any_pointer_input() {
             *finger = Some(touch.id());
-            pointer.write(PointerInput { phase: PointerPhase::Press, at: at(touch) });
+            pointer.write(PointerInput::touch(PointerPhase::Press, at(touch)));
         }
     }
     for touch in touches.iter() {
         if Some(touch.id()) == *finger && touch.delta() != Vec2::ZERO {
-            pointer.write(PointerInput { phase: PointerPhase::Move, at: at(touch) });
+            pointer.write(PointerInput::touch(PointerPhase::Move, at(touch)));
         }
     }
     for touch in touches.iter_just_released().chain(touches.iter_just_canceled()) {
         if Some(touch.id()) == *finger {
             *finger = None;
-            pointer.write(PointerInput { phase: PointerPhase::Release, at: at(touch) });
+            pointer.write(PointerInput::touch(PointerPhase::Release, at(touch)));
         }
     }
 }

@@ -1,8 +1,7 @@
-//! The word lists of the game languages. Natively they are built into the
-//! app. The web build fetches a language's list (its fst set and word
-//! graph, from `assets/lexicons/`) the first time a game, the dictionary or
-//! a saved game needs it: the three lists would otherwise be most of the
-//! download, for languages a player may never use.
+//! The word lists of the game languages: built into the app on desktops;
+//! elsewhere (the web, phones) a language's list (its fst set and word
+//! graph, from `assets/lexicons/`) is fetched or read the first time a
+//! game, the dictionary or a saved game needs it (see `platform`).
 
 use crate::storage::Storage;
 use crate::word_lists::{WordListError, WordLists};
@@ -13,10 +12,13 @@ use wocable_lexicon::{Language, Lexicon};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Lexicons>();
-    #[cfg(target_arch = "wasm32")]
-    app.init_asset::<web::LexiconFile>()
-        .register_asset_loader(web::LexiconFileLoader)
-        .add_systems(PreUpdate, (web::fetch_wanted, web::open_fetched).chain());
+    // Only where there is something to fetch (the headless tests' app has
+    // no asset server).
+    if !crate::platform::LEXICONS_BUILT_IN {
+        app.init_asset::<assets::LexiconFile>()
+            .register_asset_loader(assets::LexiconFileLoader)
+            .add_systems(PreUpdate, (assets::fetch_wanted, assets::open_fetched).chain());
+    }
 }
 
 /// The lexicon a game is played on: its language's, or the player's own
@@ -66,7 +68,7 @@ impl GameLexicons<'_> {
 /// Why a game's word list cannot be had.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Unavailable {
-    /// The web build could not fetch the language's list.
+    /// The language's list could not be fetched (the web) or read.
     Fetch(String),
     /// The player's own list, by name, was removed.
     Removed(String),
@@ -92,32 +94,25 @@ impl Unavailable {
 /// The lexicons at hand.
 #[derive(Resource, Default)]
 pub struct Lexicons {
-    #[cfg(target_arch = "wasm32")]
-    web: web::Fetched,
+    fetched: assets::Fetched,
     /// The player's own lists opened so far, by name (each is a file of
     /// megabytes to read and check): forgotten when the lists change.
     own: std::collections::HashMap<String, Lexicon>,
 }
 
-#[cfg(not(target_arch = "wasm32"))]
 impl Lexicons {
-    /// The lexicon of `language`: built in, always at hand.
+    /// The lexicon of `language`: built in, at hand at once; or `None`
+    /// while it is being fetched (the first call asks for it), or why it
+    /// could not be fetched.
     pub fn get(&mut self, language: Language) -> Result<Option<Lexicon>, String> {
-        Ok(Some(Lexicon::bundled(language)))
+        match crate::platform::built_in_lexicon(language) {
+            Some(lexicon) => Ok(Some(lexicon)),
+            None => self.fetched.get(language),
+        }
     }
 }
 
-#[cfg(target_arch = "wasm32")]
-impl Lexicons {
-    /// The lexicon of `language`, `None` while it is being fetched (the
-    /// first call asks for it), or why it could not be fetched.
-    pub fn get(&mut self, language: Language) -> Result<Option<Lexicon>, String> {
-        self.web.get(language)
-    }
-}
-
-#[cfg(target_arch = "wasm32")]
-mod web {
+mod assets {
     use super::Lexicons;
     use bevy::asset::io::Reader;
     use bevy::asset::{AssetLoader, LoadContext, LoadState};
@@ -182,7 +177,7 @@ mod web {
 
     /// Starts fetching the lexicons asked for.
     pub fn fetch_wanted(mut lexicons: ResMut<Lexicons>, server: Res<AssetServer>) {
-        for (language, fetch) in &mut lexicons.bypass_change_detection().web.0 {
+        for (language, fetch) in &mut lexicons.bypass_change_detection().fetched.0 {
             if matches!(fetch, Fetch::Wanted) {
                 let file = |extension: &str| server.load(format!("lexicons/{}.{extension}", language.code()));
                 *fetch = Fetch::Loading([file("fst"), file("gaddag")]);
@@ -192,7 +187,7 @@ mod web {
 
     /// Opens the lexicons whose files have come.
     pub fn open_fetched(mut lexicons: ResMut<Lexicons>, server: Res<AssetServer>, files: Res<Assets<LexiconFile>>) {
-        for (language, fetch) in &mut lexicons.bypass_change_detection().web.0 {
+        for (language, fetch) in &mut lexicons.bypass_change_detection().fetched.0 {
             let Fetch::Loading([set, graph]) = fetch else { continue };
             if let (Some(set), Some(graph)) = (files.get(&*set), files.get(&*graph)) {
                 *fetch = match Lexicon::from_files(*language, set.0.clone(), &graph.0) {

@@ -4,15 +4,17 @@
 //! egui, audio and input devices. [`run`] is the entry point shared by the
 //! desktop, web and mobile builds.
 
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(all(feature = "dev", not(target_arch = "wasm32")))]
 mod capture;
 pub mod crossword;
+#[cfg(feature = "dev")]
 pub mod demo;
 pub mod feedback;
 pub mod input;
 pub mod lexicons;
 pub mod online;
 pub mod pause;
+pub mod platform;
 pub mod screens;
 pub mod settings;
 pub mod storage;
@@ -59,11 +61,12 @@ impl Plugin for CorePlugin {
             crossword::plugin,
             trace::plugin,
             feedback::plugin,
-            demo::plugin,
             lexicons::plugin,
             word_lists::plugin,
             online::plugin,
         ));
+        #[cfg(feature = "dev")]
+        app.add_plugins(demo::plugin);
     }
 }
 
@@ -74,22 +77,7 @@ impl Plugin for AppPlugin {
     fn build(&self, app: &mut App) {
         app.add_plugins(
             DefaultPlugins
-                .set(WindowPlugin {
-                    primary_window: Some(Window {
-                        title: "Wocable".into(),
-                        resolution: window_size().into(),
-                        resize_constraints: bevy::window::WindowResizeConstraints {
-                            min_width: 320.0,
-                            min_height: 480.0,
-                            ..default()
-                        },
-                        // Phones and browsers give the size.
-                        fit_canvas_to_parent: true,
-                        prevent_default_event_handling: true,
-                        ..default()
-                    }),
-                    ..default()
-                })
+                .set(WindowPlugin { primary_window: Some(platform::window()), ..default() })
                 .set(bevy::log::LogPlugin { filter: "wgpu=error,naga=warn,symphonia=warn".into(), ..default() }),
         )
         .add_plugins((
@@ -99,29 +87,9 @@ impl Plugin for AppPlugin {
             screens::window_plugin,
             feedback::audio::plugin,
         ));
-        #[cfg(not(target_arch = "wasm32"))]
+        #[cfg(all(feature = "dev", not(target_arch = "wasm32")))]
         app.add_plugins(capture::plugin);
     }
-}
-
-/// The window's size: `WOCABLE_WINDOW=WIDTHxHEIGHT` (say 360x640 for a
-/// phone), else a desktop window.
-fn window_size() -> (u32, u32) {
-    std::env::var("WOCABLE_WINDOW")
-        .ok()
-        .and_then(|size| {
-            let (width, height) = size.split_once('x')?;
-            Some((width.parse().ok()?, height.parse().ok()?))
-        })
-        .unwrap_or((1280, 800))
-}
-
-/// The time of day, in milliseconds since 1970 (UTC), as servers count it.
-pub fn wall_clock_ms() -> u64 {
-    #[cfg(target_arch = "wasm32")]
-    return js_sys::Date::now() as u64;
-    #[cfg(not(target_arch = "wasm32"))]
-    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |since| since.as_millis() as u64)
 }
 
 /// When `run` was called, to measure the time to the first frame.

@@ -24,16 +24,6 @@ pub struct Settings {
     pub server: String,
 }
 
-/// The server of online play: on the web, the one the page came from;
-/// natively, the one `cargo xtask server` runs.
-pub fn default_server() -> String {
-    #[cfg(target_arch = "wasm32")]
-    if let Some(origin) = web_sys::window().and_then(|window| window.location().origin().ok()) {
-        return origin;
-    }
-    "http://127.0.0.1:3536".to_string()
-}
-
 impl Default for Settings {
     fn default() -> Self {
         Settings {
@@ -43,7 +33,7 @@ impl Default for Settings {
             animations: true,
             colour_blind: false,
             nickname: None,
-            server: default_server(),
+            server: crate::platform::default_server(),
         }
     }
 }

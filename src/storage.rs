@@ -54,14 +54,9 @@ pub struct Storage {
 
 #[cfg(not(target_arch = "wasm32"))]
 impl Storage {
-    /// The platform's data folder for the app, or `WOCABLE_DATA` when set
-    /// (portable installs, tests).
+    /// The platform's data folder for the app.
     pub fn platform() -> Storage {
-        let chosen = std::env::var_os("WOCABLE_DATA").map(std::path::PathBuf::from);
-        let dir = chosen.or_else(|| {
-            directories::ProjectDirs::from("org", "Wocable", "Wocable").map(|d| d.data_dir().to_path_buf())
-        });
-        Storage { dir }
+        Storage { dir: crate::platform::data_dir() }
     }
 
     /// Whether the files in bytes are at hand (natively, always).

@@ -15,17 +15,18 @@ use wocable::CorePlugin;
 use wocable::crossword::board::{BoardTile, Player};
 use wocable::crossword::composer::{Composer, Spot};
 use wocable::crossword::effects::ScoreFlight;
-use wocable::crossword::input::tile_centre;
+use wocable::crossword::input::{Drag, TOUCH_LIFT, tile_centre};
 use wocable::crossword::layout::BoardLayout;
 use wocable::crossword::referee::{LocalReferee, Referee, TurnClock};
 use wocable::crossword::turn::{PendingStart, Preview};
 use wocable::crossword::{
     Action, Match, MatchSetup, MoveRefused, NewMatch, Overlay, ResumeMatch, SAVE_FILE, SavedMatch, Seat, Unplayed,
 };
+#[cfg(feature = "dev")]
 use wocable::demo::Demo;
 use wocable::feedback::animation::Shake;
 use wocable::feedback::{Cue, Notice};
-use wocable::input::{PointerInput, PointerPhase};
+use wocable::input::{GoBack, PointerInput, PointerPhase};
 use wocable::lexicons::{GameLexicons, Unavailable};
 use wocable::pause::Pause;
 use wocable::screens::Screen;
@@ -97,7 +98,7 @@ fn paused(app: &App) -> Pause {
 }
 
 fn pointer(app: &mut App, phase: PointerPhase, at: Vec2) {
-    app.world_mut().write_message(PointerInput { phase, at });
+    app.world_mut().write_message(PointerInput::mouse(phase, at));
     app.update();
 }
 
@@ -245,6 +246,61 @@ fn a_blank_gets_its_letter_before_it_is_played() {
     let m = app.world().resource::<Match>();
     assert_eq!(m.view().board().get(pos), Some(blank), "the blank lies with its letter");
     assert_eq!(m.view().scores()[0], chosen.score as i32);
+}
+
+#[test]
+fn back_closes_a_dialog_then_leaves_the_game_saved() {
+    let dir = data_dir("back");
+    let mut app = app(&dir);
+    start(&mut app, setup(&VERSUS_COMPUTER, 3));
+    act(&mut app, Action::OpenOverlay(Overlay::Exchange));
+    let back = |app: &mut App| {
+        app.world_mut().write_message(GoBack);
+        app.update();
+        app.update();
+    };
+    back(&mut app);
+    assert_eq!(*app.world().resource::<State<Overlay>>().get(), Overlay::None, "Back closes the dialog");
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Game);
+    back(&mut app);
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Home, "then leaves the game");
+    assert!(app.world().resource::<SavedGameInfo>().0.is_some(), "which home offers to continue");
+    back(&mut app);
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Home, "home has nowhere back to go");
+    // Each screen goes back where its own Back button leads.
+    for (screen, back_to) in [
+        (Screen::NewGame, Screen::Home),
+        (Screen::Credits, Screen::Settings),
+        (Screen::WordLists, Screen::Settings),
+        (Screen::TraceMenu, Screen::Home),
+    ] {
+        app.world_mut().resource_mut::<NextState<Screen>>().set(screen);
+        app.update();
+        back(&mut app);
+        assert_eq!(*app.world().resource::<State<Screen>>().get(), back_to, "Back from {screen:?}");
+    }
+}
+
+#[test]
+fn a_finger_drags_a_tile_above_it_and_drops_it_where_it_shows() {
+    let dir = data_dir("finger");
+    let mut app = app(&dir);
+    start(&mut app, setup(&VERSUS_COMPUTER, 3));
+    let layout = *app.world().resource::<BoardLayout>();
+    let from = tile_centre(0, app.world().resource::<Composer>(), &layout);
+    let touch = |app: &mut App, phase: PointerPhase, at: Vec2| {
+        app.world_mut().write_message(PointerInput::touch(phase, at));
+        app.update();
+    };
+    touch(&mut app, PointerPhase::Press, from);
+    let finger = layout.cell_centre(wocable_crossword::board::CENTRE);
+    touch(&mut app, PointerPhase::Move, finger);
+    let dragged = app.world().resource::<Drag>().tile.expect("a tile is dragged");
+    assert_eq!(dragged.at + dragged.offset, finger + Vec2::Y * TOUCH_LIFT, "shown above the finger");
+    touch(&mut app, PointerPhase::Release, finger);
+    let shown = layout.pos_at(finger + Vec2::Y * TOUCH_LIFT).expect("a square above the centre");
+    assert_ne!(shown, wocable_crossword::board::CENTRE);
+    assert_eq!(app.world().resource::<Composer>().tiles()[0].spot, Spot::Board(shown), "dropped where it showed");
 }
 
 #[test]
@@ -571,6 +627,7 @@ fn title(app: &App) -> &str {
     &app.world().resource::<PageTitle>().0
 }
 
+#[cfg(feature = "dev")]
 #[test]
 fn the_demo_plays_a_move_and_the_title_follows_the_screen_and_the_save() {
     let dir = data_dir("demo");
@@ -596,6 +653,7 @@ fn the_demo_plays_a_move_and_the_title_follows_the_screen_and_the_save() {
     assert_eq!(title(&app), saved_title);
 }
 
+#[cfg(feature = "dev")]
 #[test]
 fn the_demo_never_replaces_a_saved_game() {
     let dir = data_dir("demo-saved");

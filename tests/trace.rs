@@ -10,7 +10,7 @@ use bevy::window::WindowFocused;
 use std::path::PathBuf;
 use std::time::Duration;
 use wocable::CorePlugin;
-use wocable::input::{PointerInput, PointerPhase};
+use wocable::input::{GoBack, PointerInput, PointerPhase};
 use wocable::pause::Pause;
 use wocable::screens::Screen;
 use wocable::settings::Settings;
@@ -78,7 +78,7 @@ fn centre(app: &App, cell: usize) -> Vec2 {
 }
 
 fn pointer(app: &mut App, phase: PointerPhase, at: Vec2) {
-    app.world_mut().write_message(PointerInput { phase, at });
+    app.world_mut().write_message(PointerInput::mouse(phase, at));
     app.update();
 }
 
@@ -268,6 +268,22 @@ fn losing_the_focus_cancels_the_trace_and_keeps_the_score() {
     pointer(&mut app, PointerPhase::Release, at);
     assert_eq!(score(&app), scored, "the score is kept, and the cut trace is not submitted");
     assert!(!round(&app).round.is_revealed(1));
+}
+
+#[test]
+fn back_pauses_the_round_then_leaves_it_paused_for_home() {
+    let mut app = app(&data_dir("back"), false);
+    start(&mut app, setup(Mode::Circle, 3));
+    app.world_mut().write_message(GoBack);
+    app.update();
+    app.update();
+    assert_eq!(*app.world().resource::<State<Pause>>().get(), Pause(true), "a phone's Back pauses");
+    assert_eq!(screen(&app), Screen::TraceRound);
+    app.world_mut().write_message(GoBack);
+    app.update();
+    app.update();
+    assert_eq!(screen(&app), Screen::Home, "Back again goes home");
+    assert!(app.world().resource::<SavedRoundInfo>().0.is_some(), "home offers the round");
 }
 
 #[test]

@@ -12,7 +12,7 @@ use super::layout::BoardLayout;
 use super::{Action, Match, Overlay};
 use crate::AppSystems;
 use crate::feedback::Cue;
-use crate::input::{PointerInput, PointerPhase};
+use crate::input::{GoBack, PointerInput, PointerPhase};
 use crate::pause::{PausableSystems, Pause};
 use crate::screens::Screen;
 use bevy::input::ButtonState;
@@ -37,10 +37,15 @@ pub struct DraggedTile {
     /// Where the pointer went down, and where it is now.
     pub from: Vec2,
     pub at: Vec2,
-    /// From the pointer to the tile's centre, so the tile does not jump.
+    /// From the pointer to the tile's centre: where the mouse took it, so
+    /// that it does not jump; above a finger, so that it shows.
     pub offset: Vec2,
     pub moved: bool,
 }
+
+/// How far above a finger the tile it drags is shown (and dropped), in
+/// logical pixels: clear of a fingertip.
+pub const TOUCH_LIFT: f32 = 48.0;
 
 /// A rack tile tapped, waiting for a tap on a square.
 #[derive(Resource, Default, Clone, Copy, Debug, PartialEq, Eq)]
@@ -102,10 +107,32 @@ pub(super) fn plugin(app: &mut App) {
                 // Reads every key, so that a key that closes a dialog is
                 // not read again on the board.
                 keyboard,
+                back,
             )
                 .in_set(AppSystems::Input)
                 .run_if(in_state(Screen::Game).and_then(resource_exists::<Match>)),
         );
+}
+
+/// Back (a phone's button) closes a dialog Esc closes; otherwise it
+/// leaves the game, saved, for home, as the Home button does.
+fn back(
+    mut back: MessageReader<GoBack>,
+    overlay: Res<State<Overlay>>,
+    mut cursor: ResMut<KeyCursor>,
+    mut actions: MessageWriter<Action>,
+    mut screen: ResMut<NextState<Screen>>,
+) {
+    if back.read().count() == 0 {
+        return;
+    }
+    match overlay.get() {
+        Overlay::BlankLetter | Overlay::Exchange | Overlay::ConfirmResign => {
+            cursor.pending.clear();
+            actions.write(Action::OpenOverlay(Overlay::None));
+        }
+        _ => screen.set(Screen::Home),
+    }
 }
 
 /// A dialog answered from the keyboard: Esc closes it, Enter takes its
@@ -221,7 +248,11 @@ fn pointer(
             PointerPhase::Press if layout.in_panels(layout.world_to_screen(event.at)) => {}
             PointerPhase::Press => {
                 if let Some(index) = tile_under(event.at, &composer, &layout) {
-                    let offset = tile_centre(index, &composer, &layout) - event.at;
+                    let offset = if event.touch {
+                        Vec2::Y * TOUCH_LIFT
+                    } else {
+                        tile_centre(index, &composer, &layout) - event.at
+                    };
                     drag.tile = Some(DraggedTile { index, from: event.at, at: event.at, offset, moved: false });
                     cues.write(Cue::Pick);
                 } else if let (Some(index), Some(pos)) = (selected.0, layout.pos_at(event.at)) {

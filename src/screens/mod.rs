@@ -15,7 +15,9 @@ pub mod settings;
 pub mod title;
 pub mod word_lists;
 
+use crate::AppSystems;
 use crate::crossword::turn::PendingStart;
+use crate::input::GoBack;
 use crate::lexicons::Unavailable;
 use bevy::prelude::*;
 
@@ -39,17 +41,49 @@ pub enum Screen {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_state::<Screen>().add_plugins((
-        home::plugin,
-        new_game::plugin,
-        online::plugin,
-        ratings::plugin,
-        arenas::plugin,
-        results::plugin,
-        dictionary::plugin,
-        title::plugin,
-        word_lists::plugin,
-    ));
+    app.init_state::<Screen>()
+        .add_plugins((
+            home::plugin,
+            new_game::plugin,
+            online::plugin,
+            ratings::plugin,
+            arenas::plugin,
+            results::plugin,
+            dictionary::plugin,
+            title::plugin,
+            word_lists::plugin,
+        ))
+        .add_systems(Update, back_a_screen.in_set(AppSystems::Input));
+}
+
+impl Screen {
+    /// Where Back leads from this screen, as its own Back button does;
+    /// `None` from home, and from the screens that go back a page or
+    /// out of a dialog first (games, online), which follow Back themselves.
+    fn back(self, dictionary: &dictionary::DictionaryPage) -> Option<Screen> {
+        match self {
+            Screen::NewGame | Screen::Settings | Screen::HowToPlay | Screen::TraceMenu | Screen::Results => {
+                Some(Screen::Home)
+            }
+            Screen::WordLists | Screen::Credits => Some(Screen::Settings),
+            Screen::TraceEnd => Some(Screen::TraceMenu),
+            Screen::Dictionary => Some(dictionary.back),
+            Screen::Home | Screen::Game | Screen::Online | Screen::TraceRound => None,
+        }
+    }
+}
+
+fn back_a_screen(
+    mut back: MessageReader<GoBack>,
+    screen: Res<State<Screen>>,
+    dictionary: Res<dictionary::DictionaryPage>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    if back.read().count() > 0
+        && let Some(to) = screen.get().back(&dictionary)
+    {
+        next.set(to);
+    }
 }
 
 pub(super) fn window_plugin(app: &mut App) {

@@ -9,12 +9,13 @@ use super::home::wide_button;
 use super::new_game::{GAME_LANGUAGES, language_key, level_key, rules_key, word_list_choice};
 use super::ratings::{Ratings, RatingsRequest, leaderboard_page, open_profile, profile_page};
 use crate::crossword::turn::PendingStart;
+use crate::input::GoBack;
 use crate::online::{
     ArenaEntry, Fetched, Lobby, LobbyError, Online, OnlineAccount, OnlineFailure, OnlineRequest, Session,
 };
+use crate::platform;
 use crate::settings::Settings;
 use crate::storage::Storage;
-use crate::ui::clipboard;
 use crate::ui::i18n::Locale;
 use crate::ui::theme::{self, egui_colour};
 use crate::ui::widgets::{centred_choices, centred_page, centred_row};
@@ -77,6 +78,18 @@ const CLOCKS: [Option<u32>; 4] = [None, Some(60), Some(120), Some(300)];
 const WAITS: [u64; 3] = [30, 60, 120];
 
 impl OnlineForm {
+    /// Goes back a page; whether this was the first page, which Back
+    /// leaves for home.
+    fn back(&mut self) -> bool {
+        match self.page {
+            Page::Menu => return true,
+            Page::Profile => self.page = self.profile_from,
+            Page::Arena => self.page = Page::Arenas,
+            _ => self.page = Page::Menu,
+        }
+        false
+    }
+
     fn new(settings: &Settings) -> OnlineForm {
         OnlineForm {
             page: Page::Menu,
@@ -156,8 +169,21 @@ pub(super) fn plugin(app: &mut App) {
     );
     #[cfg(target_arch = "wasm32")]
     app.add_systems(Startup, open_a_join_link);
+    app.add_systems(
+        Update,
+        back_a_page
+            .in_set(crate::AppSystems::Input)
+            .run_if(in_state(Screen::Online).and_then(resource_exists::<OnlineForm>)),
+    );
     app.init_resource::<ServerLists>()
         .add_systems(Update, (|mut lists: ResMut<ServerLists>| lists.config.poll()).run_if(in_state(Screen::Online)));
+}
+
+/// Back (a phone's button) goes back a page, as the Back button does.
+fn back_a_page(mut back: MessageReader<GoBack>, mut form: ResMut<OnlineForm>, mut screen: ResMut<NextState<Screen>>) {
+    if back.read().count() > 0 && form.back() {
+        screen.set(Screen::Home);
+    }
 }
 
 /// What a server says of itself, for the word lists rooms may be made
@@ -188,8 +214,7 @@ impl ServerLists {
 /// The web build opened by a link to a room goes straight to it.
 #[cfg(target_arch = "wasm32")]
 fn open_a_join_link(mut commands: Commands, mut screen: ResMut<NextState<Screen>>) {
-    let hash = web_sys::window().and_then(|window| window.location().hash().ok());
-    if let Some(code) = hash.as_deref().and_then(wocable_net::code_in_link) {
+    if let Some(code) = crate::platform::page_hash().as_deref().and_then(wocable_net::code_in_link) {
         commands.insert_resource(JoinLink(code));
         screen.set(Screen::Online);
     }
@@ -403,13 +428,8 @@ fn draw(
             }
         }
         ui.add_space(8.0);
-        if wide_button(ui, locale.t("back")).clicked() {
-            match form.page {
-                Page::Menu => screen.set(Screen::Home),
-                Page::Profile => form.page = form.profile_from,
-                Page::Arena => form.page = Page::Arenas,
-                _ => form.page = Page::Menu,
-            }
+        if wide_button(ui, locale.t("back")).clicked() && form.back() {
+            screen.set(Screen::Home);
         }
     });
     Ok(())
@@ -504,15 +524,14 @@ fn waiting_room(
         ui.label(crate::ui::bold(code.to_string(), 56.0).color(egui_colour(theme::TILE_FACE)));
         let link = join_link(server, code);
         centred_row(ui, |ui| {
-            if ui.button(locale.t("online-copy-code")).clicked() && clipboard::copy(&code.to_string()) {
+            if ui.button(locale.t("online-copy-code")).clicked() && platform::copy(&code.to_string()) {
                 form.copied = Some(code.to_string());
             }
-            if ui.button(locale.t("online-copy-link")).clicked() && clipboard::copy(&link) {
+            if ui.button(locale.t("online-copy-link")).clicked() && platform::copy(&link) {
                 form.copied = Some(link.clone());
             }
-            #[cfg(target_arch = "wasm32")]
-            if clipboard::can_share() && ui.button(locale.t("online-share")).clicked() {
-                clipboard::share(&locale.t_with("online-share-text", &[("code", code.to_string().into())]), &link);
+            if platform::can_share() && ui.button(locale.t("online-share")).clicked() {
+                platform::share(&locale.t_with("online-share-text", &[("code", code.to_string().into())]), &link);
             }
         });
         if let Some(copied) = &form.copied {

@@ -62,7 +62,5 @@ fn show_title(title: Res<PageTitle>, mut windows: Query<&mut Window, With<Primar
         window.title.clone_from(&title.0);
     }
     #[cfg(target_arch = "wasm32")]
-    if let Some(document) = web_sys::window().and_then(|w| w.document()) {
-        document.set_title(&title.0);
-    }
+    crate::platform::set_page_title(&title.0);
 }

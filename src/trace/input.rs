@@ -8,7 +8,7 @@ use super::layout::TraceLayout;
 use super::{TraceAction, TraceRound, Traced, now_ms};
 use crate::AppSystems;
 use crate::feedback::Cue;
-use crate::input::{PointerInput, PointerPhase};
+use crate::input::{GoBack, PointerInput, PointerPhase};
 use crate::pause::{PausableSystems, Pause};
 use crate::screens::Screen;
 use bevy::input::ButtonState;
@@ -27,7 +27,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnEnter(Screen::TraceRound), |mut pointer: ResMut<TracePointer>| pointer.0 = None)
         .add_systems(
             Update,
-            (trace.in_set(PausableSystems).run_if(resource_exists::<TraceLayout>), keyboard)
+            (trace.in_set(PausableSystems).run_if(resource_exists::<TraceLayout>), keyboard, back)
                 .in_set(AppSystems::Input)
                 .run_if(in_state(Screen::TraceRound).and_then(resource_exists::<TraceRound>)),
         );
@@ -68,6 +68,25 @@ fn trace(
                 }
             }
         }
+    }
+}
+
+/// Back (a phone's button) pauses the round; Back again leaves it paused
+/// for home, as the pause screen's Home does.
+fn back(
+    mut back: MessageReader<GoBack>,
+    pause: Res<State<Pause>>,
+    round: Res<TraceRound>,
+    mut actions: MessageWriter<TraceAction>,
+    mut screen: ResMut<NextState<Screen>>,
+) {
+    if back.read().count() == 0 || round.round.end().is_some() {
+        return;
+    }
+    if pause.get().0 {
+        screen.set(Screen::Home);
+    } else {
+        actions.write(TraceAction::Pause(true));
     }
 }
 

@@ -6,14 +6,15 @@
 
 use super::hud::clock_text;
 use super::{BestScores, PendingRound, ResumeRound, RoundOver, RoundSetup, SavedRoundInfo, StartRound, TraceRound};
+use crate::platform;
 use crate::screens::Screen;
 use crate::screens::dictionary::DictionaryPage;
 use crate::screens::home::wide_button;
 use crate::screens::new_game::{GAME_LANGUAGES, language_key};
+use crate::ui::bold;
 use crate::ui::i18n::{Locale, UiLanguage};
 use crate::ui::theme::{self, egui_colour};
 use crate::ui::widgets::{centred_choices, centred_page, centred_row};
-use crate::ui::{bold, clipboard};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use wocable_lexicon::Language;
@@ -96,7 +97,7 @@ fn menu(
     mut screen: ResMut<NextState<Screen>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let today = Day::of_ms(crate::wall_clock_ms());
+    let today = Day::of_ms(crate::platform::wall_clock_ms());
     centred_page(ctx, &locale.t("trace-title"), |ui| {
         ui.label(locale.t("trace-intro"));
         ui.add_space(8.0);
@@ -215,7 +216,7 @@ fn end(
             let line = share_line(&locale, &trace, day);
             ui.label(&line);
             if ui.button(locale.t(if *copied { "copied" } else { "trace-share-copy" })).clicked() {
-                *copied = clipboard::copy(&line);
+                *copied = platform::copy(&line);
             }
         }
         ui.add_space(8.0);

@@ -1,0 +1,67 @@
+//! What differs between the platforms the app runs on, each in a module
+//! of its own chosen by the target: where the app keeps its files, where
+//! its word lists come from, its window, the clipboard and share sheet,
+//! the server it plays on by default, and how a phone starts it. The rest
+//! of the app asks this module and names no platform (but for the web's
+//! want of threads). The life cycle the systems share is in `pause`: going
+//! to the background pauses the game on screen, which saves it.
+
+#[cfg(target_os = "android")]
+mod android;
+#[cfg(not(any(target_arch = "wasm32", target_os = "android", target_os = "ios")))]
+mod desktop;
+#[cfg(target_os = "ios")]
+mod ios;
+#[cfg(any(target_os = "android", target_os = "ios"))]
+mod phone;
+#[cfg(target_arch = "wasm32")]
+mod web;
+
+#[cfg(target_os = "android")]
+use android as current;
+#[cfg(not(any(target_arch = "wasm32", target_os = "android", target_os = "ios")))]
+use desktop as current;
+#[cfg(target_os = "ios")]
+use ios as current;
+#[cfg(target_arch = "wasm32")]
+use web as current;
+
+/// Whether the word lists are built into the app; if not, a language's
+/// list is fetched from the app's assets when a game first needs it.
+pub use current::LEXICONS_BUILT_IN;
+/// The word list of a language when it is built into the app.
+pub use current::built_in_lexicon;
+/// Puts text on the clipboard; whether it could.
+pub use current::copy;
+/// The folder the app keeps its files in (`None`: there is none).
+#[cfg(not(target_arch = "wasm32"))]
+pub use current::data_dir;
+/// The app's window.
+pub use current::window;
+/// Whether the system has a share sheet, and opening it with a text and
+/// a link.
+pub use current::{can_share, share};
+#[cfg(target_arch = "wasm32")]
+pub use web::{page_hash, page_origin, page_query, set_page_title};
+
+/// The time of day, in milliseconds since 1970 (UTC), as servers count it.
+#[cfg(target_arch = "wasm32")]
+pub fn wall_clock_ms() -> u64 {
+    js_sys::Date::now() as u64
+}
+
+/// The time of day, in milliseconds since 1970 (UTC), as servers count it.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn wall_clock_ms() -> u64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |since| since.as_millis() as u64)
+}
+
+/// The server of online play: on the web, the one the page came from;
+/// elsewhere, the one `cargo xtask server` runs.
+pub fn default_server() -> String {
+    #[cfg(target_arch = "wasm32")]
+    if let Some(origin) = page_origin() {
+        return origin;
+    }
+    "http://127.0.0.1:3536".to_string()
+}

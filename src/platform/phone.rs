@@ -1,0 +1,30 @@
+//! What Android and iOS share: the whole screen, the word lists read from
+//! the app's assets as a language is first needed, no clipboard or share
+//! sheet the app can reach yet.
+
+use bevy::prelude::*;
+use bevy::window::{MonitorSelection, WindowMode};
+use wocable_lexicon::{Language, Lexicon};
+
+/// Read from the app's assets: three lists built into the library would
+/// cost every player the memory of all three.
+pub const LEXICONS_BUILT_IN: bool = false;
+
+pub fn built_in_lexicon(_language: Language) -> Option<Lexicon> {
+    None
+}
+
+/// The whole screen, in the orientation the phone is held.
+pub fn window() -> Window {
+    Window { mode: WindowMode::BorderlessFullscreen(MonitorSelection::Primary), resizable: false, ..default() }
+}
+
+pub fn copy(_text: &str) -> bool {
+    false
+}
+
+pub fn can_share() -> bool {
+    false
+}
+
+pub fn share(_text: &str, _url: &str) {}

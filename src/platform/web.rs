@@ -1,0 +1,72 @@
+//! The browser: files in local storage and IndexedDB (`storage`), word
+//! lists fetched from the assets, a canvas that fills the page, the
+//! browser's clipboard and share sheet, and the page's address and title.
+
+use bevy::prelude::*;
+use wocable_lexicon::{Language, Lexicon};
+
+/// Fetched: the three lists would otherwise be most of the download, for
+/// languages a player may never use.
+pub const LEXICONS_BUILT_IN: bool = false;
+
+pub fn built_in_lexicon(_language: Language) -> Option<Lexicon> {
+    None
+}
+
+/// The canvas fills the page and follows its size; the page's own
+/// gestures (scrolling, zooming) are the game's.
+pub fn window() -> Window {
+    Window { title: "Wocable".into(), fit_canvas_to_parent: true, prevent_default_event_handling: true, ..default() }
+}
+
+pub fn copy(text: &str) -> bool {
+    // The browser has a clipboard for secure pages only (https, or the
+    // local machine); it answers later, and a refusal is only logged.
+    web_sys::window().filter(|window| window.is_secure_context()).is_some_and(|window| {
+        let _ = window.navigator().clipboard().write_text(text);
+        true
+    })
+}
+
+/// Phones' browsers mostly have one.
+pub fn can_share() -> bool {
+    let navigator = web_sys::window().map(|window| window.navigator());
+    navigator.is_some_and(|navigator| js_sys::Reflect::has(&navigator, &"share".into()).unwrap_or(false))
+}
+
+pub fn share(text: &str, url: &str) {
+    if let Some(window) = web_sys::window() {
+        let data = web_sys::ShareData::new();
+        data.set_text(text);
+        data.set_url(url);
+        let shared = window.navigator().share_with_data(&data);
+        // A sheet the player closes is no error (the promise's rejection
+        // would be logged as one, uncaught).
+        wasm_bindgen_futures::spawn_local(async move {
+            let _ = wasm_bindgen_futures::JsFuture::from(shared).await;
+        });
+    }
+}
+
+/// Where the page came from, `http(s)://host:port`.
+pub fn page_origin() -> Option<String> {
+    web_sys::window()?.location().origin().ok()
+}
+
+/// The page's address after `?`, without it.
+pub fn page_query() -> String {
+    let query = web_sys::window().and_then(|window| window.location().search().ok()).unwrap_or_default();
+    query.trim_start_matches('?').to_string()
+}
+
+/// The page's address from `#` on.
+pub fn page_hash() -> Option<String> {
+    web_sys::window()?.location().hash().ok()
+}
+
+/// The document's title, which the tab shows.
+pub fn set_page_title(title: &str) {
+    if let Some(document) = web_sys::window().and_then(|window| window.document()) {
+        document.set_title(title);
+    }
+}
