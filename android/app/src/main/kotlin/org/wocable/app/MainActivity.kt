@@ -1,0 +1,67 @@
+package org.wocable.app
+
+import android.os.Build
+import android.os.Bundle
+import android.view.WindowManager
+import androidx.core.view.WindowCompat
+import androidx.core.view.WindowInsetsCompat
+import androidx.core.view.WindowInsetsControllerCompat
+import com.google.androidgamesdk.GameActivity
+
+/**
+ * Wocable's only activity: GameActivity runs the Rust library (`libwocable.so`,
+ * named by the `android.app.lib_name` meta-data in the manifest) on its own
+ * thread and hands it the window, touches, keys and life-cycle events.
+ *
+ * What is left to do here is the window: the whole screen, system bars hidden.
+ * The game draws under the display cutout and the (transient) bars, so keeping
+ * its buttons inside the safe area is the game's job: it reads the insets that
+ * GameActivity passes on.
+ *
+ * The Back key is not handled here: GameActivity passes it to the game as a
+ * key event (the manifest opts out of predictive Back so that it still comes as
+ * one), and the game goes back a screen.
+ */
+class MainActivity : GameActivity() {
+
+    override fun onCreate(savedInstanceState: Bundle?) {
+        // Lay the window out edge to edge before GameActivity makes its surface,
+        // so the game's first frame already has the whole screen. (The default
+        // from targetSdk 35 on Android 15; needed for older versions.)
+        WindowCompat.setDecorFitsSystemWindows(window, false)
+        if (Build.VERSION.SDK_INT >= Build.VERSION_CODES.P) {
+            // Use the area beside a notch or camera hole on the short edges too
+            // (portrait's top, landscape's sides); the game keeps clear of it.
+            window.attributes = window.attributes.apply {
+                layoutInDisplayCutoutMode =
+                    WindowManager.LayoutParams.LAYOUT_IN_DISPLAY_CUTOUT_MODE_SHORT_EDGES
+            }
+        }
+        super.onCreate(savedInstanceState)
+    }
+
+    override fun onWindowFocusChanged(hasFocus: Boolean) {
+        super.onWindowFocusChanged(hasFocus)
+        // Hide the bars again whenever the game gets the focus back (after a
+        // dialog, the notification shade or a trip to another app).
+        if (hasFocus) {
+            hideSystemBars()
+        }
+    }
+
+    /** Immersive mode: status and navigation bars hidden, shown for a moment by a swipe from the edge. */
+    private fun hideSystemBars() {
+        val controller = WindowCompat.getInsetsController(window, window.decorView)
+        controller.systemBarsBehavior =
+            WindowInsetsControllerCompat.BEHAVIOR_SHOW_TRANSIENT_BARS_BY_SWIPE
+        controller.hide(WindowInsetsCompat.Type.systemBars())
+    }
+
+    companion object {
+        init {
+            // Load the Rust library with the class, before GameActivity looks
+            // up its entry point in it.
+            System.loadLibrary("wocable")
+        }
+    }
+}
