@@ -78,6 +78,9 @@ impl Plugin for AppPlugin {
         app.add_plugins(
             DefaultPlugins
                 .set(WindowPlugin { primary_window: Some(platform::window()), ..default() })
+                // The app has no .meta files: asking for them costs a
+                // request per asset on the web, and fails offline.
+                .set(AssetPlugin { meta_check: bevy::asset::AssetMetaCheck::Never, ..default() })
                 .set(bevy::log::LogPlugin { filter: "wgpu=error,naga=warn,symphonia=warn".into(), ..default() }),
         )
         .add_plugins((
