@@ -103,6 +103,13 @@ fn frames(c: &mut Criterion) {
                 while !searching(&app) {
                     seed += 1;
                     start(&mut app, bot_first, seed);
+                    // The computer sets to work in the frames after.
+                    for _ in 0..10 {
+                        if searching(&app) {
+                            break;
+                        }
+                        app.update();
+                    }
                 }
                 let started = Instant::now();
                 app.update();
