@@ -1,6 +1,6 @@
-//! Mouse and touch as [`PointerInput`] messages in world units, for every
-//! game: the games read only these, so headless tests drive them by
-//! writing the same messages. World units are logical pixels with the
+//! Mouse and touch as [`PointerInput`] and [`Pinch`] messages in world
+//! units, for every game: the games read only these, so headless tests
+//! drive them by writing the same messages. World units are logical pixels with the
 //! origin at the centre of the window, as the app's 2D camera has it.
 
 use crate::AppSystems;
@@ -13,6 +13,8 @@ pub enum PointerPhase {
     Press,
     Move,
     Release,
+    /// A second finger came down: what the first was doing is dropped.
+    Cancel,
 }
 
 /// A mouse button or finger, in world units.
@@ -33,6 +35,15 @@ impl PointerInput {
     pub fn touch(phase: PointerPhase, at: Vec2) -> PointerInput {
         PointerInput { phase, at, touch: true }
     }
+}
+
+/// Two fingers moved, or the mouse wheel turned: what was at world point
+/// `from` is wanted at `to`, `scale` times bigger.
+#[derive(Message, Clone, Copy, Debug, PartialEq)]
+pub struct Pinch {
+    pub from: Vec2,
+    pub to: Vec2,
+    pub scale: f32,
 }
 
 /// Back a screen (or out of a dialog): a phone's Back button, which
@@ -56,12 +67,12 @@ pub const DEFAULT_VIEWPORT: Vec2 = Vec2::new(1280.0, 800.0);
 
 /// Parts that run headless too.
 pub(super) fn plugin(app: &mut App) {
-    app.add_message::<PointerInput>().add_message::<GoBack>().init_resource::<Viewport>();
+    app.add_message::<PointerInput>().add_message::<Pinch>().add_message::<GoBack>().init_resource::<Viewport>();
 }
 
 /// Reading the window's size, the mouse and the touch screen.
 pub(super) fn window_plugin(app: &mut App) {
-    app.add_systems(Update, (follow_window, mouse, touch, back_buttons).in_set(AppSystems::Pointer));
+    app.add_systems(Update, (follow_window, mouse, wheel, touch, back_buttons).in_set(AppSystems::Pointer));
 }
 
 fn back_buttons(
@@ -123,31 +134,97 @@ fn mouse(
     *last = Some(screen);
 }
 
-/// The first finger drags; others are ignored.
+/// Each notch of a mouse wheel zooms this much.
+const WHEEL_STEP: f32 = 1.15;
+/// Pixels of a touchpad's scroll that count as a notch.
+const PIXELS_PER_NOTCH: f32 = 60.0;
+
+/// The wheel zooms about the point under the mouse.
+fn wheel(
+    mut wheels: MessageReader<bevy::input::mouse::MouseWheel>,
+    windows: Query<&Window, With<PrimaryWindow>>,
+    egui: Res<EguiWantsInput>,
+    mut pinch: MessageWriter<Pinch>,
+) {
+    use bevy::input::mouse::MouseScrollUnit;
+    let notches: f32 = wheels
+        .read()
+        .map(|wheel| match wheel.unit {
+            MouseScrollUnit::Line => wheel.y,
+            MouseScrollUnit::Pixel => wheel.y / PIXELS_PER_NOTCH,
+        })
+        .sum();
+    let Ok(window) = windows.single() else { return };
+    if notches == 0.0 || egui.wants_any_pointer_input() {
+        return;
+    }
+    let Some(screen) = window.cursor_position() else { return };
+    let at = screen_to_world(window.size(), screen);
+    pinch.write(Pinch { from: at, to: at, scale: WHEEL_STEP.powf(notches) });
+}
+
+/// The fingers on the screen that count: the first drags, a second turns
+/// the two into a pinch until both are lifted; any others are ignored.
+#[derive(Default)]
+struct Fingers {
+    first: Option<u64>,
+    second: Option<u64>,
+    /// Two came down: the one left after a lift drags nothing.
+    pinching: bool,
+}
+
 fn touch(
     touches: Res<Touches>,
     windows: Query<&Window, With<PrimaryWindow>>,
     egui: Res<EguiWantsInput>,
     mut pointer: MessageWriter<PointerInput>,
-    mut finger: Local<Option<u64>>,
+    mut pinch: MessageWriter<Pinch>,
+    mut fingers: Local<Fingers>,
 ) {
     let Ok(window) = windows.single() else { return };
-    let at = |touch: &bevy::input::touch::Touch| screen_to_world(window.size(), touch.position());
+    let fingers = &mut *fingers;
+    let world = |screen: Vec2| screen_to_world(window.size(), screen);
     for touch in touches.iter_just_pressed() {
-        if finger.is_none() && !egui.wants_any_pointer_input() {
-            *finger = Some(touch.id());
-            pointer.write(PointerInput::touch(PointerPhase::Press, at(touch)));
+        match (fingers.first, fingers.second) {
+            (None, None) if !egui.wants_any_pointer_input() => {
+                fingers.first = Some(touch.id());
+                pointer.write(PointerInput::touch(PointerPhase::Press, world(touch.position())));
+            }
+            (Some(first), None) if !fingers.pinching => {
+                fingers.second = Some(touch.id());
+                fingers.pinching = true;
+                let at = touches.get_pressed(first).map_or(touch.position(), |first| first.position());
+                pointer.write(PointerInput::touch(PointerPhase::Cancel, world(at)));
+            }
+            _ => {}
         }
     }
-    for touch in touches.iter() {
-        if Some(touch.id()) == *finger && touch.delta() != Vec2::ZERO {
-            pointer.write(PointerInput::touch(PointerPhase::Move, at(touch)));
+    let both = fingers.first.zip(fingers.second).and_then(|(a, b)| touches.get_pressed(a).zip(touches.get_pressed(b)));
+    if let Some((a, b)) = both {
+        let (before, now) = ((a.previous_position(), b.previous_position()), (a.position(), b.position()));
+        if before != now && before.0 != before.1 {
+            pinch.write(Pinch {
+                from: world(before.0.midpoint(before.1)),
+                to: world(now.0.midpoint(now.1)),
+                scale: now.0.distance(now.1) / before.0.distance(before.1),
+            });
         }
+    } else if let Some(first) = fingers.first.filter(|_| !fingers.pinching).and_then(|id| touches.get_pressed(id))
+        && first.delta() != Vec2::ZERO
+    {
+        pointer.write(PointerInput::touch(PointerPhase::Move, world(first.position())));
     }
     for touch in touches.iter_just_released().chain(touches.iter_just_canceled()) {
-        if Some(touch.id()) == *finger {
-            *finger = None;
-            pointer.write(PointerInput::touch(PointerPhase::Release, at(touch)));
+        if fingers.first == Some(touch.id()) && !fingers.pinching {
+            pointer.write(PointerInput::touch(PointerPhase::Release, world(touch.position())));
+        }
+        for finger in [&mut fingers.first, &mut fingers.second] {
+            if *finger == Some(touch.id()) {
+                *finger = None;
+            }
+        }
+        if fingers.first.is_none() && fingers.second.is_none() {
+            fingers.pinching = false;
         }
     }
 }
@@ -163,5 +240,77 @@ mod tests {
         assert_eq!(screen_to_world(size, Vec2::ZERO), Vec2::new(-180.0, 320.0), "top left");
         let point = Vec2::new(37.0, 501.0);
         assert_eq!(world_to_screen(size, screen_to_world(size, point)), point);
+    }
+
+    /// Fingers as winit reports them, through Bevy's `Touches`.
+    struct Screen {
+        app: App,
+        window: Entity,
+    }
+
+    impl Screen {
+        fn new() -> Screen {
+            let mut app = App::new();
+            app.add_plugins(bevy::input::InputPlugin).init_resource::<EguiWantsInput>();
+            plugin(&mut app);
+            app.add_systems(Update, touch);
+            let window = app.world_mut().spawn((Window::default(), PrimaryWindow)).id();
+            Screen { app, window }
+        }
+
+        /// One frame in which these fingers do these things; what the
+        /// games were told.
+        fn frame(
+            &mut self,
+            fingers: &[(u64, bevy::input::touch::TouchPhase, Vec2)],
+        ) -> (Vec<PointerInput>, Vec<Pinch>) {
+            for &(id, phase, position) in fingers {
+                let window = self.window;
+                self.app.world_mut().write_message(bevy::input::touch::TouchInput {
+                    phase,
+                    position,
+                    window,
+                    force: None,
+                    id,
+                });
+            }
+            self.app.update();
+            let world = self.app.world();
+            (
+                world.resource::<Messages<PointerInput>>().iter_current_update_messages().copied().collect(),
+                world.resource::<Messages<Pinch>>().iter_current_update_messages().copied().collect(),
+            )
+        }
+    }
+
+    #[test]
+    fn one_finger_drags_and_a_second_turns_the_two_into_a_pinch() {
+        use bevy::input::touch::TouchPhase::{Ended, Moved, Started};
+        let mut screen = Screen::new();
+        let size = Window::default().size();
+        let world = |x: f32, y: f32| screen_to_world(size, Vec2::new(x, y));
+        let (pointer, _) = screen.frame(&[(1, Started, Vec2::new(100.0, 100.0))]);
+        assert_eq!(pointer, [PointerInput::touch(PointerPhase::Press, world(100.0, 100.0))]);
+        let (pointer, _) = screen.frame(&[(1, Moved, Vec2::new(110.0, 100.0))]);
+        assert_eq!(pointer, [PointerInput::touch(PointerPhase::Move, world(110.0, 100.0))]);
+        // A second finger: the drag is dropped, and the two pinch.
+        let (pointer, pinch) = screen.frame(&[(2, Started, Vec2::new(210.0, 100.0))]);
+        assert_eq!(pointer, [PointerInput::touch(PointerPhase::Cancel, world(110.0, 100.0))]);
+        assert!(pinch.is_empty());
+        let (pointer, pinch) = screen.frame(&[(1, Moved, Vec2::new(60.0, 120.0)), (2, Moved, Vec2::new(260.0, 120.0))]);
+        assert!(pointer.is_empty(), "{pointer:?}");
+        assert_eq!(pinch, [Pinch { from: world(160.0, 100.0), to: world(160.0, 120.0), scale: 2.0 }]);
+        // One lifted: the other drags nothing, until both are up.
+        let (pointer, pinch) = screen.frame(&[(2, Ended, Vec2::new(260.0, 120.0))]);
+        assert!(pointer.is_empty() && pinch.is_empty());
+        let (pointer, _) = screen.frame(&[(1, Moved, Vec2::new(90.0, 150.0))]);
+        assert!(pointer.is_empty(), "{pointer:?}");
+        let (pointer, _) = screen.frame(&[(3, Started, Vec2::new(300.0, 300.0))]);
+        assert!(pointer.is_empty(), "a third finger while one of the pinch is down: {pointer:?}");
+        screen.frame(&[(1, Ended, Vec2::new(90.0, 150.0)), (3, Ended, Vec2::new(300.0, 300.0))]);
+        let (pointer, _) = screen.frame(&[(4, Started, Vec2::new(50.0, 60.0))]);
+        assert_eq!(pointer, [PointerInput::touch(PointerPhase::Press, world(50.0, 60.0))], "a new drag");
+        let (pointer, _) = screen.frame(&[(4, Ended, Vec2::new(50.0, 60.0))]);
+        assert_eq!(pointer, [PointerInput::touch(PointerPhase::Release, world(50.0, 60.0))]);
     }
 }

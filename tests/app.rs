@@ -12,10 +12,10 @@ use bevy::time::TimeUpdateStrategy;
 use std::path::PathBuf;
 use std::time::Duration;
 use wocable::CorePlugin;
-use wocable::crossword::board::{BoardTile, Player};
+use wocable::crossword::board::{BoardRoot, BoardTile, Cell, Player, RackTile};
 use wocable::crossword::composer::{Composer, Spot};
 use wocable::crossword::effects::ScoreFlight;
-use wocable::crossword::input::{Drag, TOUCH_LIFT, tile_centre};
+use wocable::crossword::input::{DOUBLE_TAP_ZOOM, Drag, Selected, TOUCH_LIFT, tile_centre};
 use wocable::crossword::layout::BoardLayout;
 use wocable::crossword::referee::{LocalReferee, Referee, TurnClock};
 use wocable::crossword::turn::{PendingStart, Preview};
@@ -26,7 +26,7 @@ use wocable::crossword::{
 use wocable::demo::Demo;
 use wocable::feedback::animation::Shake;
 use wocable::feedback::{Cue, Notice};
-use wocable::input::{GoBack, PointerInput, PointerPhase};
+use wocable::input::{GoBack, Pinch, PointerInput, PointerPhase};
 use wocable::lexicons::{GameLexicons, Unavailable};
 use wocable::pause::Pause;
 use wocable::screens::Screen;
@@ -301,6 +301,155 @@ fn a_finger_drags_a_tile_above_it_and_drops_it_where_it_shows() {
     let shown = layout.pos_at(finger + Vec2::Y * TOUCH_LIFT).expect("a square above the centre");
     assert_ne!(shown, wocable_crossword::board::CENTRE);
     assert_eq!(app.world().resource::<Composer>().tiles()[0].spot, Spot::Board(shown), "dropped where it showed");
+}
+
+fn touch(app: &mut App, phase: PointerPhase, at: Vec2) {
+    app.world_mut().write_message(PointerInput::touch(phase, at));
+    app.update();
+}
+
+fn layout(app: &App) -> BoardLayout {
+    *app.world().resource::<BoardLayout>()
+}
+
+/// Where the square `pos` is drawn: its cell under the zoomed root.
+fn drawn_at(app: &mut App, pos: wocable_crossword::Pos) -> Vec2 {
+    let root = *app.world_mut().query_filtered::<&Transform, With<BoardRoot>>().single(app.world()).expect("a board");
+    let mut cells = app.world_mut().query::<(&Cell, &Transform)>();
+    let (_, cell) = cells.iter(app.world()).find(|(cell, _)| cell.pos == pos).expect("the square");
+    root.transform_point(cell.translation).truncate()
+}
+
+/// Where rack tile `index` is drawn.
+fn tile_drawn_at(app: &mut App, index: usize) -> Vec2 {
+    let mut tiles = app.world_mut().query::<(&RackTile, &Transform)>();
+    let (_, transform) = tiles.iter(app.world()).find(|(tile, _)| tile.index == index).expect("the tile");
+    transform.translation.truncate()
+}
+
+#[test]
+fn two_fingers_zoom_the_board_and_tiles_go_where_it_shows_them() {
+    use wocable_crossword::Pos;
+    let dir = data_dir("pinch");
+    let mut app = app(&dir);
+    app.world_mut().insert_resource(wocable::input::Viewport(Vec2::new(360.0, 640.0)));
+    start(&mut app, setup(&VERSUS_COMPUTER, 3));
+    let fitted = layout(&app);
+    assert_eq!(fitted.zoom(), 1.0);
+    let centre = fitted.cell_centre(wocable_crossword::board::CENTRE);
+    app.world_mut().write_message(Pinch { from: centre, to: centre, scale: 2.0 });
+    app.update();
+    let zoomed = layout(&app);
+    assert_eq!(zoomed.zoom(), 2.0, "twice as close");
+    assert_eq!(zoomed.cell_centre(wocable_crossword::board::CENTRE), centre, "about the fingers");
+    for pos in [Pos::new(4, 10), Pos::new(7, 7), Pos::new(9, 3)].into_iter().flatten() {
+        assert!(drawn_at(&mut app, pos).distance(zoomed.cell_centre(pos)) < 0.01, "{pos:?} drawn where found");
+    }
+    // A tile goes to the square shown where it is dropped.
+    let k10 = Pos::new(4, 10).expect("K5");
+    let to = zoomed.cell_centre(k10);
+    assert_ne!(fitted.pos_at(to), Some(k10), "another square there unzoomed");
+    drag(&mut app, 0, to);
+    assert_eq!(app.world().resource::<Composer>().tiles()[0].spot, Spot::Board(k10));
+    assert!(tile_drawn_at(&mut app, 0).distance(to) < 0.5, "drawn on its square");
+    // Dragging the board pans it, and the tile put down moves with it.
+    let empty = zoomed.cell_centre(Pos::new(8, 5).expect("F9"));
+    let pan = Vec2::new(-40.0, 25.0);
+    touch(&mut app, PointerPhase::Press, empty);
+    for step in 1..=4 {
+        touch(&mut app, PointerPhase::Move, empty + pan * step as f32 / 4.0);
+    }
+    touch(&mut app, PointerPhase::Release, empty + pan);
+    let panned = layout(&app);
+    assert!((panned.board_corner - zoomed.board_corner - pan).length() < 0.01, "moved with the finger");
+    assert_eq!(panned.zoom(), 2.0);
+    assert!(app.world().resource::<Drag>().tile.is_none(), "no tile was dragged");
+    assert!(tile_drawn_at(&mut app, 0).distance(panned.cell_centre(k10)) < 0.5, "the tile moved with it");
+    assert!(drawn_at(&mut app, k10).distance(panned.cell_centre(k10)) < 0.01);
+    // Pinched back out, the board is whole and in its place again.
+    app.world_mut().write_message(Pinch { from: centre, to: centre, scale: 0.2 });
+    app.update();
+    assert_eq!(layout(&app), fitted);
+    assert_eq!(drawn_at(&mut app, k10), fitted.cell_centre(k10));
+    assert!(tile_drawn_at(&mut app, 0).distance(fitted.cell_centre(k10)) < 0.5);
+}
+
+#[test]
+fn a_hidden_part_of_the_zoomed_board_is_not_under_the_rack() {
+    use wocable_crossword::Pos;
+    let dir = data_dir("hidden");
+    let mut app = app(&dir);
+    app.world_mut().insert_resource(wocable::input::Viewport(Vec2::new(360.0, 640.0)));
+    start(&mut app, setup(&VERSUS_COMPUTER, 3));
+    let fitted = layout(&app);
+    // A tile on the bottom row, then the board zoomed in on the top.
+    let o15 = Pos::new(14, 7).expect("H15");
+    drag(&mut app, 0, fitted.cell_centre(o15));
+    let top = fitted.cell_centre(Pos::new(0, 7).expect("H1"));
+    app.world_mut().write_message(Pinch { from: top, to: top, scale: 2.5 });
+    app.update();
+    let zoomed = layout(&app);
+    let hidden = zoomed.cell_centre(o15);
+    assert!(!zoomed.shows_board_at(hidden), "pushed out of sight");
+    assert_eq!(zoomed.pos_at(hidden), None);
+    // A press on the rack takes a rack tile, never the hidden one.
+    let slot = tile_centre(1, app.world().resource::<Composer>(), &zoomed);
+    touch(&mut app, PointerPhase::Press, slot);
+    assert_eq!(app.world().resource::<Drag>().tile.map(|d| d.index), Some(1));
+    touch(&mut app, PointerPhase::Release, slot);
+    assert_eq!(app.world().resource::<Composer>().tiles()[0].spot, Spot::Board(o15), "the hidden tile stays");
+}
+
+#[test]
+fn a_double_tap_zooms_in_where_tapped_and_out_again() {
+    use wocable_crossword::Pos;
+    let dir = data_dir("double-tap");
+    let mut app = app(&dir);
+    app.world_mut().insert_resource(wocable::input::Viewport(Vec2::new(360.0, 640.0)));
+    start(&mut app, setup(&VERSUS_COMPUTER, 3));
+    let fitted = layout(&app);
+    let at = fitted.cell_centre(Pos::new(3, 4).expect("E4")) + Vec2::new(3.0, -2.0);
+    let tap = |app: &mut App, at: Vec2| {
+        touch(app, PointerPhase::Press, at);
+        touch(app, PointerPhase::Release, at);
+    };
+    tap(&mut app, at);
+    for _ in 0..5 {
+        app.update();
+    }
+    tap(&mut app, at);
+    assert_eq!(layout(&app).zoom(), 1.0, "two taps half a second apart are two taps");
+    tap(&mut app, at + Vec2::new(4.0, 4.0));
+    let zoomed = layout(&app);
+    assert_eq!(zoomed.zoom(), DOUBLE_TAP_ZOOM, "a double tap zooms in");
+    assert_eq!(zoomed.pos_at(at), fitted.pos_at(at), "on the square tapped");
+    tap(&mut app, at);
+    tap(&mut app, at);
+    assert_eq!(layout(&app), fitted, "and back out");
+    // With a tile chosen, a tap puts it down: two taps do not zoom.
+    let slot = tile_centre(2, app.world().resource::<Composer>(), &fitted);
+    tap(&mut app, slot);
+    assert_eq!(app.world().resource::<Selected>().0, Some(2));
+    tap(&mut app, at);
+    assert_eq!(app.world().resource::<Composer>().tiles()[2].spot, Spot::Board(Pos::new(3, 4).expect("E4")));
+    assert_eq!(layout(&app).zoom(), 1.0);
+}
+
+#[test]
+fn a_second_finger_drops_the_tile_being_dragged() {
+    let dir = data_dir("second-finger");
+    let mut app = app(&dir);
+    start(&mut app, setup(&VERSUS_COMPUTER, 3));
+    let from = tile_centre(0, app.world().resource::<Composer>(), &layout(&app));
+    let over = layout(&app).cell_centre(wocable_crossword::board::CENTRE);
+    touch(&mut app, PointerPhase::Press, from);
+    touch(&mut app, PointerPhase::Move, over);
+    assert!(app.world().resource::<Drag>().tile.is_some());
+    touch(&mut app, PointerPhase::Cancel, over);
+    assert!(app.world().resource::<Drag>().tile.is_none(), "dropped");
+    touch(&mut app, PointerPhase::Release, over);
+    assert_eq!(app.world().resource::<Composer>().tiles()[0].spot, Spot::Rack, "back on the rack, not played");
+    assert!(tile_drawn_at(&mut app, 0).distance(from) < 0.5);
 }
 
 #[test]

@@ -271,6 +271,28 @@ fn losing_the_focus_cancels_the_trace_and_keeps_the_score() {
 }
 
 #[test]
+fn a_second_finger_drops_the_trace_unscored() {
+    let mut app = app(&data_dir("second-finger"), false);
+    start(&mut app, setup(Mode::Grid, 7));
+    let path = path_of(&app, &target(&app, 0));
+    let at: Vec<Vec2> = path.iter().map(|&cell| centre(&app, cell)).collect();
+    let last = at[at.len() - 1];
+    pointer(&mut app, PointerPhase::Press, at[0]);
+    for &point in &at[1..] {
+        pointer(&mut app, PointerPhase::Move, point);
+    }
+    assert_eq!(round(&app).round.trace(), path.as_slice(), "the whole word traced");
+    pointer(&mut app, PointerPhase::Cancel, last);
+    assert!(round(&app).round.trace().is_empty(), "dropped");
+    assert_eq!(app.world().resource::<TracePointer>().0, None, "no line follows the finger");
+    pointer(&mut app, PointerPhase::Release, last);
+    assert_eq!(score(&app), 0, "nothing submitted");
+    assert!(!round(&app).round.is_revealed(0));
+    trace(&mut app, &path);
+    assert!(round(&app).round.is_revealed(0), "the next trace counts");
+}
+
+#[test]
 fn back_pauses_the_round_then_leaves_it_paused_for_home() {
     let mut app = app(&data_dir("back"), false);
     start(&mut app, setup(Mode::Circle, 3));

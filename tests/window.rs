@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use support::Server;
 use wocable_lexicon::{Language, Lexicon};
 
-const SCREENS: [&str; 38] = [
+const SCREENS: [&str; 39] = [
     "home",
     "new-game",
     "game-start",
@@ -30,6 +30,7 @@ const SCREENS: [&str; 38] = [
     "settings",
     "how-to-play",
     "endgame",
+    "game-zoomed",
     "handover",
     "blank-letter",
     "paused",

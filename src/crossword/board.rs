@@ -2,6 +2,11 @@
 //! with its premium, a [`BoardTile`] per tile played, a [`RackTile`] per
 //! tile of the rack on screen, a [`Player`] per seat with its score.
 //! Everything is placed from the layout and glides to where it belongs.
+//!
+//! The squares are drawn unzoomed under a [`BoardRoot`] that the zoom
+//! scales and moves; tiles are placed where the zoomed layout has their
+//! squares (they are drawn at rack size, so they stay sharp zoomed in).
+//! A backdrop hides the zoomed board outside its place.
 
 use super::composer::{Composer, Spot};
 use super::input::{Drag, KeyCursor, Selected};
@@ -74,6 +79,26 @@ pub struct Glide {
 #[derive(Component)]
 struct CursorMark;
 
+/// The parent of the squares, the frame and the cursor, which the zoom
+/// scales and moves.
+#[derive(Component)]
+pub struct BoardRoot;
+
+/// What hides the zoomed board around its place.
+#[derive(Component)]
+struct Backdrop;
+
+/// Depths: the squares under their root, then tiles played, tiles put
+/// down this turn, the backdrop, the rack, and a tile being dragged.
+const PLAYED_Z: f32 = 1.0;
+const PENDING_Z: f32 = 1.5;
+const BACKDROP_Z: f32 = 2.5;
+const RACK_Z: f32 = 4.0;
+const DRAGGED_Z: f32 = 10.0;
+/// Labels on squares are laid out this many times bigger and shrunk, so
+/// that they stay sharp with the board zoomed in.
+const LABEL_DETAIL: f32 = 2.0;
+
 /// Everything drawn from the layout, redrawn when the window changes.
 #[derive(Component)]
 struct Drawn;
@@ -89,13 +114,14 @@ struct DrawnFor {
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<BoardLayout>()
         .add_systems(Update, follow_window.after(AppSystems::Pointer).before(AppSystems::Input))
-        .add_systems(OnEnter(Screen::Game), (spawn_players, draw_board))
+        .add_systems(OnEnter(Screen::Game), (spawn_players, (unzoom, draw_board).chain()))
         .add_systems(
             Update,
             (
                 redraw,
                 spawn_played_tiles,
                 spawn_rack,
+                follow_zoom,
                 (label_rack_tiles, aim_rack_tiles, colour_faces, show_cursor, update_players),
             )
                 .chain()
@@ -109,6 +135,12 @@ fn follow_window(viewport: Res<Viewport>, mut layout: ResMut<BoardLayout>) {
     if viewport.0 != layout.viewport {
         *layout = BoardLayout::for_viewport(viewport.0);
     }
+}
+
+/// A game starts with the whole board in view.
+fn unzoom(mut layout: ResMut<BoardLayout>) {
+    let fitted = layout.unzoomed();
+    layout.set_if_neq(fitted);
 }
 
 fn premium_key(premium: Premium) -> Option<&'static str> {
@@ -130,17 +162,31 @@ fn draw_board(
     locale: Res<Locale>,
     fonts: Res<Fonts>,
 ) {
+    let fitted = layout.unzoomed();
     commands.insert_resource(DrawnFor {
-        layout: *layout,
+        layout: fitted,
         colour_blind: settings.colour_blind,
         language: locale.language,
     });
-    for (centre, size) in frame_strips(&layout) {
+    let root = commands
+        .spawn((Drawn, DespawnOnExit(Screen::Game), BoardRoot, layout.zoom_transform(), Visibility::default()))
+        .id();
+    for (centre, size) in frame_strips(&fitted) {
+        commands.spawn((
+            ChildOf(root),
+            Sprite::from_color(theme::BOARD_FRAME, size),
+            Transform::from_translation(centre.extend(-1.0)),
+        ));
+    }
+    let zoomed = if layout.zoom() > 1.0 { Visibility::Inherited } else { Visibility::Hidden };
+    for rect in backdrop(&fitted) {
         commands.spawn((
             Drawn,
             DespawnOnExit(Screen::Game),
-            Sprite::from_color(theme::BOARD_FRAME, size),
-            Transform::from_translation(centre.extend(-1.0)),
+            Backdrop,
+            Sprite::from_color(theme::BACKGROUND, rect.size()),
+            Transform::from_translation(rect.center().extend(BACKDROP_Z)),
+            zoomed,
         ));
     }
     let game_layout = m.view().layout();
@@ -150,11 +196,10 @@ fn draw_board(
             let premium = game_layout.premium(pos);
             let colour = super::picture::premium_colour(premium, settings.colour_blind);
             let mut cell = commands.spawn((
-                Drawn,
-                DespawnOnExit(Screen::Game),
+                ChildOf(root),
                 Cell { pos, premium },
-                Sprite::from_color(colour, Vec2::splat(layout.cell * CELL_FACE)),
-                Transform::from_translation(layout.cell_centre(pos).extend(0.0)),
+                Sprite::from_color(colour, Vec2::splat(fitted.cell * CELL_FACE)),
+                Transform::from_translation(fitted.cell_centre(pos).extend(0.0)),
             ));
             let label = if pos == wocable_crossword::board::CENTRE {
                 Some("★".to_string())
@@ -165,15 +210,15 @@ fn draw_board(
                 let size = if label == "★" { 0.6 } else { 0.3 };
                 cell.with_child((
                     Text2d::new(label),
-                    theme::text_font(&fonts.bold, layout.cell * size),
+                    theme::text_font(&fonts.bold, fitted.cell * size * LABEL_DETAIL),
                     TextColor(super::picture::premium_label_colour(premium, settings.colour_blind)),
-                    Transform::from_xyz(0.0, 0.0, 0.1),
+                    Transform::from_xyz(0.0, 0.0, 0.1).with_scale(Vec3::splat(1.0 / LABEL_DETAIL)),
                 ));
             }
         }
     }
     for (pos, tile) in m.view().board().tiles() {
-        let at = layout.cell_centre(pos).extend(1.0);
+        let at = layout.cell_centre(pos).extend(PLAYED_Z);
         let scale = layout.cell / layout.rack_tile;
         spawn_tile(&mut commands, &fonts, &layout, m.language(), m.view().tile_set(), Tile::from(tile), Some(tile))
             .insert((
@@ -183,14 +228,61 @@ fn draw_board(
             ));
     }
     commands.spawn((
-        Drawn,
-        DespawnOnExit(Screen::Game),
+        ChildOf(root),
         CursorMark,
-        Sprite::from_color(theme::CURSOR, Vec2::splat(layout.cell)),
+        Sprite::from_color(theme::CURSOR, Vec2::splat(fitted.cell)),
         Transform::from_xyz(0.0, 0.0, 0.5),
         Visibility::Hidden,
-        children![(Text2d::new("→"), theme::text_font(&fonts.bold, layout.cell * 0.6), TextColor(Color::WHITE))],
+        children![(
+            Text2d::new("→"),
+            theme::text_font(&fonts.bold, fitted.cell * 0.6 * LABEL_DETAIL),
+            TextColor(Color::WHITE),
+            Transform::from_scale(Vec3::splat(1.0 / LABEL_DETAIL)),
+        )],
     ));
+}
+
+/// Around the board's place (with its frame) to the window's edges: above,
+/// below, left and right.
+fn backdrop(fitted: &BoardLayout) -> [Rect; 4] {
+    let half = fitted.viewport / 2.0;
+    let (side, margin) = (fitted.cell * SIZE as f32, fitted.cell * FRAME_MARGIN);
+    let place = Rect::from_corners(
+        fitted.board_corner + Vec2::new(-margin, margin),
+        fitted.board_corner + Vec2::new(side + margin, -side - margin),
+    );
+    [
+        Rect::new(-half.x, place.max.y, half.x, half.y),
+        Rect::new(-half.x, -half.y, half.x, place.min.y),
+        Rect::new(-half.x, place.min.y, place.min.x, place.max.y),
+        Rect::new(place.max.x, place.min.y, half.x, place.max.y),
+    ]
+}
+
+/// The zoom moved: the squares follow, tiles played go straight to theirs
+/// (a glide would trail behind the fingers), and the backdrop shows
+/// while any of the board is hidden.
+fn follow_zoom(
+    layout: Res<BoardLayout>,
+    mut root: Query<&mut Transform, With<BoardRoot>>,
+    mut backdrop: Query<&mut Visibility, With<Backdrop>>,
+    mut played: Query<(&BoardTile, &mut Glide, &mut Transform), Without<BoardRoot>>,
+) {
+    if !layout.is_changed() {
+        return;
+    }
+    for mut transform in &mut root {
+        transform.set_if_neq(layout.zoom_transform());
+    }
+    let shown = if layout.zoom() > 1.0 { Visibility::Inherited } else { Visibility::Hidden };
+    for mut visibility in &mut backdrop {
+        visibility.set_if_neq(shown);
+    }
+    let scale = layout.cell / layout.rack_tile;
+    for (tile, mut glide, mut transform) in &mut played {
+        *glide = Glide { target: layout.cell_centre(tile.pos).extend(PLAYED_Z), scale };
+        *transform = Transform::from_translation(glide.target).with_scale(Vec3::splat(scale));
+    }
 }
 
 /// A square's share of the board that its coloured face covers; the
@@ -287,7 +379,7 @@ fn tile_label(language: Language, tiles: &TileSet, tile: Tile, placed: Option<Pl
 }
 
 /// Everything drawn from the layout is drawn again when the window or
-/// the settings change (premium colours, labels).
+/// the settings change (premium colours, labels), not for the zoom.
 fn redraw(
     mut commands: Commands,
     drawn: Query<Entity, With<Drawn>>,
@@ -298,7 +390,7 @@ fn redraw(
     fonts: Res<Fonts>,
     drawn_for: Option<Res<DrawnFor>>,
 ) {
-    let now = DrawnFor { layout: *layout, colour_blind: settings.colour_blind, language: locale.language };
+    let now = DrawnFor { layout: layout.unzoomed(), colour_blind: settings.colour_blind, language: locale.language };
     if drawn_for.is_none_or(|drawn_for| *drawn_for == now) {
         return;
     }
@@ -327,12 +419,12 @@ fn spawn_played_tiles(
             let from_rack_on_screen = m.seats[*seat] == Seat::Human && *seat == m.viewer;
             let scale = layout.cell / layout.rack_tile;
             for &(pos, tile) in tiles {
-                let target = layout.cell_centre(pos).extend(1.0);
+                let target = layout.cell_centre(pos).extend(PLAYED_Z);
                 let start = if from_rack_on_screen {
                     Transform::from_translation(target).with_scale(Vec3::splat(scale * 1.3))
                 } else {
                     let from = layout.scoreboard_point(*seat, m.seats.len());
-                    Transform::from_translation(from.extend(4.0)).with_scale(Vec3::splat(scale * 0.5))
+                    Transform::from_translation(from.extend(RACK_Z)).with_scale(Vec3::splat(scale * 0.5))
                 };
                 spawn_tile(
                     &mut commands,
@@ -377,7 +469,7 @@ fn spawn_rack(
     }
     for (index, &tile) in wanted.iter().enumerate() {
         let slot = composer.rack_slot(index).unwrap_or(0);
-        let at = layout.rack_slot_centre(slot, composer.rack_len()).extend(2.0);
+        let at = layout.rack_slot_centre(slot, composer.rack_len()).extend(RACK_Z);
         let start = match on_rack.iter().position(|(kept, _)| *kept == tile) {
             Some(kept) => on_rack.swap_remove(kept).1,
             None => at - Vec3::Y * layout.rack_tile * 1.5,
@@ -430,9 +522,11 @@ fn aim_rack_tiles(
     });
     let count = others.len() + usize::from(gap.is_some());
     let board_scale = layout.cell / layout.rack_tile;
+    // Tiles on the board keep up with the fingers zooming it.
+    let zoomed = layout.is_changed();
     for (tile, mut glide, mut transform) in &mut tiles {
         if let Some(d) = drag.tile.filter(|d| d.index == tile.index) {
-            let at = (d.at + d.offset).extend(10.0);
+            let at = (d.at + d.offset).extend(DRAGGED_Z);
             glide.target = at;
             glide.scale = 1.05;
             transform.translation = at;
@@ -440,14 +534,17 @@ fn aim_rack_tiles(
         }
         let Some(composed) = composer.tiles().get(tile.index) else { continue };
         (glide.target, glide.scale) = match composed.spot {
-            Spot::Board(pos) => (layout.cell_centre(pos).extend(3.0), board_scale),
+            Spot::Board(pos) => (layout.cell_centre(pos).extend(PENDING_Z), board_scale),
             Spot::Rack => {
                 let k = others.iter().position(|&i| i == tile.index).unwrap_or(0);
                 let slot = k + usize::from(gap.is_some_and(|g| k >= g));
                 let lift = if selected.0 == Some(tile.index) { layout.rack_tile * 0.18 } else { 0.0 };
-                ((layout.rack_slot_centre(slot, count) + Vec2::Y * lift).extend(2.0), 1.0)
+                ((layout.rack_slot_centre(slot, count) + Vec2::Y * lift).extend(RACK_Z), 1.0)
             }
         };
+        if zoomed && matches!(composed.spot, Spot::Board(_)) {
+            *transform = Transform::from_translation(glide.target).with_scale(Vec3::splat(glide.scale));
+        }
     }
 }
 
@@ -484,7 +581,7 @@ fn show_cursor(
 ) {
     for (mut transform, mut visibility, children) in &mut mark {
         *visibility = if cursor.visible { Visibility::Visible } else { Visibility::Hidden };
-        transform.translation = layout.cell_centre(cursor.pos).extend(0.5);
+        transform.translation = layout.unzoomed().cell_centre(cursor.pos).extend(0.5);
         let arrow = match cursor.direction {
             wocable_crossword::Direction::Across => "→",
             wocable_crossword::Direction::Down => "↓",
@@ -529,7 +626,9 @@ fn update_players(m: Res<Match>, mut players: Query<&mut Player>) {
     }
 }
 
-/// Moves everything towards where it is heading.
+/// Moves everything towards where it is heading, above what it passes
+/// over (a tile from the rack to a square, over the backdrop) until it
+/// gets there.
 fn glide(time: Res<Time>, settings: Res<Settings>, mut moving: Query<(&Glide, &mut Transform)>) {
     let blend = if settings.animations { 1.0 - (-time.delta_secs() * 14.0).exp() } else { 1.0 };
     for (glide, mut transform) in &mut moving {
@@ -543,7 +642,7 @@ fn glide(time: Res<Time>, settings: Res<Settings>, mut moving: Query<(&Glide, &m
             continue;
         }
         let xy = transform.translation.truncate().lerp(target.truncate(), blend);
-        transform.translation = xy.extend(target.z);
+        transform.translation = xy.extend(transform.translation.z.max(target.z));
         transform.scale = Vec3::splat(transform.scale.x + (glide.scale - transform.scale.x) * blend);
     }
 }

@@ -99,6 +99,9 @@ fn played(
                     *notice = Notice { text, until: now + NOTICE_SECONDS };
                 }
                 Event::Played { seat, tiles, play } if settings.animations => {
+                    // Sized for the board unzoomed, so as not to fill a
+                    // phone's screen with it zoomed in.
+                    let fitted = layout.unzoomed();
                     let centre =
                         tiles.iter().map(|(pos, _)| layout.cell_centre(*pos)).sum::<Vec2>() / tiles.len() as f32;
                     commands.spawn((
@@ -108,19 +111,19 @@ fn played(
                             score: play.score,
                             from: layout.world_to_screen(centre),
                             to: layout.score_on_screen(*seat, m.seats.len()),
-                            size: layout.cell * 1.4,
+                            size: fitted.cell * 1.4,
                             started: now,
                         },
                     ));
                     if play.bingo {
-                        let board_centre = layout.board_corner + Vec2::new(7.5, -7.5) * layout.cell;
+                        let board_centre = fitted.board_corner + Vec2::new(7.5, -7.5) * fitted.cell;
                         let text = Rising {
                             text: locale.t("bingo"),
                             from: board_centre,
-                            size: layout.cell * 2.4,
+                            size: fitted.cell * 2.4,
                             fonts: &fonts,
                         };
-                        celebrate(&mut commands, DespawnOnExit(Screen::Game), (centre, layout.cell * 0.35, now), text);
+                        celebrate(&mut commands, DespawnOnExit(Screen::Game), (centre, fitted.cell * 0.35, now), text);
                     }
                 }
                 _ => {}

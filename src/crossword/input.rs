@@ -2,7 +2,9 @@
 //! board and back, tap a tile then a square, or on desktop the keyboard
 //! (arrows pick a square and the direction, Space turns it, letters place
 //! (C then H is the Spanish CH tile), Backspace takes back, Enter plays,
-//! Esc recalls; in dialogs Esc closes) (§8.3).
+//! Esc recalls; in dialogs Esc closes) (§8.3). Two fingers (or the mouse
+//! wheel) zoom the board, a double tap zooms in or back out, and dragging
+//! the board itself pans it.
 //!
 //! The pointer comes as [`PointerInput`] from the app's input module, so
 //! the same systems run in headless tests fed with pointer messages.
@@ -12,9 +14,10 @@ use super::layout::BoardLayout;
 use super::{Action, Match, Overlay};
 use crate::AppSystems;
 use crate::feedback::Cue;
-use crate::input::{GoBack, PointerInput, PointerPhase};
+use crate::input::{GoBack, Pinch, PointerInput, PointerPhase};
 use crate::pause::{PausableSystems, Pause};
 use crate::screens::Screen;
+use bevy::ecs::system::SystemParam;
 use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
@@ -24,6 +27,11 @@ use wocable_lexicon::Language;
 
 /// Pointer travel below which a press and release is a tap, not a drag.
 const TAP_SLOP: f32 = 6.0;
+/// Two taps on the board this close in time and place zoom it.
+const DOUBLE_TAP_SECONDS: f32 = 0.35;
+const DOUBLE_TAP_REACH: f32 = 30.0;
+/// How close a double tap zooms in.
+pub const DOUBLE_TAP_ZOOM: f32 = 2.0;
 
 /// The tile being dragged.
 #[derive(Resource, Default, Clone, Copy, Debug, PartialEq)]
@@ -46,6 +54,27 @@ pub struct DraggedTile {
 /// How far above a finger the tile it drags is shown (and dropped), in
 /// logical pixels: clear of a fingertip.
 pub const TOUCH_LIFT: f32 = 48.0;
+
+/// The board itself held (no tile there): moving pans it; a tap, and
+/// another soon after, zooms it.
+#[derive(Resource, Default, Clone, Copy, Debug, PartialEq)]
+pub struct BoardHeld {
+    /// Where the pointer went down and where it is, while held.
+    held: Option<(Vec2, Vec2)>,
+    moved: bool,
+    /// When (seconds of the app's clock) and where the board was last
+    /// tapped.
+    last_tap: Option<(f32, Vec2)>,
+}
+
+/// What the pointer is doing on the board and the rack.
+#[derive(SystemParam)]
+struct Hands<'w> {
+    drag: ResMut<'w, Drag>,
+    selected: ResMut<'w, Selected>,
+    board: ResMut<'w, BoardHeld>,
+    time: Res<'w, Time>,
+}
 
 /// A rack tile tapped, waiting for a tap on a square.
 #[derive(Resource, Default, Clone, Copy, Debug, PartialEq, Eq)]
@@ -80,16 +109,19 @@ impl Default for KeyCursor {
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Drag>()
         .init_resource::<Selected>()
+        .init_resource::<BoardHeld>()
         .init_resource::<KeyCursor>()
         .add_systems(OnEnter(Screen::Game), |mut commands: Commands| {
             commands.insert_resource(Drag::default());
             commands.insert_resource(Selected::default());
+            commands.insert_resource(BoardHeld::default());
             commands.insert_resource(KeyCursor::default());
         })
         // A drag cut short by a pause (the app left mid-drag) is dropped.
-        .add_systems(OnEnter(Pause(true)), |mut drag: ResMut<Drag>, mut selected: ResMut<Selected>| {
-            drag.tile = None;
-            selected.0 = None;
+        .add_systems(OnEnter(Pause(true)), |mut hands: Hands| {
+            hands.drag.tile = None;
+            hands.selected.0 = None;
+            hands.board.held = None;
         })
         // The blank's letter is typed afresh.
         .add_systems(OnEnter(Overlay::BlankLetter), |mut cursor: ResMut<KeyCursor>| cursor.pending.clear())
@@ -103,7 +135,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                pointer.run_if(in_state(Overlay::None)).in_set(PausableSystems),
+                (pointer, pinch).run_if(in_state(Overlay::None)).in_set(PausableSystems),
                 // Reads every key, so that a key that closes a dialog is
                 // not read again on the board.
                 keyboard,
@@ -233,15 +265,23 @@ pub fn tile_centre(index: usize, composer: &Composer, layout: &BoardLayout) -> V
     }
 }
 
+/// Two fingers or the wheel zoom the board.
+fn pinch(mut pinches: MessageReader<Pinch>, mut layout: ResMut<BoardLayout>) {
+    for pinch in pinches.read() {
+        let zoomed = layout.zoomed(pinch.from, pinch.to, pinch.scale);
+        layout.set_if_neq(zoomed);
+    }
+}
+
 fn pointer(
     mut input: MessageReader<PointerInput>,
-    layout: Res<BoardLayout>,
+    mut layout: ResMut<BoardLayout>,
     m: Res<Match>,
     mut composer: ResMut<Composer>,
-    mut drag: ResMut<Drag>,
-    mut selected: ResMut<Selected>,
+    hands: Hands,
     mut cues: MessageWriter<Cue>,
 ) {
+    let Hands { mut drag, mut selected, mut board, time } = hands;
     for event in input.read() {
         match event.phase {
             // A press on the panels is for egui's buttons there.
@@ -260,15 +300,44 @@ fn pointer(
                         cues.write(Cue::Drop);
                     }
                     selected.0 = None;
+                } else if layout.shows_board_at(event.at) {
+                    board.held = Some((event.at, event.at));
+                    board.moved = false;
                 }
             }
             PointerPhase::Move => {
                 if let Some(tile) = drag.tile.as_mut() {
                     tile.at = event.at;
                     tile.moved |= tile.at.distance(tile.from) > TAP_SLOP;
+                } else if let Some((from, at)) = board.held {
+                    board.moved |= event.at.distance(from) > TAP_SLOP;
+                    if board.moved {
+                        let panned = layout.zoomed(at, event.at, 1.0);
+                        layout.set_if_neq(panned);
+                        board.held = Some((from, event.at));
+                    }
                 }
             }
+            PointerPhase::Cancel => {
+                drag.tile = None;
+                board.held = None;
+            }
             PointerPhase::Release => {
+                if board.held.take().is_some() && !board.moved {
+                    let now = time.elapsed_secs();
+                    let double = board.last_tap.take().is_some_and(|(then, at)| {
+                        now - then <= DOUBLE_TAP_SECONDS && at.distance(event.at) <= DOUBLE_TAP_REACH
+                    });
+                    if !double {
+                        board.last_tap = Some((now, event.at));
+                    } else if layout.zoom() > 1.0 {
+                        let whole = layout.unzoomed();
+                        layout.set_if_neq(whole);
+                    } else {
+                        let closer = layout.zoomed(event.at, event.at, DOUBLE_TAP_ZOOM);
+                        layout.set_if_neq(closer);
+                    }
+                }
                 let Some(tile) = drag.tile.take() else { continue };
                 let Some(on_rack) = composer.tiles().get(tile.index).map(|t| t.spot == Spot::Rack) else { continue };
                 if !tile.moved {

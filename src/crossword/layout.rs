@@ -2,6 +2,10 @@
 //! the buttons under the rack, landscape (desktop, tablet) beside the
 //! board. World units are logical pixels with the origin at the centre of
 //! the window, as the default 2D camera has it.
+//!
+//! On a phone the board can be zoomed (pinch, double tap) and panned: the
+//! zoomed board shows only in the square the board fits unzoomed, and
+//! everything that finds or places squares goes through the zoom.
 
 use crate::input::DEFAULT_VIEWPORT;
 use bevy::prelude::*;
@@ -18,18 +22,24 @@ pub const BOTTOM_BAR: f32 = 140.0;
 const MARGIN: f32 = 8.0;
 /// Rack tiles are this many board cells wide, space permitting.
 const RACK_TILE_CELLS: f32 = 2.2;
+/// How far the board zooms in: squares up to this many times their
+/// fitted side, which on a phone makes them about as big as rack tiles.
+pub const MAX_ZOOM: f32 = 2.5;
 
 #[derive(Resource, Clone, Copy, Debug, PartialEq)]
 pub struct BoardLayout {
     pub viewport: Vec2,
     pub portrait: bool,
-    /// Side of a board cell.
+    /// Side of a board cell, zoomed.
     pub cell: f32,
-    /// World position of the board's top-left corner.
+    /// World position of the board's top-left corner, zoomed.
     pub board_corner: Vec2,
     pub rack_centre: Vec2,
     /// Side of a rack tile.
     pub rack_tile: f32,
+    /// The board unzoomed, where it fits: the zoomed board shows there.
+    fitted_cell: f32,
+    fitted_corner: Vec2,
 }
 
 impl Default for BoardLayout {
@@ -60,14 +70,57 @@ impl BoardLayout {
         let board_top = top + MARGIN + ((height - used) / 2.0).max(0.0);
         let board_left = left + MARGIN + (width - board_side) / 2.0;
         let to_world = |x: f32, y: f32| Vec2::new(x - viewport.x / 2.0, viewport.y / 2.0 - y);
+        let board_corner = to_world(board_left, board_top);
         BoardLayout {
             viewport,
             portrait,
             cell,
-            board_corner: to_world(board_left, board_top),
+            board_corner,
             rack_centre: to_world(board_left + board_side / 2.0, board_top + board_side + gap + rack_tile / 2.0),
             rack_tile,
+            fitted_cell: cell,
+            fitted_corner: board_corner,
         }
+    }
+
+    /// How many times its fitted size the board is shown.
+    pub fn zoom(&self) -> f32 {
+        self.cell / self.fitted_cell
+    }
+
+    /// The same layout unzoomed. The board's squares are drawn at it,
+    /// under a parent that [`BoardLayout::zoom_transform`] places.
+    pub fn unzoomed(&self) -> BoardLayout {
+        BoardLayout { cell: self.fitted_cell, board_corner: self.fitted_corner, ..*self }
+    }
+
+    /// The board scaled by `scale` about the world point `from`, which
+    /// moves to `to` (a pinch, or a pan with a scale of 1): never smaller
+    /// than it fits, nor bigger than [`MAX_ZOOM`], nor leaving any of its
+    /// place bare.
+    pub fn zoomed(&self, from: Vec2, to: Vec2, scale: f32) -> BoardLayout {
+        let cell = (self.cell * scale).clamp(self.fitted_cell, self.fitted_cell * MAX_ZOOM);
+        let corner = to + (self.board_corner - from) * (cell / self.cell);
+        let overhang = (cell - self.fitted_cell) * SIZE as f32;
+        let fitted = self.fitted_corner;
+        let board_corner =
+            Vec2::new(corner.x.clamp(fitted.x - overhang, fitted.x), corner.y.clamp(fitted.y, fitted.y + overhang));
+        BoardLayout { cell, board_corner, ..*self }
+    }
+
+    /// Puts what is drawn at the unzoomed layout where the zoom shows it.
+    pub fn zoom_transform(&self) -> Transform {
+        let zoom = self.zoom();
+        Transform::from_translation((self.board_corner - self.fitted_corner * zoom).extend(0.0))
+            .with_scale(Vec3::new(zoom, zoom, 1.0))
+    }
+
+    /// Whether a world point is where the board shows: zoomed in, the
+    /// rest of it is hidden.
+    pub fn shows_board_at(&self, world: Vec2) -> bool {
+        let offset = (world - self.fitted_corner) * Vec2::new(1.0, -1.0);
+        let side = self.fitted_cell * SIZE as f32;
+        offset.min_element() >= 0.0 && offset.max_element() < side
     }
 
     /// A point in the window (logical pixels, y down) in world units.
@@ -91,8 +144,11 @@ impl BoardLayout {
         self.board_corner + Vec2::new((pos.col as f32 + 0.5) * self.cell, -(pos.row as f32 + 0.5) * self.cell)
     }
 
-    /// The square under a world point.
+    /// The square shown at a world point.
     pub fn pos_at(&self, world: Vec2) -> Option<Pos> {
+        if !self.shows_board_at(world) {
+            return None;
+        }
         let offset = world - self.board_corner;
         let col = (offset.x / self.cell).floor();
         let row = (-offset.y / self.cell).floor();
@@ -196,5 +252,59 @@ mod tests {
             assert!(layout.cell >= 4.0 && layout.rack_tile >= 8.0, "{size}");
             assert!(layout.pos_at(layout.cell_centre(Pos::new(3, 4).expect("D4"))).is_some());
         }
+    }
+
+    #[test]
+    fn a_pinch_keeps_the_square_under_the_fingers_within_limits() {
+        let fitted = BoardLayout::for_viewport(Vec2::new(360.0, 640.0));
+        let d4 = Pos::new(3, 3).expect("D4");
+        let at = fitted.cell_centre(d4) + Vec2::new(2.0, -3.0);
+        let zoomed = fitted.zoomed(at, at, 2.0);
+        assert_eq!(zoomed.zoom(), 2.0);
+        let twice_as_far = at + (fitted.cell_centre(d4) - at) * 2.0;
+        assert!(zoomed.cell_centre(d4).distance(twice_as_far) < 0.01, "scaled about the fingers");
+        assert_eq!(zoomed.pos_at(at), Some(d4), "the square pinched stays under the fingers");
+        assert_eq!(fitted.zoomed(at, at, 10.0).zoom(), MAX_ZOOM, "no closer than the limit");
+        assert_eq!(zoomed.zoomed(at, at, 0.1), fitted, "no smaller than it fits, and back in its place");
+        // Near an edge the board does not leave its place bare.
+        let corner = fitted.cell_centre(Pos::new(0, 0).expect("A1"));
+        let edge = fitted.zoomed(corner, corner + Vec2::new(80.0, -80.0), 2.0);
+        assert_eq!(edge.board_corner, fitted.board_corner, "pulled back to the corner");
+    }
+
+    #[test]
+    fn a_pan_moves_the_zoomed_board_and_hides_what_leaves_its_place() {
+        let fitted = BoardLayout::for_viewport(Vec2::new(360.0, 640.0));
+        let centre = fitted.cell_centre(wocable_crossword::board::CENTRE);
+        let zoomed = fitted.zoomed(centre, centre, 2.0);
+        let panned = zoomed.zoomed(centre, centre + Vec2::new(-30.0, 20.0), 1.0);
+        assert_eq!(panned.board_corner - zoomed.board_corner, Vec2::new(-30.0, 20.0));
+        assert_eq!(panned.zoom(), 2.0);
+        let far = zoomed.zoomed(centre, centre + Vec2::new(-5000.0, 5000.0), 1.0);
+        let side = far.cell * SIZE as f32;
+        let fitted_side = fitted.cell * SIZE as f32;
+        assert_eq!(
+            far.board_corner + Vec2::new(side, -side),
+            fitted.board_corner + Vec2::new(fitted_side, -fitted_side)
+        );
+        // A1 is pushed out of the board's place: not found where it
+        // would be, under the rack or the scoreboard.
+        let a1 = far.cell_centre(Pos::new(0, 0).expect("A1"));
+        assert!(!far.shows_board_at(a1));
+        assert_eq!(far.pos_at(a1), None);
+        assert_eq!(far.pos_at(far.cell_centre(Pos::new(14, 14).expect("O15"))), Pos::new(14, 14));
+    }
+
+    #[test]
+    fn the_zoom_transform_draws_squares_where_they_are_found() {
+        let fitted = BoardLayout::for_viewport(Vec2::new(360.0, 640.0));
+        let at = fitted.cell_centre(Pos::new(5, 9).expect("J6"));
+        let zoomed = fitted.zoomed(at, at + Vec2::new(10.0, 4.0), 1.7);
+        let transform = zoomed.zoom_transform();
+        for pos in [Pos::new(0, 0), Pos::new(7, 7), Pos::new(14, 3)].into_iter().flatten() {
+            let drawn = transform.transform_point(zoomed.unzoomed().cell_centre(pos).extend(0.0));
+            assert!(drawn.truncate().distance(zoomed.cell_centre(pos)) < 0.01, "{pos:?}");
+        }
+        assert_eq!(fitted.zoom_transform(), Transform::IDENTITY);
     }
 }

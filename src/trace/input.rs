@@ -67,6 +67,11 @@ fn trace(
                     traced.write(Traced(round.round.release(now)));
                 }
             }
+            PointerPhase::Cancel => {
+                if pointer.0.take().is_some() {
+                    round.round.cancel();
+                }
+            }
         }
     }
 }

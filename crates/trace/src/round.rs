@@ -213,6 +213,11 @@ impl Round {
         self.tracer.move_over(self.puzzle.shape, cell)
     }
 
+    /// The trace under way is dropped unscored (a second finger came down).
+    pub fn cancel(&mut self) {
+        self.tracer.cancel();
+    }
+
     /// The finger or button is released: the trace is submitted.
     pub fn release(&mut self, now: u64) -> Outcome {
         let path = self.tracer.release();
