@@ -361,7 +361,7 @@ trace-again = Play again
 ## Credits
 credits-title = Credits
 credits-fonts = Fonts
-credits-fonts-text = Inter, by Rasmus Andersson and the Inter Project Authors (SIL Open Font License 1.1); for symbols, egui's Ubuntu Light, Hack and Noto Emoji.
+credits-fonts-text = Inter, by Rasmus Andersson and the Inter Project Authors (SIL Open Font License 1.1); the stopwatch from emoji-icon-font by John Slegers (MIT Licence).
 credits-word-lists = Word lists
 credits-word-lists-text = English: ENABLE (public domain). French: Dicollecte by Olivier R. (MPL 2.0). Spanish: the LibreOffice Spanish dictionary (GPL 3+, LGPL 3+ or MPL 1.1+). Every form of their words is expanded.
 credits-familiar = Familiar words

@@ -361,7 +361,7 @@ trace-again = Jugar otra vez
 ## Créditos
 credits-title = Créditos
 credits-fonts = Tipos de letra
-credits-fonts-text = Inter, de Rasmus Andersson y los autores del proyecto Inter (SIL Open Font License 1.1); para los símbolos, Ubuntu Light, Hack y Noto Emoji de egui.
+credits-fonts-text = Inter, de Rasmus Andersson y los autores del proyecto Inter (SIL Open Font License 1.1); el cronómetro de emoji-icon-font, de John Slegers (licencia MIT).
 credits-word-lists = Listas de palabras
 credits-word-lists-text = Inglés: ENABLE (dominio público). Francés: Dicollecte de Olivier R. (MPL 2.0). Español: el diccionario español de LibreOffice (GPL 3+, LGPL 3+ o MPL 1.1+). Con todas las formas de sus palabras.
 credits-familiar = Palabras conocidas

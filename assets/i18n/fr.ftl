@@ -363,7 +363,7 @@ trace-again = Rejouer
 ## Crédits
 credits-title = Crédits
 credits-fonts = Polices
-credits-fonts-text = Inter, de Rasmus Andersson et des auteurs du projet Inter (SIL Open Font License 1.1) ; pour les symboles, Ubuntu Light, Hack et Noto Emoji d’egui.
+credits-fonts-text = Inter, de Rasmus Andersson et des auteurs du projet Inter (SIL Open Font License 1.1) ; le chronomètre d’emoji-icon-font, de John Slegers (licence MIT).
 credits-word-lists = Listes de mots
 credits-word-lists-text = Anglais : ENABLE (domaine public). Français : Dicollecte d’Olivier R. (MPL 2.0). Espagnol : le dictionnaire espagnol de LibreOffice (GPL 3+, LGPL 3+ ou MPL 1.1+). Toutes les formes de leurs mots sont développées.
 credits-familiar = Mots courants

@@ -369,7 +369,7 @@ trace-again = Zagraj jeszcze raz
 ## Autorzy
 credits-title = Autorzy
 credits-fonts = Czcionki
-credits-fonts-text = Inter, autorstwa Rasmusa Anderssona i autorów projektu Inter (SIL Open Font License 1.1); dla symboli Ubuntu Light, Hack i Noto Emoji z egui.
+credits-fonts-text = Inter, autorstwa Rasmusa Anderssona i autorów projektu Inter (SIL Open Font License 1.1); stoper z emoji-icon-font autorstwa Johna Slegersa (licencja MIT).
 credits-word-lists = Listy słów
 credits-word-lists-text = Angielski: ENABLE (domena publiczna). Francuski: Dicollecte Oliviera R. (MPL 2.0). Hiszpański: hiszpański słownik LibreOffice (GPL 3+, LGPL 3+ lub MPL 1.1+). Ze wszystkimi formami ich słów.
 credits-familiar = Znane słowa

@@ -46,16 +46,19 @@ pub struct Drawing;
 #[derive(Resource)]
 pub struct Styled;
 
-/// Inter, then egui's own fonts for symbols.
+/// Inter, then the few symbols it lacks; for monospaced text too (egui's
+/// own fonts are left out of the build).
 fn font_definitions() -> FontDefinitions {
-    let mut fonts = FontDefinitions::default();
-    fonts.font_data.insert("inter".into(), Arc::new(FontData::from_static(theme::REGULAR_FONT)));
-    fonts.font_data.insert("inter-bold".into(), Arc::new(FontData::from_static(theme::BOLD_FONT)));
-    let proportional = fonts.families.entry(FontFamily::Proportional).or_default();
-    proportional.insert(0, "inter".into());
-    // Bold falls back as the rest does, on egui's fonts for symbols.
-    let bold = ["inter-bold".into()].into_iter().chain(proportional.iter().cloned()).collect();
-    fonts.families.insert(bold_family(), bold);
+    let mut fonts = FontDefinitions::empty();
+    for (name, data) in
+        [("inter", theme::REGULAR_FONT), ("inter-bold", theme::BOLD_FONT), ("symbols", theme::SYMBOLS_FONT)]
+    {
+        fonts.font_data.insert(name.into(), Arc::new(FontData::from_static(data)));
+    }
+    let family = |face: &str| vec![face.to_string(), "symbols".to_string()];
+    fonts.families.insert(FontFamily::Proportional, family("inter"));
+    fonts.families.insert(FontFamily::Monospace, family("inter"));
+    fonts.families.insert(bold_family(), family("inter-bold"));
     fonts
 }
 
@@ -145,7 +148,7 @@ mod tests {
     /// that none shows as an empty box: the Fluent strings of the four
     /// languages, the tiles' letters and the symbols written in code. The
     /// board's text (Bevy's, not egui's) has Inter Bold alone, without
-    /// egui's fonts to fall back on.
+    /// the symbols to fall back on.
     #[test]
     fn every_character_the_interface_shows_is_in_the_bundled_fonts() {
         use skrifa::MetadataProvider;

@@ -31,6 +31,9 @@ pub struct Fonts {
 
 pub const REGULAR_FONT: &[u8] = include_bytes!("../../assets/fonts/Inter-Regular.otf");
 pub const BOLD_FONT: &[u8] = include_bytes!("../../assets/fonts/Inter-Bold.otf");
+/// The symbols Inter lacks (the turn clock's stopwatch), cut from
+/// emoji-icon-font: egui's own fonts would add megabytes to the web build.
+pub const SYMBOLS_FONT: &[u8] = include_bytes!("../../assets/fonts/Symbols.ttf");
 
 /// Text in the world (Bevy's, not egui's) in `handle`'s font, `px` high.
 pub fn text_font(handle: &Handle<Font>, px: f32) -> TextFont {
