@@ -14,7 +14,7 @@ use crate::crossword::referee::Connection;
 use crate::crossword::thinking::Thinking;
 use crate::crossword::turn::Hints;
 use crate::crossword::{Action, Match, MatchSetup, NewMatch, Overlay, ResumeMatch, SAVE_FILE, SavedMatch, Seat};
-use crate::input::{Pinch, PointerInput, PointerPhase};
+use crate::input::{Pinch, PointerInput, PointerPhase, SafeArea};
 use crate::lexicons::Lexicons;
 use crate::online::Fetched;
 use crate::online::{Online, OnlineRequest};
@@ -55,9 +55,9 @@ struct Tour {
     /// Since when the tour waits for the server on the online screens.
     waiting_since: Option<f32>,
     shot_online_game: bool,
-    /// The endgame's board zoomed in (pinched), then shot.
-    zoomed: bool,
-    shot_zoomed: bool,
+    /// Steps done after the endgame's shot: its board zoomed in (pinched)
+    /// and shot, then shown as on a phone with a notch and shot.
+    endgame_steps: u8,
 }
 
 #[derive(Clone, Copy)]
@@ -78,8 +78,7 @@ pub(crate) fn plugin(app: &mut App) {
         last_frame: None,
         waiting_since: None,
         shot_online_game: false,
-        zoomed: false,
-        shot_zoomed: false,
+        endgame_steps: 0,
     })
     .add_systems(Last, tour);
     // To measure the web build's way of thinking (on the main thread).
@@ -537,19 +536,21 @@ fn tour(
             }
         }
         31 => shoot(&mut commands, &tour, "endgame"),
-        32 if !tour.zoomed => {
-            tour.zoomed = true;
+        32 if tour.endgame_steps < 5 => {
+            tour.endgame_steps += 1;
             tour.step -= 1;
-            commands.queue(|world: &mut World| {
-                let layout = world.resource::<crate::crossword::layout::BoardLayout>();
-                let centre = layout.cell_centre(wocable_crossword::board::CENTRE);
-                world.write_message(Pinch { from: centre, to: centre, scale: 2.0 });
-            });
-        }
-        32 if !tour.shot_zoomed => {
-            tour.shot_zoomed = true;
-            tour.step -= 1;
-            shoot(&mut commands, &tour, "game-zoomed");
+            match tour.endgame_steps {
+                1 => commands.queue(|world: &mut World| {
+                    let layout = world.resource::<crate::crossword::layout::BoardLayout>();
+                    let centre = layout.cell_centre(wocable_crossword::board::CENTRE);
+                    world.write_message(Pinch { from: centre, to: centre, scale: 2.0 });
+                }),
+                2 => shoot(&mut commands, &tour, "game-zoomed"),
+                // An iPhone's island and home indicator, on any window.
+                3 => commands.insert_resource(SafeArea { top: 47.0, right: 0.0, bottom: 34.0, left: 0.0 }),
+                4 => shoot(&mut commands, &tour, "game-safe-area"),
+                _ => commands.insert_resource(SafeArea::default()),
+            }
         }
         32 => {
             let mut pass_and_play = MatchSetup::against_computer(Level::Champion, 7);

@@ -1,7 +1,8 @@
 //! Mouse and touch as [`PointerInput`] and [`Pinch`] messages in world
 //! units, for every game: the games read only these, so headless tests
-//! drive them by writing the same messages. World units are logical pixels with the
-//! origin at the centre of the window, as the app's 2D camera has it.
+//! drive them by writing the same messages. World units are logical pixels
+//! with the origin at the centre of the window's [`SafeArea`], where the
+//! app's 2D camera looks.
 
 use crate::AppSystems;
 use bevy::prelude::*;
@@ -51,10 +52,41 @@ pub struct Pinch {
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GoBack;
 
-/// The size of the window in logical pixels; a desktop window's before
-/// the window reports its own, and in headless tests.
+/// The size the app lays itself out in, in logical pixels: the window's
+/// but its [`SafeArea`]'s insets; a desktop window's before the window
+/// reports its own, and in headless tests.
 #[derive(Resource, Clone, Copy, Debug, PartialEq)]
 pub struct Viewport(pub Vec2);
+
+/// What of the window a phone's status bar, notch, rounded corners or home
+/// indicator cover, in logical pixels: the app lays itself out in the
+/// rest. (Web pages and Android's activity keep the app's window clear of
+/// them themselves.)
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
+pub struct SafeArea {
+    pub top: f32,
+    pub right: f32,
+    pub bottom: f32,
+    pub left: f32,
+}
+
+impl SafeArea {
+    /// What is left of a window of `size`.
+    pub fn size_within(&self, size: Vec2) -> Vec2 {
+        (size - Vec2::new(self.left + self.right, self.top + self.bottom)).max(Vec2::ONE)
+    }
+
+    /// A point of a window of `size` (logical pixels, y down) in world units.
+    pub fn window_to_world(&self, size: Vec2, point: Vec2) -> Vec2 {
+        screen_to_world(self.size_within(size), point - Vec2::new(self.left, self.top))
+    }
+
+    /// Where the 2D camera looks from, so that the world's origin shows
+    /// at the safe area's centre.
+    pub fn camera_at(&self) -> Vec2 {
+        Vec2::new(self.right - self.left, self.top - self.bottom) / 2.0
+    }
+}
 
 impl Default for Viewport {
     fn default() -> Self {
@@ -67,12 +99,19 @@ pub const DEFAULT_VIEWPORT: Vec2 = Vec2::new(1280.0, 800.0);
 
 /// Parts that run headless too.
 pub(super) fn plugin(app: &mut App) {
-    app.add_message::<PointerInput>().add_message::<Pinch>().add_message::<GoBack>().init_resource::<Viewport>();
+    app.add_message::<PointerInput>()
+        .add_message::<Pinch>()
+        .add_message::<GoBack>()
+        .init_resource::<Viewport>()
+        .init_resource::<SafeArea>();
 }
 
 /// Reading the window's size, the mouse and the touch screen.
 pub(super) fn window_plugin(app: &mut App) {
-    app.add_systems(Update, (follow_window, mouse, wheel, touch, back_buttons).in_set(AppSystems::Pointer));
+    app.add_systems(
+        Update,
+        (follow_window, (mouse, wheel, touch, back_buttons, place_camera)).chain().in_set(AppSystems::Pointer),
+    );
 }
 
 fn back_buttons(
@@ -90,11 +129,19 @@ fn back_buttons(
     }
 }
 
-fn follow_window(windows: Query<&Window, With<PrimaryWindow>>, mut viewport: ResMut<Viewport>) {
+fn follow_window(windows: Query<&Window, With<PrimaryWindow>>, safe: Res<SafeArea>, mut viewport: ResMut<Viewport>) {
     if let Ok(window) = windows.single()
         && window.size().min_element() > 0.0
     {
-        viewport.set_if_neq(Viewport(window.size()));
+        viewport.set_if_neq(Viewport(safe.size_within(window.size())));
+    }
+}
+
+fn place_camera(safe: Res<SafeArea>, mut cameras: Query<&mut Transform, With<Camera2d>>) {
+    if safe.is_changed() {
+        for mut camera in &mut cameras {
+            camera.translation = safe.camera_at().extend(camera.translation.z);
+        }
     }
 }
 
@@ -115,13 +162,14 @@ pub fn world_to_screen(size: Vec2, world: Vec2) -> Vec2 {
 fn mouse(
     buttons: Res<ButtonInput<MouseButton>>,
     windows: Query<&Window, With<PrimaryWindow>>,
+    safe: Res<SafeArea>,
     egui: Res<EguiWantsInput>,
     mut pointer: MessageWriter<PointerInput>,
     mut last: Local<Option<Vec2>>,
 ) {
     let Ok(window) = windows.single() else { return };
     let Some(screen) = window.cursor_position().or(*last) else { return };
-    let at = screen_to_world(window.size(), screen);
+    let at = safe.window_to_world(window.size(), screen);
     // Press and release can both fall in one frame (a quick tap).
     if buttons.just_pressed(MouseButton::Left) && !egui.wants_any_pointer_input() {
         pointer.write(PointerInput::mouse(PointerPhase::Press, at));
@@ -143,6 +191,7 @@ const PIXELS_PER_NOTCH: f32 = 60.0;
 fn wheel(
     mut wheels: MessageReader<bevy::input::mouse::MouseWheel>,
     windows: Query<&Window, With<PrimaryWindow>>,
+    safe: Res<SafeArea>,
     egui: Res<EguiWantsInput>,
     mut pinch: MessageWriter<Pinch>,
 ) {
@@ -159,7 +208,7 @@ fn wheel(
         return;
     }
     let Some(screen) = window.cursor_position() else { return };
-    let at = screen_to_world(window.size(), screen);
+    let at = safe.window_to_world(window.size(), screen);
     pinch.write(Pinch { from: at, to: at, scale: WHEEL_STEP.powf(notches) });
 }
 
@@ -176,6 +225,7 @@ struct Fingers {
 fn touch(
     touches: Res<Touches>,
     windows: Query<&Window, With<PrimaryWindow>>,
+    safe: Res<SafeArea>,
     egui: Res<EguiWantsInput>,
     mut pointer: MessageWriter<PointerInput>,
     mut pinch: MessageWriter<Pinch>,
@@ -183,7 +233,7 @@ fn touch(
 ) {
     let Ok(window) = windows.single() else { return };
     let fingers = &mut *fingers;
-    let world = |screen: Vec2| screen_to_world(window.size(), screen);
+    let world = |screen: Vec2| safe.window_to_world(window.size(), screen);
     for touch in touches.iter_just_pressed() {
         match (fingers.first, fingers.second) {
             (None, None) if !egui.wants_any_pointer_input() => {
@@ -234,6 +284,40 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_world_is_centred_in_the_safe_area() {
+        let size = Vec2::new(390.0, 844.0);
+        let safe = SafeArea { top: 47.0, right: 0.0, bottom: 34.0, left: 0.0 };
+        assert_eq!(safe.size_within(size), Vec2::new(390.0, 763.0));
+        let centre = Vec2::new(195.0, 47.0 + 763.0 / 2.0);
+        assert_eq!(safe.window_to_world(size, centre), Vec2::ZERO);
+        assert_eq!(safe.window_to_world(size, Vec2::new(0.0, 47.0)), Vec2::new(-195.0, 763.0 / 2.0), "its top left");
+        // The camera looks from there: the world's origin shows at the
+        // safe area's centre (the camera's point at the window's centre).
+        let shown = safe.window_to_world(size, size / 2.0);
+        assert_eq!(shown, safe.camera_at());
+        assert_eq!(SafeArea::default().window_to_world(size, Vec2::ZERO), screen_to_world(size, Vec2::ZERO));
+    }
+
+    #[test]
+    fn the_app_lays_itself_out_in_the_safe_area_and_the_camera_follows() {
+        let mut app = App::new();
+        plugin(&mut app);
+        app.add_systems(Update, (follow_window, place_camera));
+        let mut window = Window::default();
+        window.resolution.set(390.0, 844.0);
+        app.world_mut().spawn((window, PrimaryWindow));
+        let camera = app.world_mut().spawn((Camera2d, Transform::default())).id();
+        app.update();
+        assert_eq!(app.world().resource::<Viewport>().0, Vec2::new(390.0, 844.0), "all of it on a desktop");
+        let safe = SafeArea { top: 47.0, right: 0.0, bottom: 34.0, left: 0.0 };
+        app.insert_resource(safe);
+        app.update();
+        assert_eq!(app.world().resource::<Viewport>().0, Vec2::new(390.0, 763.0), "clear of the notch");
+        let at = app.world().get::<Transform>(camera).expect("a camera").translation.truncate();
+        assert_eq!(at, safe.camera_at());
+    }
+
+    #[test]
     fn window_and_world_points_convert_both_ways() {
         let size = Vec2::new(360.0, 640.0);
         assert_eq!(screen_to_world(size, Vec2::new(180.0, 320.0)), Vec2::ZERO, "the centre");
@@ -252,6 +336,7 @@ mod tests {
         fn new() -> Screen {
             let mut app = App::new();
             app.add_plugins(bevy::input::InputPlugin).init_resource::<EguiWantsInput>();
+            app.insert_resource(SafeArea { top: 30.0, right: 0.0, bottom: 20.0, left: 10.0 });
             plugin(&mut app);
             app.add_systems(Update, touch);
             let window = app.world_mut().spawn((Window::default(), PrimaryWindow)).id();
@@ -288,7 +373,7 @@ mod tests {
         use bevy::input::touch::TouchPhase::{Ended, Moved, Started};
         let mut screen = Screen::new();
         let size = Window::default().size();
-        let world = |x: f32, y: f32| screen_to_world(size, Vec2::new(x, y));
+        let world = |x: f32, y: f32| screen_to_world(size - Vec2::new(10.0, 50.0), Vec2::new(x - 10.0, y - 30.0));
         let (pointer, _) = screen.frame(&[(1, Started, Vec2::new(100.0, 100.0))]);
         assert_eq!(pointer, [PointerInput::touch(PointerPhase::Press, world(100.0, 100.0))]);
         let (pointer, _) = screen.frame(&[(1, Moved, Vec2::new(110.0, 100.0))]);

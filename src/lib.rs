@@ -85,6 +85,7 @@ impl Plugin for AppPlugin {
         )
         .add_plugins((
             CorePlugin,
+            platform::window_plugin,
             input::window_plugin,
             ui::window_plugin,
             screens::window_plugin,

@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use support::Server;
 use wocable_lexicon::{Language, Lexicon};
 
-const SCREENS: [&str; 39] = [
+const SCREENS: [&str; 40] = [
     "home",
     "new-game",
     "game-start",
@@ -31,6 +31,7 @@ const SCREENS: [&str; 39] = [
     "how-to-play",
     "endgame",
     "game-zoomed",
+    "game-safe-area",
     "handover",
     "blank-letter",
     "paused",

@@ -427,10 +427,12 @@ fn score_flights(mut contexts: EguiContexts, flights: Query<&ScoreFlight>, time:
     }
     let ctx = contexts.ctx_mut()?;
     let painter = ctx.layer_painter(egui::LayerId::background());
+    // The layout's window points are the safe area's.
+    let origin = ctx.content_rect().min;
     for flight in &flights {
         let Some(pose) = flight.at(time.elapsed_secs()) else { continue };
         painter.text(
-            egui::pos2(pose.at.x, pose.at.y),
+            origin + egui::vec2(pose.at.x, pose.at.y),
             egui::Align2::CENTER_CENTER,
             format!("+{}", flight.score),
             // Whole points: egui keeps the glyphs of every size it draws.

@@ -2,6 +2,10 @@
 //! `main_rs`; files in the app's Application Support folder.
 
 pub use super::phone::{LEXICONS_BUILT_IN, built_in_lexicon, can_share, copy, share, window};
+use crate::input::SafeArea;
+use bevy::ecs::system::NonSendMarker;
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
 use std::path::PathBuf;
 
 /// The app's Application Support folder, in its container (which `HOME`
@@ -15,4 +19,36 @@ pub fn data_dir() -> Option<PathBuf> {
 #[unsafe(no_mangle)]
 pub extern "C" fn main_rs() {
     crate::run();
+}
+
+pub fn window_plugin(app: &mut App) {
+    app.add_systems(PreUpdate, read_safe_area);
+}
+
+/// The notch or island, the rounded corners and the home indicator: what
+/// of the window is outside the safe area winit reports (its inner
+/// rectangle) within the whole screen (its outer). winit's windows live
+/// on the main thread.
+fn read_safe_area(
+    windows: Query<Entity, With<PrimaryWindow>>,
+    mut safe: ResMut<SafeArea>,
+    _main_thread: NonSendMarker,
+) {
+    let Ok(entity) = windows.single() else { return };
+    let read = bevy::winit::WINIT_WINDOWS.with_borrow(|winit| {
+        let window = winit.get_window(entity)?;
+        let (inner, outer) = (window.inner_position().ok()?, window.outer_position().ok()?);
+        let (inner_size, outer_size) = (window.inner_size(), window.outer_size());
+        let scale = window.scale_factor() as f32;
+        let (left, top) = ((inner.x - outer.x) as f32 / scale, (inner.y - outer.y) as f32 / scale);
+        Some(SafeArea {
+            top,
+            left,
+            right: (outer_size.width as f32 - inner_size.width as f32) / scale - left,
+            bottom: (outer_size.height as f32 - inner_size.height as f32) / scale - top,
+        })
+    });
+    if let Some(read) = read {
+        safe.set_if_neq(read);
+    }
 }

@@ -44,6 +44,16 @@ pub use current::{can_share, share};
 #[cfg(target_arch = "wasm32")]
 pub use web::{page_hash, page_origin, page_query, set_page_title};
 
+/// What the platform tells the window's systems: on iOS, the safe area
+/// (the app draws on the whole screen there). Android's activity keeps the
+/// app's window clear of the cutout, and a web page its canvas.
+#[cfg(target_os = "ios")]
+pub(crate) use ios::window_plugin;
+
+/// What the platform tells the window's systems: nothing here.
+#[cfg(not(target_os = "ios"))]
+pub(crate) fn window_plugin(_app: &mut bevy::prelude::App) {}
+
 /// The time of day, in milliseconds since 1970 (UTC), as servers count it.
 #[cfg(target_arch = "wasm32")]
 pub fn wall_clock_ms() -> u64 {

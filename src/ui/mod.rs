@@ -7,7 +7,7 @@ pub mod widgets;
 
 use bevy::prelude::*;
 use bevy_egui::egui::{self, FontData, FontDefinitions, FontFamily};
-use bevy_egui::{EguiContexts, EguiPlugin, EguiPrimaryContextPass};
+use bevy_egui::{EguiContexts, EguiInput, EguiPlugin, EguiPreUpdateSet, EguiPrimaryContextPass, PrimaryEguiContext};
 use std::sync::Arc;
 use theme::Fonts;
 
@@ -33,8 +33,23 @@ pub(super) fn window_plugin(app: &mut App) {
             // only cost fill rate (a lot, on software renderers).
             commands.spawn((Camera2d, Msaa::Off));
         })
+        .add_systems(
+            PreUpdate,
+            keep_clear_of_the_system.after(EguiPreUpdateSet::ProcessInput).before(EguiPreUpdateSet::BeginPass),
+        )
         .configure_sets(EguiPrimaryContextPass, Drawing.run_if(resource_exists::<Styled>))
         .add_systems(EguiPrimaryContextPass, style_egui.run_if(not(resource_exists::<Styled>)));
+}
+
+/// egui lays its panels out in the safe area, as the world is.
+fn keep_clear_of_the_system(
+    safe: Res<crate::input::SafeArea>,
+    mut inputs: Query<&mut EguiInput, With<PrimaryEguiContext>>,
+) {
+    let insets = egui::epaint::MarginF32 { left: safe.left, right: safe.right, top: safe.top, bottom: safe.bottom };
+    for mut input in &mut inputs {
+        input.0.safe_area_insets = Some(egui::SafeAreaInsets(insets));
+    }
 }
 
 /// The egui systems that draw screens; they start once the app's fonts
