@@ -2,7 +2,9 @@ package org.wocable.app
 
 import android.os.Build
 import android.os.Bundle
+import android.view.View
 import android.view.WindowManager
+import androidx.core.view.ViewCompat
 import androidx.core.view.WindowCompat
 import androidx.core.view.WindowInsetsCompat
 import androidx.core.view.WindowInsetsControllerCompat
@@ -13,10 +15,11 @@ import com.google.androidgamesdk.GameActivity
  * named by the `android.app.lib_name` meta-data in the manifest) on its own
  * thread and hands it the window, touches, keys and life-cycle events.
  *
- * What is left to do here is the window: the whole screen, system bars hidden.
- * The game draws under the display cutout and the (transient) bars, so keeping
- * its buttons inside the safe area is the game's job: it reads the insets that
- * GameActivity passes on.
+ * What is left to do here is the window: the whole screen, system bars hidden
+ * (a swipe shows them for a moment, over the game), and the game's surface kept
+ * clear of a notch or camera hole: the view that holds it is padded by the
+ * cutout's insets, so the game lays itself out in what is left and needs no
+ * insets of its own. The padding shows the window's background, the game's.
  *
  * The Back key is not handled here: GameActivity passes it to the game as a
  * key event (the manifest opts out of predictive Back so that it still comes as
@@ -30,14 +33,21 @@ class MainActivity : GameActivity() {
         // from targetSdk 35 on Android 15; needed for older versions.)
         WindowCompat.setDecorFitsSystemWindows(window, false)
         if (Build.VERSION.SDK_INT >= Build.VERSION_CODES.P) {
-            // Use the area beside a notch or camera hole on the short edges too
-            // (portrait's top, landscape's sides); the game keeps clear of it.
+            // Lay the window out beside a notch or camera hole on the short edges
+            // too (portrait's top, landscape's sides), as Android 15 does anyway;
+            // the padding below keeps the game's surface clear of it.
             window.attributes = window.attributes.apply {
                 layoutInDisplayCutoutMode =
                     WindowManager.LayoutParams.LAYOUT_IN_DISPLAY_CUTOUT_MODE_SHORT_EDGES
             }
         }
         super.onCreate(savedInstanceState)
+        val content = findViewById<View>(android.R.id.content)
+        ViewCompat.setOnApplyWindowInsetsListener(content) { view, insets ->
+            val cutout = insets.getInsets(WindowInsetsCompat.Type.displayCutout())
+            view.setPadding(cutout.left, cutout.top, cutout.right, cutout.bottom)
+            insets
+        }
     }
 
     override fun onWindowFocusChanged(hasFocus: Boolean) {
