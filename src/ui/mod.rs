@@ -110,9 +110,9 @@ fn style_egui(mut commands: Commands, mut contexts: EguiContexts) -> Result {
     Ok(())
 }
 
-/// The Ui that panels are laid out in, covering the window.
+/// The Ui that panels are laid out in, covering the window's safe area.
 pub fn root_ui(ctx: &egui::Context) -> egui::Ui {
-    let builder = egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(ctx.viewport_rect());
+    let builder = egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(ctx.content_rect());
     egui::Ui::new(ctx.clone(), egui::Id::new("wocable-root"), builder)
 }
 
