@@ -1,7 +1,7 @@
 //! iOS: the Xcode project's `main.m` sets the audio session and calls
 //! `main_rs`; files in the app's Application Support folder.
 
-pub use super::phone::{LEXICONS_BUILT_IN, built_in_lexicon, can_share, copy, share, window};
+pub use super::phone::{LEXICONS_BUILT_IN, built_in_lexicon, window};
 use crate::input::SafeArea;
 use bevy::ecs::system::NonSendMarker;
 use bevy::prelude::*;
@@ -14,6 +14,18 @@ pub fn data_dir() -> Option<PathBuf> {
     let home = std::env::var_os("HOME")?;
     Some(PathBuf::from(home).join("Library/Application Support/Wocable"))
 }
+
+/// No clipboard or share sheet the app reaches yet (UIKit's, through
+/// Objective-C): the room code is read off the screen.
+pub fn copy(_text: &str) -> bool {
+    false
+}
+
+pub fn can_share() -> bool {
+    false
+}
+
+pub fn share(_text: &str, _url: &str) {}
 
 /// The entry point `main.m` calls once the audio session is set.
 #[unsafe(no_mangle)]

@@ -54,6 +54,15 @@ pub(crate) use ios::window_plugin;
 #[cfg(not(target_os = "ios"))]
 pub(crate) fn window_plugin(_app: &mut bevy::prelude::App) {}
 
+/// Leaves the app for the system's home screen, keeping it as it is:
+/// Android's Back on the app's first screen.
+#[cfg(target_os = "android")]
+pub use android::leave;
+
+/// Elsewhere Back on the first screen has nowhere to go.
+#[cfg(not(target_os = "android"))]
+pub fn leave() {}
+
 /// The time of day, in milliseconds since 1970 (UTC), as servers count it.
 #[cfg(target_arch = "wasm32")]
 pub fn wall_clock_ms() -> u64 {

@@ -1,6 +1,5 @@
 //! What Android and iOS share: the whole screen, the word lists read from
-//! the app's assets as a language is first needed, no clipboard or share
-//! sheet the app can reach yet.
+//! the app's assets as a language is first needed.
 
 use bevy::prelude::*;
 use bevy::window::{MonitorSelection, WindowMode};
@@ -18,13 +17,3 @@ pub fn built_in_lexicon(_language: Language) -> Option<Lexicon> {
 pub fn window() -> Window {
     Window { mode: WindowMode::BorderlessFullscreen(MonitorSelection::Primary), resizable: false, ..default() }
 }
-
-pub fn copy(_text: &str) -> bool {
-    false
-}
-
-pub fn can_share() -> bool {
-    false
-}
-
-pub fn share(_text: &str, _url: &str) {}

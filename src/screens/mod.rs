@@ -79,10 +79,14 @@ fn back_a_screen(
     dictionary: Res<dictionary::DictionaryPage>,
     mut next: ResMut<NextState<Screen>>,
 ) {
-    if back.read().count() > 0
-        && let Some(to) = screen.get().back(&dictionary)
-    {
-        next.set(to);
+    if back.read().count() == 0 {
+        return;
+    }
+    match screen.get().back(&dictionary) {
+        Some(to) => next.set(to),
+        // Back from the first screen leaves the app, as in Android's others.
+        None if *screen.get() == Screen::Home => crate::platform::leave(),
+        None => {}
     }
 }
 
