@@ -312,6 +312,15 @@ fn layout(app: &App) -> BoardLayout {
     *app.world().resource::<BoardLayout>()
 }
 
+/// A game against the computer in a phone's window, and its layout.
+fn phone_game(name: &str) -> (App, BoardLayout) {
+    let mut app = app(&data_dir(name));
+    app.world_mut().insert_resource(wocable::input::Viewport(Vec2::new(360.0, 640.0)));
+    start(&mut app, setup(&VERSUS_COMPUTER, 3));
+    let fitted = layout(&app);
+    (app, fitted)
+}
+
 /// Where the square `pos` is drawn: its cell under the zoomed root.
 fn drawn_at(app: &mut App, pos: wocable_crossword::Pos) -> Vec2 {
     let root = *app.world_mut().query_filtered::<&Transform, With<BoardRoot>>().single(app.world()).expect("a board");
@@ -330,11 +339,7 @@ fn tile_drawn_at(app: &mut App, index: usize) -> Vec2 {
 #[test]
 fn two_fingers_zoom_the_board_and_tiles_go_where_it_shows_them() {
     use wocable_crossword::Pos;
-    let dir = data_dir("pinch");
-    let mut app = app(&dir);
-    app.world_mut().insert_resource(wocable::input::Viewport(Vec2::new(360.0, 640.0)));
-    start(&mut app, setup(&VERSUS_COMPUTER, 3));
-    let fitted = layout(&app);
+    let (mut app, fitted) = phone_game("pinch");
     assert_eq!(fitted.zoom(), 1.0);
     let centre = fitted.cell_centre(wocable_crossword::board::CENTRE);
     app.world_mut().write_message(Pinch { from: centre, to: centre, scale: 2.0 });
@@ -377,11 +382,7 @@ fn two_fingers_zoom_the_board_and_tiles_go_where_it_shows_them() {
 #[test]
 fn a_hidden_part_of_the_zoomed_board_is_not_under_the_rack() {
     use wocable_crossword::Pos;
-    let dir = data_dir("hidden");
-    let mut app = app(&dir);
-    app.world_mut().insert_resource(wocable::input::Viewport(Vec2::new(360.0, 640.0)));
-    start(&mut app, setup(&VERSUS_COMPUTER, 3));
-    let fitted = layout(&app);
+    let (mut app, fitted) = phone_game("hidden");
     // A tile on the bottom row, then the board zoomed in on the top.
     let o15 = Pos::new(14, 7).expect("H15");
     drag(&mut app, 0, fitted.cell_centre(o15));
@@ -403,11 +404,7 @@ fn a_hidden_part_of_the_zoomed_board_is_not_under_the_rack() {
 #[test]
 fn a_double_tap_zooms_in_where_tapped_and_out_again() {
     use wocable_crossword::Pos;
-    let dir = data_dir("double-tap");
-    let mut app = app(&dir);
-    app.world_mut().insert_resource(wocable::input::Viewport(Vec2::new(360.0, 640.0)));
-    start(&mut app, setup(&VERSUS_COMPUTER, 3));
-    let fitted = layout(&app);
+    let (mut app, fitted) = phone_game("double-tap");
     let at = fitted.cell_centre(Pos::new(3, 4).expect("E4")) + Vec2::new(3.0, -2.0);
     let tap = |app: &mut App, at: Vec2| {
         touch(app, PointerPhase::Press, at);
