@@ -18,7 +18,7 @@ use wocable::crossword::input::tile_centre;
 use wocable::crossword::layout::BoardLayout;
 use wocable::crossword::thinking::Thinking;
 use wocable::crossword::{MatchSetup, NewMatch, Seat};
-use wocable::input::{PointerInput, PointerPhase};
+use wocable::input::{Pinch, PointerInput, PointerPhase};
 use wocable::screens::Screen;
 use wocable::settings::Settings;
 use wocable::storage::Storage;
@@ -88,6 +88,20 @@ fn frames(c: &mut Criterion) {
             step = (step + 1) % 60;
             let along = if step < 30 { step } else { 60 - step } as f32 / 30.0;
             pointer(&mut app, PointerPhase::Move, from.lerp(board, along));
+            app.update();
+        })
+    });
+
+    // The tile dropped on the centre square, the board is pinched in and
+    // out between fitted and twice as close.
+    pointer(&mut app, PointerPhase::Release, board);
+    app.update();
+    let mut pinch = 0_u32;
+    group.bench_function("pinching the board", |b| {
+        b.iter(|| {
+            pinch = (pinch + 1) % 60;
+            let scale = if pinch < 30 { 1.025 } else { 1.0 / 1.025 };
+            app.world_mut().write_message(Pinch { from: board, to: board, scale });
             app.update();
         })
     });
