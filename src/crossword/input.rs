@@ -58,7 +58,7 @@ pub const TOUCH_LIFT: f32 = 48.0;
 /// The board itself held (no tile there): moving pans it; a tap, and
 /// another soon after, zooms it.
 #[derive(Resource, Default, Clone, Copy, Debug, PartialEq)]
-pub struct BoardHeld {
+struct BoardHeld {
     /// Where the pointer went down and where it is, while held.
     held: Option<(Vec2, Vec2)>,
     moved: bool,
