@@ -284,7 +284,7 @@ fn build_web(build: Build) -> Result<PathBuf, String> {
         ])
         .arg(&out)
         .arg(&wasm))?;
-    // Binaryen takes a fifth off what LLVM left, in a few minutes.
+    // Binaryen takes an eighth off what LLVM left, in a couple of minutes.
     let bound = out.join("wocable_bg.wasm");
     let optimised = out.join("wocable_bg.opt.wasm");
     run(Command::new("node").arg(wasm_opt()?).arg("-Oz").arg(&bound).arg("-o").arg(&optimised))?;
@@ -302,7 +302,7 @@ fn build_web(build: Build) -> Result<PathBuf, String> {
 /// Binaryen's `wasm-opt`, installed from npm into the target folder once
 /// (with Node and npm, if the machine lacks them).
 fn wasm_opt() -> Result<PathBuf, String> {
-    if !Command::new("npm").arg("--version").output().is_ok_and(|o| o.status.success()) {
+    if !mobile::answers(Command::new("npm").arg("--version")) {
         ensure_packages(&["nodejs", "npm"])?;
     }
     let dir = target_dir().join("tools").join(BINARYEN.replace('@', "-"));

@@ -92,7 +92,8 @@ fn android_tools() -> Result<PathBuf, String> {
     }
 }
 
-fn answers(command: &mut Command) -> bool {
+/// Whether the command runs and succeeds (a tool is there).
+pub fn answers(command: &mut Command) -> bool {
     command.output().is_ok_and(|output| output.status.success())
 }
 
