@@ -31,6 +31,7 @@ mod postgres;
 use devtools::Browser;
 use serde_json::{Value, json};
 use std::collections::BTreeSet;
+use std::io::Write;
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
@@ -153,31 +154,219 @@ fn is_root() -> bool {
 }
 
 fn test() -> Result<(), String> {
-    ensure_packages(BUILD_PACKAGES)?;
-    ensure_packages(PLAY_PACKAGES)?;
-    ensure_packages(TEST_PACKAGES)?;
-    run(cargo().args(["fmt", "--all", "--check"]))?;
-    run(cargo().args(["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"]))?;
-    // The web build (no threads, no file system) must be clippy-clean,
-    // and, after the other tests, run in a browser.
-    // The web build as released: no `dev` feature.
+    let started = Instant::now();
+    // Every package in one go: one `apt-get update`, not one a phase.
+    let packages =
+        [BUILD_PACKAGES, PLAY_PACKAGES, TEST_PACKAGES, BROWSER_PACKAGES, WEB_PACKAGES, mobile::CHECK_PACKAGES].concat();
+    timed("system packages", || ensure_packages(&packages))?;
+    timed("rustfmt", || run(cargo().args(["fmt", "--all", "--check"])))?;
     let web =
         ensure_target(WASM_TARGET).inspect_err(|reason| eprintln!("xtask: WARNING: web build not checked: {reason}"));
-    if web.is_ok() {
-        run(cargo()
-            .args(["clippy", "--package", "wocable", "--no-default-features", "--target", WASM_TARGET])
-            .args(["--", "-D", "warnings"]))?;
+    // The web build ends in minutes of link-time optimisation on one core:
+    // it runs beside the native build, which keeps the other one busy,
+    // and says what it did in a log of its own.
+    let log = target_dir().join("xtask-web.log");
+    let (native, dist) = std::thread::scope(|scope| {
+        let dist = web.is_ok().then(|| scope.spawn(|| timed("web build, linted (beside)", || web_build_linted(&log))));
+        let native =
+            timed("native build of every target, linted", || run(build_tests().args(["--all-targets", "--no-run"])))
+                .and_then(|()| timed("phone projects", mobile::check));
+        (native, dist.map(|handle| handle.join().unwrap_or_else(|_| Err("the web build's thread panicked".into()))))
+    });
+    if let Some(Err(reason)) = &dist {
+        let text = std::fs::read_to_string(&log).unwrap_or_default();
+        eprintln!("xtask: the web build's log ({}):\n{text}", log.display());
+        native?;
+        return Err(reason.clone());
     }
-    mobile::check()?;
-    // The window test must run here, not skip for want of Xvfb.
-    run(cargo().args(["test", "--workspace"]).env("WOCABLE_REQUIRE_WINDOW", "1"))?;
-    // The server's suites again, each test on a database of its own in a
-    // throwaway PostgreSQL cluster (built as above: nothing is rebuilt).
-    let cluster = postgres::Cluster::start()?;
-    let server_suites = ["--test", "rooms", "--test", "arenas", "--test", "instances"];
-    run(cargo().args(["test", "--workspace"]).args(server_suites).env("WOCABLE_TEST_POSTGRES", &cluster.url))?;
-    drop(cluster);
-    if web.is_ok() { browser_check() } else { Ok(()) }
+    native?;
+    // The window test must run here, not skip for want of Xvfb; the
+    // server's suites run again, each test on a database of its own in a
+    // throwaway PostgreSQL cluster.
+    timed("tests", || {
+        let programs = test_programs()?;
+        let cluster = postgres::Cluster::start()?;
+        let on_postgres = programs.iter().filter(|program| SERVER_SUITES.contains(&program.name.as_str()));
+        let runs: Vec<TestRun> = programs
+            .iter()
+            .map(|program| TestRun { program, postgres: None })
+            .chain(on_postgres.map(|program| TestRun { program, postgres: Some(&cluster.url) }))
+            .collect();
+        run_tests(&runs)?;
+        run(build_tests().arg("--doc"))
+    })?;
+    if let Some(Ok(dist)) = dist {
+        timed("browser check", || browser_check_of(&dist))?;
+    }
+    eprintln!("xtask: everything checked in {}", minutes(started.elapsed()));
+    Ok(())
+}
+
+/// Runs a phase of `test`, saying how long it took.
+fn timed<T>(phase: &str, work: impl FnOnce() -> Result<T, String>) -> Result<T, String> {
+    let started = Instant::now();
+    let result = work();
+    let outcome = if result.is_ok() { "done" } else { "failed" };
+    eprintln!("xtask: ── {phase}: {outcome} in {}", minutes(started.elapsed()));
+    result
+}
+
+fn minutes(time: Duration) -> String {
+    let seconds = time.as_secs();
+    format!("{} min {:02} s", seconds / 60, seconds % 60)
+}
+
+/// The server's suites that run on PostgreSQL as well as on SQLite.
+const SERVER_SUITES: [&str; 3] = ["rooms", "arenas", "instances"];
+/// How many test programs run at once: most of their time they wait on
+/// clocks, sockets and other processes rather than compute.
+const TEST_PROGRAMS_AT_ONCE: usize = 3;
+
+/// A test program that `cargo test --workspace` runs, and its package's
+/// folder, in which cargo runs it.
+struct TestProgram {
+    name: String,
+    path: PathBuf,
+    package: PathBuf,
+}
+
+/// The programs of the tests, built and linted first (as `build_tests`).
+fn test_programs() -> Result<Vec<TestProgram>, String> {
+    let mut build = build_tests();
+    build.args(["--no-run", "--message-format=json-render-diagnostics"]).current_dir(root());
+    eprintln!("xtask: running {build:?}");
+    let output = build.stderr(Stdio::inherit()).output().map_err(|e| format!("cannot start cargo: {e}"))?;
+    if !output.status.success() {
+        return Err(format!("building the tests failed ({})", output.status));
+    }
+    let mut programs = Vec::new();
+    for line in String::from_utf8_lossy(&output.stdout).lines() {
+        let Ok(message) = serde_json::from_str::<Value>(line) else { continue };
+        let (Some(path), Some(manifest), Some(name)) =
+            (message["executable"].as_str(), message["manifest_path"].as_str(), message["target"]["name"].as_str())
+        else {
+            continue;
+        };
+        if message["reason"] == "compiler-artifact" && message["profile"]["test"] == true {
+            let package = Path::new(manifest).parent().ok_or("a manifest without a folder")?.to_path_buf();
+            programs.push(TestProgram { name: name.to_string(), path: path.into(), package });
+        }
+    }
+    Ok(programs)
+}
+
+/// A test program to run, on PostgreSQL at this address or on SQLite.
+struct TestRun<'a> {
+    program: &'a TestProgram,
+    postgres: Option<&'a str>,
+}
+
+impl TestRun<'_> {
+    fn label(&self) -> String {
+        let on = if self.postgres.is_some() { " on PostgreSQL" } else { "" };
+        let package = self.program.package.strip_prefix(root()).unwrap_or(&self.program.package);
+        let package = if package.as_os_str().is_empty() { Path::new(".") } else { package };
+        format!("{}: {}{on}", package.display(), self.program.name)
+    }
+}
+
+/// Runs the test programs a few at once (cargo runs one after another),
+/// the slowest of the last run first. The times are kept in the target
+/// folder for the next run's order.
+fn run_tests(runs: &[TestRun]) -> Result<(), String> {
+    let times_file = target_dir().join("xtask-test-times.json");
+    let last: Value = std::fs::read(&times_file).ok().and_then(|b| serde_json::from_slice(&b).ok()).unwrap_or_default();
+    // Programs not timed yet go first: they may be slow.
+    let last_time = |run: &TestRun| last[run.label()].as_f64().unwrap_or(f64::INFINITY);
+    let mut order: Vec<&TestRun> = runs.iter().collect();
+    order.sort_by(|a, b| last_time(b).total_cmp(&last_time(a)));
+    let queue = std::sync::Mutex::new(order.into_iter());
+    let next = || queue.lock().ok().and_then(|mut queue| queue.next());
+    let results: Vec<(String, f64, bool)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..TEST_PROGRAMS_AT_ONCE)
+            .map(|_| scope.spawn(|| std::iter::from_fn(next).map(run_test).collect::<Vec<_>>()))
+            .collect();
+        workers.into_iter().flat_map(|worker| worker.join().unwrap_or_default()).collect()
+    });
+    let times: serde_json::Map<String, Value> =
+        results.iter().map(|(label, seconds, _)| (label.clone(), json!(seconds))).collect();
+    // Only a hint for the next run's order: failing to keep it is no failure.
+    let _ = std::fs::write(&times_file, Value::Object(times).to_string());
+    let failed: Vec<&str> =
+        results.iter().filter(|(_, _, passed)| !passed).map(|(label, _, _)| label.as_str()).collect();
+    if results.len() != runs.len() {
+        return Err(format!("only {} of {} test programs ran", results.len(), runs.len()));
+    }
+    if failed.is_empty() { Ok(()) } else { Err(format!("tests failed: {}", failed.join(", "))) }
+}
+
+/// Runs one test program as cargo runs it (in its package's folder);
+/// says how long it took, and shows its whole output if it failed.
+fn run_test(run: &TestRun) -> (String, f64, bool) {
+    let started = Instant::now();
+    let mut command = Command::new(&run.program.path);
+    command.current_dir(&run.program.package).env("WOCABLE_REQUIRE_WINDOW", "1");
+    if let Some(url) = run.postgres {
+        command.env("WOCABLE_TEST_POSTGRES", url);
+    }
+    let output = command.output();
+    let seconds = started.elapsed().as_secs_f64();
+    let label = run.label();
+    match output {
+        Ok(output) if output.status.success() => {
+            eprintln!("xtask: passed {label} in {seconds:.1} s");
+            (label, seconds, true)
+        }
+        Ok(output) => {
+            let (out, err) = (String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
+            eprintln!("xtask: FAILED {label} ({}) in {seconds:.1} s:\n{out}{err}", output.status);
+            (label, seconds, false)
+        }
+        Err(e) => {
+            eprintln!("xtask: FAILED {label}: cannot start {}: {e}", run.program.path.display());
+            (label, seconds, false)
+        }
+    }
+}
+
+/// `cargo test --workspace`, with clippy's lints (`-D warnings`) on the
+/// workspace's crates as it builds them: `cargo clippy` only checks, so
+/// beside a build it compiled every dependency a second time. Every
+/// `cargo test` of `test` runs this way, or the workspace's crates would
+/// build again (cargo tracks the wrapper).
+fn build_tests() -> Command {
+    let mut command = linted_cargo();
+    command.args(["test", "--workspace"]);
+    command
+}
+
+/// Cargo whose builds lint the workspace's crates as `cargo clippy --
+/// -D warnings` does (it runs clippy's driver the same way).
+fn linted_cargo() -> Command {
+    let mut command = cargo();
+    command.env("RUSTC_WORKSPACE_WRAPPER", clippy_driver()).env("CLIPPY_ARGS", "-D__CLIPPY_HACKERY__warnings");
+    command
+}
+
+/// The toolchain's `clippy-driver` (`rust-toolchain.toml` asks for clippy).
+fn clippy_driver() -> PathBuf {
+    let sysroot = Command::new("rustc").args(["--print", "sysroot"]).output();
+    let sysroot = sysroot.map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string()).unwrap_or_default();
+    Path::new(&sysroot).join("bin").join("clippy-driver")
+}
+
+/// The web build that the browser check loads (with the `dev` feature),
+/// linted for wasm32 as it builds; then the app's library linted as
+/// released, without `dev` (its dependencies built already). Every
+/// command's output goes to `log`.
+fn web_build_linted(log: &Path) -> Result<PathBuf, String> {
+    let output = Output::Log(log.to_path_buf());
+    std::fs::write(log, "").map_err(|e| format!("{}: {e}", log.display()))?;
+    let dist = build_web(Build::Dev, linted_cargo, &output)?;
+    let mut release = linted_cargo();
+    release.args(["build", "--lib", "--package", "wocable", "--no-default-features", "--profile", "web"]);
+    output.run(release.args(["--target", WASM_TARGET]))?;
+    Ok(dist)
 }
 
 fn ensure_target(triple: &str) -> Result<(), String> {
@@ -226,7 +415,7 @@ fn wasm_bindgen_version() -> Result<String, String> {
 
 fn web(args: &[String]) -> Result<(), String> {
     let port = match args {
-        [] => return build_web(Build::Release).map(drop),
+        [] => return build_web(Build::Release, cargo, &Output::Terminal).map(drop),
         [check] if check == "--check" => return browser_check(),
         [serve] if serve == "--serve" => 8080,
         [serve, flag, port] if serve == "--serve" && flag == "--port" => {
@@ -234,7 +423,7 @@ fn web(args: &[String]) -> Result<(), String> {
         }
         _ => return Err("usage: cargo xtask web [--serve [--port N] | --check]".into()),
     };
-    let out = build_web(Build::Release)?;
+    let out = build_web(Build::Release, cargo, &Output::Terminal)?;
     let listener = TcpListener::bind(("127.0.0.1", port)).map_err(|e| format!("port {port}: {e}"))?;
     eprintln!("xtask: serving {} on http://127.0.0.1:{port}/", out.display());
     serve_dir(listener, &out, Arc::default());
@@ -253,8 +442,34 @@ enum Build {
     Dev,
 }
 
-/// Builds the app for the browser into `target/web-dist/`, which it returns.
-fn build_web(build: Build) -> Result<PathBuf, String> {
+/// Where a command's output goes: the terminal, or a log (for work that
+/// runs beside other work).
+enum Output {
+    Terminal,
+    Log(PathBuf),
+}
+
+impl Output {
+    fn run(&self, command: &mut Command) -> Result<(), String> {
+        let Output::Log(log) = self else { return run(command) };
+        let open = || {
+            std::fs::OpenOptions::new()
+                .append(true)
+                .create(true)
+                .open(log)
+                .map_err(|e| format!("{}: {e}", log.display()))
+        };
+        let shown = format!("{command:?}");
+        writeln!(open()?, "xtask: running {shown}").map_err(|e| format!("{}: {e}", log.display()))?;
+        let status = command.current_dir(root()).stdout(open()?).stderr(open()?).status();
+        let status = status.map_err(|e| format!("cannot start {shown}: {e}"))?;
+        if status.success() { Ok(()) } else { Err(format!("{shown} failed ({status}); see {}", log.display())) }
+    }
+}
+
+/// Builds the app for the browser into `target/web-dist/`, which it
+/// returns, with cargo as `cargo` makes it.
+fn build_web(build: Build, cargo: fn() -> Command, output: &Output) -> Result<PathBuf, String> {
     ensure_target(WASM_TARGET)?;
     ensure_packages(WEB_PACKAGES)?;
     let mut cargo_build = cargo();
@@ -262,33 +477,18 @@ fn build_web(build: Build) -> Result<PathBuf, String> {
     if build == Build::Release {
         cargo_build.arg("--no-default-features");
     }
-    run(&mut cargo_build)?;
-    let version = wasm_bindgen_version()?;
-    let installed = Command::new("wasm-bindgen").arg("--version").output();
-    if !installed.is_ok_and(|o| String::from_utf8_lossy(&o.stdout).contains(&version)) {
-        eprintln!("xtask: installing wasm-bindgen-cli {version} (takes a while, once)");
-        run(cargo().args(["install", "wasm-bindgen-cli", "--version", &version]))?;
-    }
+    output.run(&mut cargo_build)?;
     let out = target_dir().join("web-dist");
     let wasm = target_dir().join(WASM_TARGET).join("web/wocable.wasm");
-    run(Command::new("wasm-bindgen")
-        .args([
-            "--target",
-            "web",
-            "--no-typescript",
-            "--remove-name-section",
-            "--remove-producers-section",
-            "--out-name",
-            "wocable",
-            "--out-dir",
-        ])
-        .arg(&out)
-        .arg(&wasm))?;
-    // Binaryen takes an eighth off what LLVM left, in a couple of minutes.
-    let bound = out.join("wocable_bg.wasm");
-    let optimised = out.join("wocable_bg.opt.wasm");
-    run(Command::new("node").arg(wasm_opt()?).arg("-Oz").arg(&bound).arg("-o").arg(&optimised))?;
-    std::fs::rename(&optimised, &bound).map_err(|e| format!("{}: {e}", bound.display()))?;
+    // wasm-bindgen and wasm-opt take minutes: only for a wasm that cargo
+    // has not built before (known by its size and time).
+    let source = target_dir().join("web-dist.source");
+    let built = std::fs::metadata(&wasm).and_then(|m| m.modified().map(|time| format!("{} {time:?}", m.len())));
+    let built = built.map_err(|e| format!("{}: {e}", wasm.display()))?;
+    if std::fs::read_to_string(&source).ok().as_ref() != Some(&built) || !out.join("wocable_bg.wasm").exists() {
+        bind_and_optimise(&wasm, &out, output)?;
+        std::fs::write(&source, built).map_err(|e| format!("{}: {e}", source.display()))?;
+    }
     for file in ["index.html", "manifest.webmanifest"] {
         std::fs::copy(root().join("web").join(file), out.join(file)).map_err(|e| format!("{file}: {e}"))?;
     }
@@ -299,9 +499,50 @@ fn build_web(build: Build) -> Result<PathBuf, String> {
     Ok(out)
 }
 
+/// The wasm from cargo, bound to JavaScript and optimised into `out`.
+fn bind_and_optimise(wasm: &Path, out: &Path, output: &Output) -> Result<(), String> {
+    output.run(
+        Command::new(wasm_bindgen(output)?)
+            .args([
+                "--target",
+                "web",
+                "--no-typescript",
+                "--remove-name-section",
+                "--remove-producers-section",
+                "--out-name",
+                "wocable",
+                "--out-dir",
+            ])
+            .arg(out)
+            .arg(wasm),
+    )?;
+    // Binaryen takes an eighth off what LLVM left, in a couple of minutes.
+    let bound = out.join("wocable_bg.wasm");
+    let optimised = out.join("wocable_bg.opt.wasm");
+    output.run(Command::new("node").arg(wasm_opt(output)?).arg("-Oz").arg(&bound).arg("-o").arg(&optimised))?;
+    std::fs::rename(&optimised, &bound).map_err(|e| format!("{}: {e}", bound.display()))?;
+    Ok(())
+}
+
+/// The `wasm-bindgen` program of the version in Cargo.lock (it must be
+/// the same as the library's), built once into the target folder: no
+/// registry this project reaches has it built.
+fn wasm_bindgen(output: &Output) -> Result<PathBuf, String> {
+    let version = wasm_bindgen_version()?;
+    let dir = target_dir().join("tools").join(format!("wasm-bindgen-{version}"));
+    let program = dir.join("bin/wasm-bindgen");
+    if !program.exists() {
+        eprintln!("xtask: building wasm-bindgen-cli {version} (takes a few minutes, once)");
+        let mut install = cargo();
+        install.args(["install", "--locked", "wasm-bindgen-cli", "--version", &version, "--root"]).arg(&dir);
+        output.run(&mut install)?;
+    }
+    Ok(program)
+}
+
 /// Binaryen's `wasm-opt`, installed from npm into the target folder once
 /// (with Node and npm, if the machine lacks them).
-fn wasm_opt() -> Result<PathBuf, String> {
+fn wasm_opt(output: &Output) -> Result<PathBuf, String> {
     if !mobile::answers(Command::new("npm").arg("--version")) {
         ensure_packages(&["nodejs", "npm"])?;
     }
@@ -309,7 +550,9 @@ fn wasm_opt() -> Result<PathBuf, String> {
     let program = dir.join("node_modules/binaryen/bin/wasm-opt");
     if !program.exists() {
         eprintln!("xtask: installing Binaryen's wasm-opt ({BINARYEN}) from npm");
-        run(Command::new("npm").args(["install", "--no-audit", "--no-fund", "--prefix"]).arg(&dir).arg(BINARYEN))?;
+        output.run(
+            Command::new("npm").args(["install", "--no-audit", "--no-fund", "--prefix"]).arg(&dir).arg(BINARYEN),
+        )?;
     }
     Ok(program)
 }
@@ -455,11 +698,15 @@ fn serve_dir(listener: TcpListener, dir: &Path, down: Arc<AtomicBool>) {
 /// (d): see [`failed_fetch_and_first_gesture`]; (e): [`a_join_link`];
 /// (f): [`an_app_that_cannot_be_fetched`].
 fn browser_check() -> Result<(), String> {
+    browser_check_of(&build_web(Build::Dev, cargo, &Output::Terminal)?)
+}
+
+/// The browser check of a web build with the `dev` feature in `dist`.
+fn browser_check_of(dist: &Path) -> Result<(), String> {
     ensure_packages(BROWSER_PACKAGES)?;
-    let dist = build_web(Build::Dev)?;
     let listener = TcpListener::bind(("127.0.0.1", 0)).map_err(|e| format!("no port to serve on: {e}"))?;
     let url = format!("http://{}/", listener.local_addr().map_err(|e| e.to_string())?);
-    let served = dist.clone();
+    let served = dist.to_path_buf();
     let down = Arc::new(AtomicBool::new(false));
     let server_down = down.clone();
     std::thread::spawn(move || serve_dir(listener, &served, server_down));
@@ -489,9 +736,9 @@ fn browser_check() -> Result<(), String> {
     failed_fetch_and_first_gesture(&dir, &url)?;
     an_app_that_cannot_be_fetched(&dir, &url)?;
     a_word_list_of_the_players(&dir, &url)?;
-    a_join_link(&dir, &dist)?;
+    a_join_link(&dir, dist)?;
     let first_frame = offline_after_a_visit(&dir, &url, &down)?;
-    let sizes = wasm_sizes(&dist)?;
+    let sizes = wasm_sizes(dist)?;
     eprintln!(
         "xtask: the web build runs in Chromium, finds its save again, says why a word list is missing, \
          starts its sound at a tap, says when the app cannot load, keeps a word list imported in IndexedDB, \
@@ -642,11 +889,11 @@ impl Drop for Process {
     }
 }
 
-/// The folder of the workspace's programs, built as `cargo test
-/// --workspace` builds them: after the tests this builds nothing (a build
+/// The folder of the workspace's programs, built as `cargo xtask test`
+/// builds them: after the tests this builds nothing (a build
 /// of one package would unify other features, and build again).
 fn built_programs() -> Result<PathBuf, String> {
-    run(cargo().args(["test", "--workspace", "--no-run"]))?;
+    run(build_tests().arg("--no-run"))?;
     Ok(target_dir().join("debug"))
 }
 

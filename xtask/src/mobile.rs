@@ -143,12 +143,15 @@ pub fn ios() -> Result<(), String> {
 /// cryptography and hashing of WebRTC and Bevy's assets.
 const NEEDS_THE_NDK: [&str; 3] = ["android-activity", "ring", "blake3"];
 
+/// What [`check`] needs: xmllint.
+pub const CHECK_PACKAGES: &[&str] = &["libxml2-utils"];
+
 /// What can be checked of the phone apps without their SDKs: their XML
 /// files (manifests, resources, property lists, storyboard, scheme) are
 /// well-formed, and the app's Rust compiles for Android as far as crates
 /// with C code allow without the NDK.
 pub fn check() -> Result<(), String> {
-    ensure_packages(&["libxml2-utils"])?;
+    ensure_packages(CHECK_PACKAGES)?;
     let mut files = Vec::new();
     for dir in ["android", "ios"] {
         xml_files(&root().join(dir), &mut files)?;
