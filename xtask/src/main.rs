@@ -533,8 +533,10 @@ fn wasm_bindgen(output: &Output) -> Result<PathBuf, String> {
     let program = dir.join("bin/wasm-bindgen");
     if !program.exists() {
         eprintln!("xtask: building wasm-bindgen-cli {version} (takes a few minutes, once)");
+        // Not `--locked`: its lock file names a crate the registry no longer
+        // serves (webpki-roots 1.0.11).
         let mut install = cargo();
-        install.args(["install", "--locked", "wasm-bindgen-cli", "--version", &version, "--root"]).arg(&dir);
+        install.args(["install", "wasm-bindgen-cli", "--version", &version, "--root"]).arg(&dir);
         output.run(&mut install)?;
     }
     Ok(program)
