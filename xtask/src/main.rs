@@ -162,15 +162,16 @@ fn test() -> Result<(), String> {
     timed("rustfmt", || run(cargo().args(["fmt", "--all", "--check"])))?;
     let web =
         ensure_target(WASM_TARGET).inspect_err(|reason| eprintln!("xtask: WARNING: web build not checked: {reason}"));
-    // The web build ends in minutes of link-time optimisation on one core:
-    // it runs beside the native build, which keeps the other one busy,
-    // and says what it did in a log of its own.
+    // The web build ends in minutes on one core (fat LTO, then wasm-opt):
+    // it runs beside the native build and the tests, which keep the other
+    // one busy, and says what it did in a log of its own.
     let log = target_dir().join("xtask-web.log");
     let (native, dist) = std::thread::scope(|scope| {
         let dist = web.is_ok().then(|| scope.spawn(|| timed("web build, linted (beside)", || web_build_linted(&log))));
         let native =
             timed("native build of every target, linted", || run(build_tests().args(["--all-targets", "--no-run"])))
-                .and_then(|()| timed("phone projects", mobile::check));
+                .and_then(|()| timed("phone projects", mobile::check))
+                .and_then(|()| timed("tests", native_tests));
         (native, dist.map(|handle| handle.join().unwrap_or_else(|_| Err("the web build's thread panicked".into()))))
     });
     if let Some(Err(reason)) = &dist {
@@ -180,26 +181,27 @@ fn test() -> Result<(), String> {
         return Err(reason.clone());
     }
     native?;
-    // The window test must run here, not skip for want of Xvfb; the
-    // server's suites run again, each test on a database of its own in a
-    // throwaway PostgreSQL cluster.
-    timed("tests", || {
-        let programs = test_programs()?;
-        let cluster = postgres::Cluster::start()?;
-        let on_postgres = programs.iter().filter(|program| SERVER_SUITES.contains(&program.name.as_str()));
-        let runs: Vec<TestRun> = programs
-            .iter()
-            .map(|program| TestRun { program, postgres: None })
-            .chain(on_postgres.map(|program| TestRun { program, postgres: Some(&cluster.url) }))
-            .collect();
-        run_tests(&runs)?;
-        run(build_tests().arg("--doc"))
-    })?;
     if let Some(Ok(dist)) = dist {
         timed("browser check", || browser_check_of(&dist))?;
     }
     eprintln!("xtask: everything checked in {}", minutes(started.elapsed()));
     Ok(())
+}
+
+/// Every test program, the server's suites on PostgreSQL too, and the
+/// doctests. The window test must run here, not skip for want of Xvfb.
+fn native_tests() -> Result<(), String> {
+    let programs = test_programs()?;
+    // Each server test on a database of its own in a throwaway cluster.
+    let cluster = postgres::Cluster::start()?;
+    let on_postgres = programs.iter().filter(|program| SERVER_SUITES.contains(&program.name.as_str()));
+    let runs: Vec<TestRun> = programs
+        .iter()
+        .map(|program| TestRun { program, postgres: None })
+        .chain(on_postgres.map(|program| TestRun { program, postgres: Some(&cluster.url) }))
+        .collect();
+    run_tests(&runs)?;
+    run(build_tests().arg("--doc"))
 }
 
 /// Runs a phase of `test`, saying how long it took.
