@@ -302,8 +302,9 @@ fn run_tests(runs: &[TestRun]) -> Result<(), String> {
     if failed.is_empty() { Ok(()) } else { Err(format!("tests failed: {}", failed.join(", "))) }
 }
 
-/// Runs one test program as cargo runs it (in its package's folder);
-/// says how long it took, and shows its whole output if it failed.
+/// Runs one test program as cargo runs it (in its package's folder) and
+/// shows its output in one piece, as cargo would (each test and the
+/// tally), with how long it took; stderr too if it failed.
 fn run_test(run: &TestRun) -> (String, f64, bool) {
     let started = Instant::now();
     let mut command = Command::new(&run.program.path);
@@ -316,7 +317,8 @@ fn run_test(run: &TestRun) -> (String, f64, bool) {
     let label = run.label();
     match output {
         Ok(output) if output.status.success() => {
-            eprintln!("xtask: passed {label} in {seconds:.1} s");
+            let out = String::from_utf8_lossy(&output.stdout);
+            eprintln!("xtask: passed {label} in {seconds:.1} s:\n{out}");
             (label, seconds, true)
         }
         Ok(output) => {
