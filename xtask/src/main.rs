@@ -284,18 +284,20 @@ fn run_tests(runs: &[TestRun]) -> Result<(), String> {
     order.sort_by(|a, b| last_time(b).total_cmp(&last_time(a)));
     let queue = std::sync::Mutex::new(order.into_iter());
     let next = || queue.lock().ok().and_then(|mut queue| queue.next());
-    let results: Vec<(String, f64, bool)> = std::thread::scope(|scope| {
+    let results: Vec<TestOutcome> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..TEST_PROGRAMS_AT_ONCE)
             .map(|_| scope.spawn(|| std::iter::from_fn(next).map(run_test).collect::<Vec<_>>()))
             .collect();
         workers.into_iter().flat_map(|worker| worker.join().unwrap_or_default()).collect()
     });
     let times: serde_json::Map<String, Value> =
-        results.iter().map(|(label, seconds, _)| (label.clone(), json!(seconds))).collect();
+        results.iter().map(|outcome| (outcome.label.clone(), json!(outcome.seconds))).collect();
     // Only a hint for the next run's order: failing to keep it is no failure.
     let _ = std::fs::write(&times_file, Value::Object(times).to_string());
+    let tally = results.iter().fold(Tally::default(), |sum, outcome| sum.add(&outcome.tally));
+    eprintln!("tests: {} passed, {} failed, {} skipped", tally.passed, tally.failed, tally.ignored);
     let failed: Vec<&str> =
-        results.iter().filter(|(_, _, passed)| !passed).map(|(label, _, _)| label.as_str()).collect();
+        results.iter().filter(|outcome| !outcome.passed).map(|outcome| outcome.label.as_str()).collect();
     if results.len() != runs.len() {
         return Err(format!("only {} of {} test programs ran", results.len(), runs.len()));
     }
@@ -305,7 +307,7 @@ fn run_tests(runs: &[TestRun]) -> Result<(), String> {
 /// Runs one test program as cargo runs it (in its package's folder) and
 /// shows its output in one piece, as cargo would (each test and the
 /// tally), with how long it took; stderr too if it failed.
-fn run_test(run: &TestRun) -> (String, f64, bool) {
+fn run_test(run: &TestRun) -> TestOutcome {
     let started = Instant::now();
     let mut command = Command::new(&run.program.path);
     command.current_dir(&run.program.package).env("WOCABLE_REQUIRE_WINDOW", "1");
@@ -315,20 +317,67 @@ fn run_test(run: &TestRun) -> (String, f64, bool) {
     let output = command.output();
     let seconds = started.elapsed().as_secs_f64();
     let label = run.label();
-    match output {
-        Ok(output) if output.status.success() => {
-            let out = String::from_utf8_lossy(&output.stdout);
-            eprintln!("xtask: passed {label} in {seconds:.1} s:\n{out}");
-            (label, seconds, true)
-        }
-        Ok(output) => {
-            let (out, err) = (String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
-            eprintln!("xtask: FAILED {label} ({}) in {seconds:.1} s:\n{out}{err}", output.status);
-            (label, seconds, false)
-        }
+    let output = match output {
+        Ok(output) => output,
         Err(e) => {
             eprintln!("xtask: FAILED {label}: cannot start {}: {e}", run.program.path.display());
-            (label, seconds, false)
+            return TestOutcome { label, seconds, passed: false, tally: Tally::default() };
+        }
+    };
+    let out = String::from_utf8_lossy(&output.stdout);
+    let passed = output.status.success();
+    if passed {
+        eprintln!("xtask: passed {label} in {seconds:.1} s:\n{out}");
+    } else {
+        let err = String::from_utf8_lossy(&output.stderr);
+        eprintln!("xtask: FAILED {label} ({}) in {seconds:.1} s:\n{out}{err}", output.status);
+    }
+    TestOutcome { label, seconds, passed, tally: Tally::of(&out) }
+}
+
+/// How one test program went.
+struct TestOutcome {
+    label: String,
+    seconds: f64,
+    passed: bool,
+    tally: Tally,
+}
+
+/// Tests counted as libtest counts them.
+#[derive(Default)]
+struct Tally {
+    passed: u64,
+    failed: u64,
+    ignored: u64,
+}
+
+impl Tally {
+    /// The counts in libtest's closing line (`test result: ok. 3 passed;
+    /// 0 failed; 1 ignored; …`) of a program's output.
+    fn of(output: &str) -> Tally {
+        let mut tally = Tally::default();
+        for line in output.lines().filter(|line| line.starts_with("test result:")) {
+            for part in line.split(['.', ';']) {
+                let mut words = part.split_whitespace();
+                let (Some(count), Some(what)) = (words.next().and_then(|n| n.parse::<u64>().ok()), words.next()) else {
+                    continue;
+                };
+                match what {
+                    "passed" => tally.passed += count,
+                    "failed" => tally.failed += count,
+                    "ignored" => tally.ignored += count,
+                    _ => {}
+                }
+            }
+        }
+        tally
+    }
+
+    fn add(self, other: &Tally) -> Tally {
+        Tally {
+            passed: self.passed + other.passed,
+            failed: self.failed + other.failed,
+            ignored: self.ignored + other.ignored,
         }
     }
 }
@@ -360,17 +409,23 @@ fn clippy_driver() -> PathBuf {
 }
 
 /// The web build that the browser check loads (with the `dev` feature),
-/// linted for wasm32 as it builds; then the app's library linted as
-/// released, without `dev` (its dependencies built already). Every
-/// command's output goes to `log`.
+/// linted for wasm32 as it builds; then, while wasm-opt keeps one core
+/// busy, the app's library linted as released, without `dev` (its
+/// dependencies built already). Every command's output goes to `log`.
 fn web_build_linted(log: &Path) -> Result<PathBuf, String> {
     let output = Output::Log(log.to_path_buf());
     std::fs::write(log, "").map_err(|e| format!("{}: {e}", log.display()))?;
-    let dist = build_web(Build::Dev, linted_cargo, &output)?;
-    let mut release = linted_cargo();
-    release.args(["build", "--lib", "--package", "wocable", "--no-default-features", "--profile", "web"]);
-    output.run(release.args(["--target", WASM_TARGET]))?;
-    Ok(dist)
+    build_wasm(Build::Dev, linted_cargo, &output)?;
+    std::thread::scope(|scope| {
+        let release_lint = scope.spawn(|| {
+            let mut release = linted_cargo();
+            release.args(["build", "--lib", "--package", "wocable", "--no-default-features", "--profile", "web"]);
+            output.run(release.args(["--target", WASM_TARGET]))
+        });
+        let dist = package_web(&output);
+        release_lint.join().unwrap_or_else(|_| Err("the release lint's thread panicked".into()))?;
+        dist
+    })
 }
 
 fn ensure_target(triple: &str) -> Result<(), String> {
@@ -474,6 +529,12 @@ impl Output {
 /// Builds the app for the browser into `target/web-dist/`, which it
 /// returns, with cargo as `cargo` makes it.
 fn build_web(build: Build, cargo: fn() -> Command, output: &Output) -> Result<PathBuf, String> {
+    build_wasm(build, cargo, output)?;
+    package_web(output)
+}
+
+/// The app's wasm, as cargo builds it for `build`.
+fn build_wasm(build: Build, cargo: fn() -> Command, output: &Output) -> Result<(), String> {
     ensure_target(WASM_TARGET)?;
     ensure_packages(WEB_PACKAGES)?;
     let mut cargo_build = cargo();
@@ -481,7 +542,13 @@ fn build_web(build: Build, cargo: fn() -> Command, output: &Output) -> Result<Pa
     if build == Build::Release {
         cargo_build.arg("--no-default-features");
     }
-    output.run(&mut cargo_build)?;
+    output.run(&mut cargo_build)
+}
+
+/// The wasm that cargo built last, bound to JavaScript and optimised,
+/// with the page, its assets and its service worker: the web build in
+/// `target/web-dist/`, which it returns.
+fn package_web(output: &Output) -> Result<PathBuf, String> {
     let out = target_dir().join("web-dist");
     let wasm = target_dir().join(WASM_TARGET).join("web/wocable.wasm");
     // wasm-bindgen and wasm-opt take minutes: only for a wasm that cargo
@@ -1238,4 +1305,21 @@ fn lexicons(args: &[String]) -> Result<(), String> {
         eprintln!("xtask: {} words in {}", words.len(), target.display());
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Tally;
+
+    #[test]
+    fn a_tally_adds_up_the_closing_lines_of_libtest() {
+        let output = "running 4 tests\ntest a ... ok\n\
+            test result: ok. 3 passed; 0 failed; 1 ignored; 0 measured; 0 filtered out; finished in 0.52s\n\
+            test result: FAILED. 2 passed; 1 failed; 0 ignored; 0 measured; 0 filtered out; finished in 1.00s\n";
+        let tally = Tally::of(output);
+        assert_eq!((tally.passed, tally.failed, tally.ignored), (5, 1, 1));
+        let sum = tally.add(&Tally::of("test result: ok. 7 passed; 0 failed; 0 ignored"));
+        assert_eq!((sum.passed, sum.failed, sum.ignored), (12, 1, 1));
+        assert_eq!(Tally::of("no tests here").passed, 0);
+    }
 }
