@@ -1,7 +1,7 @@
 //! What the app's process tests share: the workspace's programs, built
 //! beside them by `cargo test --workspace`, and a wocable-server of their own.
 
-// Each test file uses some of this.
+// The app program and the window tour each use part of it.
 #![allow(dead_code)]
 
 use std::io::{BufRead, BufReader};

@@ -8,7 +8,7 @@ use wocable_crossword::{
 };
 use wocable_lexicon::{Language, Lexicon};
 
-mod support;
+use crate::support;
 
 const WORDS: &[&str] = &[
     "CAT", "CATS", "AT", "TA", "ZA", "ZAS", "DOG", "DOGS", "GOD", "AS", "SAT", "SCAT", "ACT", "TAG", "GAS", "AXE",

@@ -4,15 +4,13 @@
 //! rejoins when the server comes back. Both programs are built beside
 //! this test by `cargo test --workspace`.
 
-mod support;
-
+use crate::support::{Server, program};
 use bevy::input::InputPlugin;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
-use support::{Server, program};
 use wocable::CorePlugin;
 use wocable::crossword::referee::{ActiveReferee, Connection};
 use wocable::crossword::turn::Hints;

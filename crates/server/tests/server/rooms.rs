@@ -7,12 +7,10 @@
 //! (another seat's tiles), and then the bot fails. No message type holds
 //! the seed.
 
-mod support;
-
+use crate::support::{Raw, Scratch, Seat, Server};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
-use support::{Raw, Scratch, Seat, Server};
 use wocable_crossword::board::{PlacedTile, Pos};
 use wocable_crossword::{Event, Intent, LeaveReason, RuleError, Tile};
 use wocable_lexicon::{Language, Letter, Lexicon};

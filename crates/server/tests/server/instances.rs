@@ -5,11 +5,9 @@
 //! players who asked either, and an arena runs on the server that opened
 //! it, which the other sends its players to.
 
-mod support;
-
+use crate::support::{Scratch, Seat, Server};
 use serde_json::json;
 use std::time::Duration;
-use support::{Scratch, Seat, Server};
 use wocable_crossword::Intent;
 use wocable_net::{Account, ArenaList, ArenaStandings, ClientMessage, Created, Joined, RoomCode};
 

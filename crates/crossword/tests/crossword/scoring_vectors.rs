@@ -2,15 +2,12 @@
 //! `tests/data/vectors-wamerican-moves.txt` (8,726 placements over 30
 //! positions, each with its exact score).
 
+use crate::support::{MOVES, POSITIONS, WORDS};
 use wocable_crossword::board::{Board, PlacedTile, Pos};
 use wocable_crossword::notation::parse_board;
 use wocable_crossword::play::{Scoring, check_words, score_placement};
 use wocable_crossword::{Layout, RuleSetKind};
 use wocable_lexicon::{Language, Lexicon, TileSet, TileSetKind};
-
-const WORDS: &str = include_str!("data/wamerican-2to15.txt");
-const POSITIONS: &str = include_str!("data/vectors-wamerican.txt");
-const MOVES: &str = include_str!("data/vectors-wamerican-moves.txt");
 
 fn boards() -> Vec<Board> {
     POSITIONS

@@ -9,7 +9,7 @@ use wocable_crossword::tile::full_bag;
 use wocable_crossword::{Event, Game, GameConfig, GameSettings, Intent, RuleSetKind, SeatView, Tile, gcg};
 use wocable_lexicon::{Language, Letter};
 
-mod support;
+use crate::support;
 
 fn sorted(mut tiles: Vec<Tile>) -> Vec<Tile> {
     tiles.sort();

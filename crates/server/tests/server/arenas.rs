@@ -5,14 +5,12 @@
 //! four) so the day takes seconds; the players know how each game ended,
 //! and the standings must agree with them.
 
-mod support;
-
+use crate::support::{Scratch, Seat, Server};
 use rand::{RngExt, SeedableRng};
 use serde::de::DeserializeOwned;
 use serde_json::json;
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
-use support::{Scratch, Seat, Server};
 use tokio::sync::watch;
 use wocable_crossword::{Intent, Outcome};
 use wocable_net::{Account, ArenaList, ArenaStandings, ClientMessage, Joined, Leaderboard, Profile};

@@ -2,9 +2,6 @@
 //! 127.0.0.1, a scratch folder, and a client of the test's own that speaks
 //! the protocol over its own WebRTC connection.
 
-// Each test file uses some of this.
-#![allow(dead_code)]
-
 use futures::StreamExt;
 use matchbox_socket::{PeerId, PeerState, RtcIceServerConfig, WebRtcChannel, WebRtcSocket, WebRtcSocketBuilder};
 use std::io::{BufRead, BufReader};

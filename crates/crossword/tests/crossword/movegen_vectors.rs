@@ -4,6 +4,7 @@
 //! every placement with its score. The Spanish positions exercise the
 //! digraph tiles CH, LL, RR and Ñ.
 
+use crate::support::{MOVES, POSITIONS, WORDS};
 use std::collections::BTreeMap;
 use wocable_crossword::Layout;
 use wocable_crossword::movegen::generate;
@@ -11,16 +12,12 @@ use wocable_crossword::notation::{parse_board, parse_rack};
 use wocable_crossword::play::{Scoring, check_words, score_placement};
 use wocable_lexicon::{Language, Lexicon, TileSet, TileSetKind};
 
-const WORDS: &str = include_str!("data/wamerican-2to15.txt");
-const POSITIONS: &str = include_str!("data/vectors-wamerican.txt");
-const MOVES: &str = include_str!("data/vectors-wamerican-moves.txt");
-
 fn lines(text: &str) -> impl Iterator<Item = Vec<&str>> {
     text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).map(|l| l.split(' ').collect())
 }
 
-const SPANISH_POSITIONS: &str = include_str!("data/vectors-es.txt");
-const SPANISH_WORDS: &[u8] = include_bytes!("data/es-words.txt.gz");
+const SPANISH_POSITIONS: &str = include_str!("../data/vectors-es.txt");
+const SPANISH_WORDS: &[u8] = include_bytes!("../data/es-words.txt.gz");
 
 fn square_name(pos: wocable_crossword::Pos, letter: &str, blank: bool) -> String {
     let letter = if blank { letter.to_lowercase() } else { letter.to_string() };

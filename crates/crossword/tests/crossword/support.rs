@@ -1,11 +1,16 @@
 //! A lexicon where most short plays are legal, and a brute-force player,
 //! to drive games deep into the bag (and property tests) without a move
-//! generator. Each test binary uses part of it.
-#![allow(dead_code)]
+//! generator; and the English reference data.
 
 use wocable_crossword::board::{PlacedTile, Pos, SIZE};
 use wocable_crossword::{Game, Intent, Tile};
 use wocable_lexicon::{Language, Lexicon};
+
+/// The English reference data (`tests/data/README.md`): the word list, the
+/// positions, and every placement of each position with its score.
+pub const WORDS: &str = include_str!("../data/wamerican-2to15.txt");
+pub const POSITIONS: &str = include_str!("../data/vectors-wamerican.txt");
+pub const MOVES: &str = include_str!("../data/vectors-wamerican-moves.txt");
 
 /// Every string of two or three letters.
 pub fn permissive_lexicon() -> Lexicon {

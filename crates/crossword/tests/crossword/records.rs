@@ -5,7 +5,7 @@ use wocable_crossword::notation::{parse_move, parse_rack};
 use wocable_crossword::{Event, Game, GameConfig, GameSettings, Intent, RuleSetKind};
 use wocable_lexicon::{Language, Lexicon};
 
-mod support;
+use crate::support;
 
 fn game(rules: RuleSetKind, players: usize, seed: u64) -> Game {
     let config = GameConfig {
