@@ -333,7 +333,12 @@ fn run_test(run: &TestRun) -> TestOutcome {
         let err = String::from_utf8_lossy(&output.stderr);
         eprintln!("xtask: FAILED {label} ({}) in {seconds:.1} s:\n{out}{err}", output.status);
     }
-    TestOutcome { label, seconds, passed, tally: Tally::of(&out) }
+    let mut tally = Tally::of(&out);
+    // A program that crashed may not have said which test failed.
+    if !passed && tally.failed == 0 {
+        tally.failed = 1;
+    }
+    TestOutcome { label, seconds, passed, tally }
 }
 
 /// How one test program went.
