@@ -7,10 +7,11 @@
 use super::thinking::{Search, ThinkInSteps, Thinking};
 use super::{MatchSetup, SAVE_VERSION, SavedMatch, Seat};
 use bevy::prelude::*;
-use wocable_crossword::computer::{self, LeaveModel, Level};
+use wocable_crossword::computer::{LeaveModel, Level};
 use wocable_crossword::game::{ConfigError, Game, GameSettings, Intent, RestoreError};
 use wocable_crossword::{RuleError, Sequenced};
 use wocable_lexicon::Lexicon;
+use wocable_net::{Clock, Player, Refusal, visible_to};
 
 /// Whoever referees the game on screen.
 pub trait Referee: Send + Sync + 'static {
@@ -89,16 +90,18 @@ pub struct TurnClock {
     pub seconds_left: f32,
 }
 
-/// The game refereed on this device: the rules, the computer players and
-/// the clock, for local play and pass-and-play.
+/// The game refereed on this device, for local play and pass-and-play:
+/// the referee every game has ([`wocable_net::Referee`]), run on the
+/// app's frames, and its computer players' searches.
 pub struct LocalReferee {
-    game: Game,
+    referee: wocable_net::Referee,
     seats: Vec<Seat>,
-    turn_seconds: Option<u32>,
-    clock: TurnClock,
+    /// The seats played on this device.
+    humans: Vec<usize>,
+    /// The time on the game's clock (ms): the app's, less while it was
+    /// stopped.
+    clock_ms: f64,
     search: Option<Search>,
-    /// How many events of the log have been handed on.
-    handed_on: usize,
     rulings: Vec<Ruling>,
 }
 
@@ -120,12 +123,21 @@ impl LocalReferee {
         }
         // A clock of no seconds would end every turn at once.
         let turn_seconds = saved.turn_seconds.filter(|seconds| *seconds > 0);
-        Ok(LocalReferee::around(game, saved.seats.clone(), turn_seconds, saved.seconds_left))
+        let left_ms = saved.seconds_left.filter(|s| s.is_finite()).map(|s| (s.max(0.0) * 1000.0) as u64);
+        Ok(LocalReferee::around(game, saved.seats.clone(), turn_seconds, left_ms))
     }
 
-    fn around(game: Game, seats: Vec<Seat>, turn_seconds: Option<u32>, seconds_left: Option<f32>) -> LocalReferee {
-        let clock = clock_for(&game, turn_seconds, seconds_left);
-        LocalReferee { game, seats, turn_seconds, clock, search: None, handed_on: 0, rulings: Vec::new() }
+    fn around(game: Game, seats: Vec<Seat>, turn_seconds: Option<u32>, left_ms: Option<u64>) -> LocalReferee {
+        let players = seats
+            .iter()
+            .map(|seat| match seat {
+                Seat::Human | Seat::Remote => Player::Human,
+                Seat::Computer(level) => Player::Computer(*level),
+            })
+            .collect();
+        let referee = wocable_net::Referee::new(game, players, turn_seconds, 0).resumed(left_ms);
+        let humans = (0..seats.len()).filter(|s| seats[*s] == Seat::Human).collect();
+        LocalReferee { referee, seats, humans, clock_ms: 0.0, search: None, rulings: Vec::new() }
     }
 
     pub fn seats(&self) -> &[Seat] {
@@ -133,70 +145,48 @@ impl LocalReferee {
     }
 
     pub fn turn_seconds(&self) -> Option<u32> {
-        self.turn_seconds
+        self.referee.turn_seconds()
     }
 
     pub fn settings(&self) -> &GameSettings {
-        self.game.settings()
+        self.referee.game().settings()
     }
 
-    /// The events of the log not yet handed on that a seat on this device
-    /// may see: those of its humans (a spectator's when there are none).
-    pub fn hand_on(&mut self) -> Vec<Sequenced> {
-        let humans: Vec<usize> = (0..self.seats.len()).filter(|s| self.seats[*s] == Seat::Human).collect();
-        let visible = |sequenced: &Sequenced| {
-            if humans.is_empty() {
-                sequenced.event.visible_to(None)
-            } else {
-                humans.iter().any(|seat| sequenced.event.visible_to(Some(*seat)))
-            }
-        };
-        let events: Vec<Sequenced> = self.game.numbered_from(self.handed_on).filter(visible).collect();
-        self.handed_on = self.game.log().len();
-        events
+    fn now(&self) -> u64 {
+        self.clock_ms as u64
     }
 
-    fn apply(&mut self, intent: Intent) {
-        match self.game.apply(intent) {
-            Ok(_) => {
-                let events = self.hand_on();
-                self.rulings.push(Ruling::Events(events));
-                if self.game.is_over() {
-                    self.rulings.push(Ruling::Record(Box::new(self.game.clone())));
-                }
-            }
-            Err(reason) => self.rulings.push(Ruling::Refused(reason)),
-        }
+    /// The whole log as far as the seats on this device may see it: those
+    /// of its humans (a spectator's when there are none).
+    pub fn log_on_this_device(&self) -> Vec<Sequenced> {
+        let log: Vec<Sequenced> = self.referee.game().numbered_from(0).collect();
+        visible_to(&log, &self.humans)
     }
 
-    /// Counts down the turn clock; at zero the player has left (§3.3).
-    fn run_clock(&mut self, frame: &Frame) {
-        if self.clock.moves_made != self.game.log().len() {
-            self.clock = clock_for(&self.game, self.turn_seconds, None);
-        }
-        if self.turn_seconds.is_none() || self.game.is_over() || frame.clock_stopped {
-            return;
-        }
-        self.clock.seconds_left -= frame.delta;
-        if self.clock.seconds_left <= 0.0 {
-            self.apply(Intent::TimeOut { seat: self.game.turn() });
+    /// Hands on the events of a change, and the record once it is over.
+    fn hand_on(&mut self, events: Vec<Sequenced>) {
+        self.rulings.push(Ruling::Events(visible_to(&events, &self.humans)));
+        if self.referee.is_over() {
+            self.rulings.push(Ruling::Record(Box::new(self.referee.game().clone())));
         }
     }
 
     /// Starts the computer's search when it is its turn, and plays the
     /// move it found.
     fn computer_turn(&mut self, frame: &Frame) {
-        let seat = self.game.turn();
-        let Some(Seat::Computer(level)) = self.seats.get(seat).copied().filter(|_| !self.game.is_over()) else {
+        let on_turn = self.referee.clock(self.now()).map(|clock| clock.seat);
+        let Some(seat) = on_turn.filter(|seat| self.seats[*seat] != Seat::Human) else {
             self.search = None;
             return;
         };
         if frame.paused {
             return;
         }
-        let Some(search) = self.search.as_mut().filter(|search| search.seat == seat) else {
-            let seed = self.game.config().seed ^ (self.game.log().len() as u64).rotate_left(32);
-            self.search = Some(Search::start(&self.game, level, seed, frame.now, frame.in_steps));
+        let Some(search) = self.search.as_mut().filter(|search| search.turn.seat == seat) else {
+            self.search = self.referee.computer_turn().map(|turn| {
+                let lexicon = self.referee.game().lexicon().clone();
+                Search::start(turn, lexicon, frame.now, frame.in_steps)
+            });
             return;
         };
         let shown_long_enough = frame.now - search.since >= frame.min_thinking;
@@ -204,64 +194,58 @@ impl LocalReferee {
             && shown_long_enough
             && let Some(intent) = search.take()
         {
+            let turn = search.turn.clone();
             self.search = None;
-            let before = self.rulings.len();
-            self.apply(intent);
-            if matches!(self.rulings.get(before), Some(Ruling::Refused(_))) {
-                // The computer plays by the same rules; should it ever be
-                // refused, it passes rather than stalling the game.
-                if let Some(Ruling::Refused(reason)) = self.rulings.pop() {
-                    error!("the computer's move was refused: {reason}");
-                }
-                self.apply(Intent::Pass { seat });
-            }
+            let events = self.referee.computer_move(&turn, intent, self.now());
+            self.hand_on(events);
         }
     }
 }
 
 impl Referee for LocalReferee {
     fn send(&mut self, intent: Intent) {
-        // Only the referee times a player out.
-        if matches!(intent, Intent::TimeOut { .. }) {
-            return;
+        match self.referee.intent(intent.seat(), intent, self.now()) {
+            Ok(events) => self.hand_on(events),
+            Err(Refusal::Rule(reason)) => self.rulings.push(Ruling::Refused(reason)),
+            Err(refusal) => warn!("the referee refused: {refusal}"),
         }
-        self.apply(intent);
     }
 
     fn update(&mut self, frame: &Frame) -> Vec<Ruling> {
+        if !frame.clock_stopped {
+            self.clock_ms += f64::from(frame.delta) * 1000.0;
+        }
         // The clock first: a move in its last frame is then not followed
         // by a time-out of the next player.
-        self.run_clock(frame);
+        let timed_out = self.referee.tick(self.now(), &[]);
+        if !timed_out.is_empty() {
+            self.hand_on(timed_out);
+        }
         self.computer_turn(frame);
         std::mem::take(&mut self.rulings)
     }
 
     fn clock(&self) -> Option<TurnClock> {
-        self.turn_seconds.map(|_| self.clock)
+        self.referee.turn_seconds()?;
+        let Clock { seat, left_ms } = self.referee.clock(self.now())?;
+        let seconds_left = left_ms.map_or(0.0, |ms| ms as f32 / 1000.0);
+        Some(TurnClock { seat, moves_made: self.referee.game().log().len(), seconds_left })
     }
 
     fn thinking(&self) -> Option<Thinking> {
-        self.search.as_ref().map(|search| Thinking { seat: search.seat, found: search.found() })
+        self.search.as_ref().map(|search| Thinking { seat: search.turn.seat, found: search.found() })
     }
 
     fn save(&self) -> Option<SavedMatch> {
-        let this_turn = self.turn_seconds.is_some() && self.clock.moves_made == self.game.log().len();
+        let left_ms = self.referee.clock(self.now()).and_then(|clock| clock.left_ms);
         Some(SavedMatch {
             version: SAVE_VERSION,
-            game: self.game.save(),
+            game: self.referee.game().save(),
             seats: self.seats.clone(),
-            turn_seconds: self.turn_seconds,
-            seconds_left: this_turn.then_some(self.clock.seconds_left),
+            turn_seconds: self.referee.turn_seconds(),
+            seconds_left: left_ms.map(|ms| ms as f32 / 1000.0),
         })
     }
-}
-
-/// The clock of the turn to play: `seconds_left` of it (a resumed turn),
-/// else a whole turn. A save cannot give more than a whole turn.
-fn clock_for(game: &Game, turn_seconds: Option<u32>, seconds_left: Option<f32>) -> TurnClock {
-    let whole = turn_seconds.unwrap_or(0) as f32;
-    let seconds_left = seconds_left.filter(|s| s.is_finite()).map_or(whole, |s| s.clamp(0.0, whole));
-    TurnClock { seat: game.turn(), moves_made: game.log().len(), seconds_left }
 }
 
 impl SavedMatch {
@@ -269,18 +253,18 @@ impl SavedMatch {
     /// empty with `seat` to move: a position for an endgame search, the
     /// Champion's longest think. `None` if the game ends first.
     pub fn at_the_endgame(setup: &MatchSetup, lexicon: Lexicon, seat: usize) -> Option<SavedMatch> {
-        let mut game = Game::new(setup.config(), lexicon).ok()?;
+        let game = Game::new(setup.config(), lexicon.clone()).ok()?;
+        let players = setup.players.iter().map(|_| Player::Computer(Level::Strong)).collect();
+        let mut referee = wocable_net::Referee::new(game, players, None, 0);
         let leaves = LeaveModel::zero(setup.language);
-        while !(game.bag().is_empty() && game.turn() == seat) {
-            if game.is_over() {
-                return None;
-            }
-            let intent = computer::choose(&game, Level::Strong, &leaves, setup.seed);
-            game.apply(intent).ok()?;
+        while !(referee.game().bag().is_empty() && referee.game().turn() == seat) {
+            let turn = referee.computer_turn()?;
+            let intent = turn.choose(lexicon.clone(), &leaves);
+            referee.computer_move(&turn, intent, 0);
         }
         Some(SavedMatch {
             version: SAVE_VERSION,
-            game: game.save(),
+            game: referee.game().save(),
             seats: setup.players.iter().map(|(_, seat)| *seat).collect(),
             turn_seconds: setup.turn_seconds,
             seconds_left: None,

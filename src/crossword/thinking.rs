@@ -12,8 +12,10 @@
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use std::time::Duration;
-use wocable_crossword::computer::{LeaveModel, Level, Thinker};
+use wocable_crossword::computer::{LeaveModel, Thinker};
 use wocable_crossword::game::{Game, Intent};
+use wocable_lexicon::Lexicon;
+use wocable_net::ComputerTurn;
 
 /// Computers think, and the results' review is made, on the main thread,
 /// in steps for `per_frame` each frame (and at least one step): always on
@@ -39,9 +41,9 @@ pub struct Thinking {
     pub found: bool,
 }
 
-/// A computer player's search for its move.
+/// A computer player's search for its move, on its seat's view.
 pub(super) struct Search {
-    pub seat: usize,
+    pub turn: ComputerTurn,
     /// When it started, in the app's time.
     pub since: f32,
     work: Work,
@@ -56,6 +58,8 @@ enum Work {
         thinker: Thinker,
         per_frame: Duration,
     },
+    /// Nothing to think about: the move is chosen.
+    Done,
 }
 
 /// Takes `step`s (each saying whether work is left) for `per_frame`, and
@@ -83,23 +87,25 @@ const THINKING_PER_FRAME: Duration = Duration::from_millis(6);
 const SLICE_NODES: u64 = 8;
 
 impl Search {
-    /// Starts thinking for the player on turn in `game`: on another
-    /// thread, or `in_steps` on this one.
-    pub fn start(game: &Game, level: Level, seed: u64, since: f32, in_steps: Option<ThinkInSteps>) -> Search {
-        let seat = game.turn();
-        let game = game.clone();
-        let leaves = LeaveModel::bundled(game.settings().language);
+    /// Starts thinking on `turn`: on another thread, or `in_steps` on
+    /// this one.
+    pub fn start(turn: ComputerTurn, lexicon: Lexicon, since: f32, in_steps: Option<ThinkInSteps>) -> Search {
+        let leaves = LeaveModel::bundled(turn.view.settings().language);
         #[cfg(not(target_arch = "wasm32"))]
         let Some(ThinkInSteps { per_frame }) = in_steps else {
-            let task = bevy::tasks::AsyncComputeTaskPool::get()
-                .spawn(async move { wocable_crossword::computer::choose(&game, level, &leaves, seed) });
-            return Search { seat, since, work: Work::Task(task), chosen: None };
+            let thinking = turn.clone();
+            let task = bevy::tasks::AsyncComputeTaskPool::get().spawn(async move { thinking.choose(lexicon, &leaves) });
+            return Search { turn, since, work: Work::Task(task), chosen: None };
         };
         // The web build has one thread.
         #[cfg(target_arch = "wasm32")]
         let ThinkInSteps { per_frame } = in_steps.unwrap_or_default();
-        let thinker = Thinker::new(&game, level, &leaves, seed).with_step_nodes(SLICE_NODES);
-        Search { seat, since, work: Work::Steps { game: Box::new(game), thinker, per_frame }, chosen: None }
+        let Some(game) = turn.game(lexicon) else {
+            let pass = Intent::Pass { seat: turn.seat };
+            return Search { turn, since, work: Work::Done, chosen: Some(pass) };
+        };
+        let thinker = Thinker::new(&game, turn.level, &leaves, turn.seed).with_step_nodes(SLICE_NODES);
+        Search { turn, since, work: Work::Steps { game: Box::new(game), thinker, per_frame }, chosen: None }
     }
 
     /// Thinks on (for its time a frame, when on this thread); whether the
@@ -112,6 +118,7 @@ impl Search {
                 Work::Steps { game, thinker, per_frame } => {
                     steps_for(*per_frame, || thinker.step(game)).then(|| thinker.choice())
                 }
+                Work::Done => None,
             };
         }
         self.found()

@@ -198,7 +198,7 @@ fn start_match(
 /// The match as the seats on this device see it, from what `referee` has
 /// to hand on so far.
 pub fn local_match(referee: &mut LocalReferee, lexicon: Lexicon) -> Result<Match, BuildError> {
-    let events = referee.hand_on();
+    let events = referee.log_on_this_device();
     let settings = referee.settings().clone();
     Match::new(settings, referee.seats().to_vec(), referee.turn_seconds(), lexicon, events)
 }

@@ -11,6 +11,7 @@ mod protocol;
 mod queue;
 mod rate;
 mod rating;
+mod referee;
 mod room;
 
 pub use arena::{
@@ -33,7 +34,8 @@ pub use protocol::{
 pub use queue::{Matched, QueueKey, Waiting, pair_queues};
 pub use rate::{RateLimit, Verdict};
 pub use rating::{BestPlay, PROVISIONAL_DEVIATION, Rated, Rating, SeatStats, rate_game, seat_stats};
+pub use referee::{ABSENT_GRACE_MS, ComputerTurn, Referee, visible_to};
 pub use room::{
-    ABSENT_GRACE_MS, AccountId, COMPUTER_NAME, ComputerTurn, LEFT_WAITING_GRACE_MS, LobbyError, MAX_NAME, Player, Room,
-    Seat, Step, WAITING_GRACE_MS, check_name, check_nick,
+    AccountId, COMPUTER_NAME, LEFT_WAITING_GRACE_MS, LobbyError, MAX_NAME, Player, Room, Seat, Step, WAITING_GRACE_MS,
+    check_name, check_nick,
 };

@@ -7,17 +7,12 @@
 
 use crate::code::RoomCode;
 use crate::protocol::{Clock, Refusal, RoomSettings, SeatToken, ServerMessage, event_messages};
+use crate::referee::{ComputerTurn, Referee, visible_to};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
-use wocable_crossword::computer::{self, LeaveModel, Level};
-use wocable_crossword::{
-    ConfigError, Game, GameConfig, GameSettings, Intent, RestoreError, SavedGame, SeatView, Sequenced, gcg,
-};
+use wocable_crossword::computer::Level;
+use wocable_crossword::{ConfigError, Game, GameConfig, GameSettings, Intent, RestoreError, SavedGame, Sequenced, gcg};
 use wocable_lexicon::Lexicon;
-
-/// How long a player without a turn clock may be away on their turn
-/// before they are out of the game.
-pub const ABSENT_GRACE_MS: u64 = 60_000;
 /// How long a seat of a room still filling stays taken for a player who
 /// has not come yet (the app connects within seconds of joining): then it
 /// is given up, and the room waits for someone else.
@@ -116,26 +111,6 @@ pub struct Step {
     pub messages: Vec<(usize, ServerMessage)>,
 }
 
-/// A computer player's turn to think about, away from the room: its
-/// view, and nothing it may not see.
-#[derive(Clone, Debug)]
-pub struct ComputerTurn {
-    pub seat: usize,
-    pub level: Level,
-    pub view: SeatView,
-    pub seed: u64,
-}
-
-impl ComputerTurn {
-    /// The move, chosen on a game guessed from the view (so no peeking).
-    pub fn choose(&self, lexicon: Lexicon, leaves: &LeaveModel) -> Intent {
-        match Game::guessed(&self.view, lexicon, self.seed) {
-            Ok(game) => computer::choose(&game, self.level, leaves, self.seed),
-            Err(_) => Intent::Pass { seat: self.seat },
-        }
-    }
-}
-
 pub struct Room {
     code: RoomCode,
     settings: RoomSettings,
@@ -147,9 +122,8 @@ pub struct Room {
     away_since: Vec<Option<u64>>,
     /// Whether each seat's player has connected since joining.
     came: Vec<bool>,
-    game: Option<Game>,
-    /// When the turn on the clock began (ms).
-    turn_started: u64,
+    /// The game's referee, once it started.
+    referee: Option<Referee>,
 }
 
 impl Room {
@@ -178,8 +152,7 @@ impl Room {
             connected: Vec::new(),
             away_since: Vec::new(),
             came: Vec::new(),
-            game: None,
-            turn_started: 0,
+            referee: None,
         })
     }
 
@@ -200,8 +173,8 @@ impl Room {
         room.seats = seats;
         if let Some(events) = events {
             let saved = SavedGame { version: 1, config: room.config(), events };
-            room.game = Some(Game::restore(&saved, room.lexicon.clone())?);
-            room.turn_started = now;
+            let game = Game::restore(&saved, room.lexicon.clone())?;
+            room.referee = Some(room.referee_of(game, now));
         }
         Ok(room)
     }
@@ -224,7 +197,7 @@ impl Room {
     }
 
     pub fn game(&self) -> Option<&Game> {
-        self.game.as_ref()
+        self.referee.as_ref().map(Referee::game)
     }
 
     pub fn is_full(&self) -> bool {
@@ -232,7 +205,7 @@ impl Room {
     }
 
     pub fn is_over(&self) -> bool {
-        self.game.as_ref().is_some_and(Game::is_over)
+        self.referee.as_ref().is_some_and(Referee::is_over)
     }
 
     fn config(&self) -> GameConfig {
@@ -249,7 +222,7 @@ impl Room {
     /// Takes the next seat at `now` (a human who does not come within
     /// [`WAITING_GRACE_MS`] loses it); the caller draws the token at random.
     pub fn join(&mut self, name: &str, player: Player, token: SeatToken, now: u64) -> Result<usize, LobbyError> {
-        if self.is_full() || self.game.is_some() {
+        if self.is_full() || self.referee.is_some() {
             return Err(LobbyError::Full);
         }
         check_name(name)?;
@@ -270,7 +243,7 @@ impl Room {
     /// Gives back the last seat taken, before the game starts (when the
     /// seat could not be stored).
     pub fn cancel_join(&mut self, seat: usize) {
-        if self.game.is_none() && seat + 1 == self.seats.len() {
+        if self.referee.is_none() && seat + 1 == self.seats.len() {
             self.seats.pop();
             self.connected.pop();
             self.away_since.pop();
@@ -292,7 +265,7 @@ impl Room {
         self.connected[seat] = true;
         self.away_since[seat] = None;
         self.came[seat] = true;
-        if self.game.is_some() {
+        if self.referee.is_some() {
             let mut step = Step::default();
             self.welcome(seat, now, &mut step);
             return Ok(step);
@@ -302,7 +275,7 @@ impl Room {
 
     /// Starts the game once every seat is taken and connected.
     pub fn start_if_ready(&mut self, now: u64) -> Result<Option<Step>, LobbyError> {
-        if self.game.is_none() && self.is_full() && self.connected.iter().all(|c| *c) {
+        if self.referee.is_none() && self.is_full() && self.connected.iter().all(|c| *c) {
             return self.start(now).map(Some);
         }
         Ok(None)
@@ -323,7 +296,7 @@ impl Room {
     /// the seats after them move up. The seats given up, numbered as they
     /// were.
     pub fn give_up_absent_seats(&mut self, now: u64) -> Vec<usize> {
-        if self.game.is_some() {
+        if self.referee.is_some() {
             return Vec::new();
         }
         let grace = |seat: usize| if self.came[seat] { LEFT_WAITING_GRACE_MS } else { WAITING_GRACE_MS };
@@ -356,22 +329,22 @@ impl Room {
 
     fn start(&mut self, now: u64) -> Result<Step, LobbyError> {
         let game = Game::new(self.config(), self.lexicon.clone())?;
-        self.game = Some(game);
-        self.turn_started = now;
-        let mut step = Step { events: self.log_from(0), messages: Vec::new() };
+        let mut step = Step { events: game.numbered_from(0).collect(), messages: Vec::new() };
+        self.referee = Some(self.referee_of(game, now));
         for seat in self.connected_seats().collect::<Vec<_>>() {
             self.welcome(seat, now, &mut step);
         }
         Ok(step)
     }
 
-    /// The game's events from `seq` on, numbered.
-    fn log_from(&self, seq: usize) -> Vec<Sequenced> {
-        self.game.as_ref().map_or_else(Vec::new, |game| game.numbered_from(seq).collect())
+    /// The referee of the room's game, its turn beginning `now`.
+    fn referee_of(&self, game: Game, now: u64) -> Referee {
+        let players = self.seats.iter().map(|seat| seat.player).collect();
+        Referee::new(game, players, self.settings.clock, now)
     }
 
     fn welcome(&self, seat: usize, now: u64, step: &mut Step) {
-        let Some(game) = &self.game else { return };
+        let Some(game) = self.game() else { return };
         let welcome = ServerMessage::Welcome { seat, room: self.settings.clone(), settings: game.settings().clone() };
         step.messages.push((seat, welcome));
         let events: Vec<Sequenced> = game.sequenced(Some(seat)).collect();
@@ -384,85 +357,57 @@ impl Room {
     }
 
     fn finished(&self) -> ServerMessage {
-        let game = self.game.as_ref().expect("a finished game");
+        let game = self.game().expect("a finished game");
         ServerMessage::Finished { standings: game.standings(), gcg: gcg::export(game) }
     }
 
     /// Whose turn it is and the time they have left.
     pub fn clock(&self, now: u64) -> Option<Clock> {
-        let game = self.game.as_ref().filter(|g| !g.is_over())?;
-        let left_ms =
-            self.settings.clock.map(|s| (u64::from(s) * 1000).saturating_sub(now.saturating_sub(self.turn_started)));
-        Some(Clock { seat: game.turn(), left_ms })
+        self.referee.as_ref()?.clock(now)
     }
 
     /// A seat's intent, checked by the rules; refused, it changes nothing.
     pub fn intent(&mut self, seat: usize, intent: Intent, now: u64) -> Result<Step, Refusal> {
-        if intent.seat() != seat {
-            return Err(Refusal::NotYourSeat);
-        }
-        if matches!(intent, Intent::TimeOut { .. }) {
-            return Err(Refusal::RefereeOnly);
-        }
-        self.apply(intent, now)
-    }
-
-    fn apply(&mut self, intent: Intent, now: u64) -> Result<Step, Refusal> {
-        let game = self.game.as_mut().ok_or(Refusal::NotStarted)?;
-        let first = game.log().len();
-        let turn = game.turn();
-        game.apply(intent).map_err(Refusal::Rule)?;
-        if game.turn() != turn {
-            self.turn_started = now;
-        }
-        let events = self.log_from(first);
-        let mut step = Step { events: events.clone(), messages: Vec::new() };
-        let clock = self.clock(now);
-        let over = self.is_over();
-        for seat in self.connected_seats().collect::<Vec<_>>() {
-            let visible: Vec<Sequenced> = events.iter().filter(|e| e.event.visible_to(Some(seat))).cloned().collect();
-            for message in event_messages(&visible, clock) {
-                step.messages.push((seat, message));
-            }
-            if over {
-                step.messages.push((seat, self.finished()));
-            }
-        }
-        Ok(step)
+        let referee = self.referee.as_mut().ok_or(Refusal::NotStarted)?;
+        let events = referee.intent(seat, intent, now)?;
+        Ok(self.hand_on(events, now))
     }
 
     /// Times out the player on turn whose clock ran out, or who has been
     /// away too long in a game without a clock (§3.3).
     pub fn tick(&mut self, now: u64) -> Step {
-        let Some(clock) = self.clock(now) else { return Step::default() };
-        let seat = clock.seat;
-        let out_of_time = clock.left_ms == Some(0);
-        // Away on their turn: since the turn began, or since they left.
-        let gone = self.settings.clock.is_none()
-            && self.away_since[seat]
-                .is_some_and(|since| now.saturating_sub(since.max(self.turn_started)) >= ABSENT_GRACE_MS);
-        if (out_of_time || gone) && self.seats[seat].player.is_person() {
-            return self.apply(Intent::TimeOut { seat }, now).unwrap_or_default();
-        }
-        Step::default()
+        let Some(referee) = self.referee.as_mut() else { return Step::default() };
+        let events = referee.tick(now, &self.away_since);
+        self.hand_on(events, now)
     }
 
     /// The computer player on turn, if it is one's turn.
     pub fn computer_turn(&self) -> Option<ComputerTurn> {
-        let game = self.game.as_ref().filter(|g| !g.is_over())?;
-        let seat = game.turn();
-        let Player::Computer(level) = self.seats[seat].player else { return None };
-        let seed = self.seed ^ (game.log().len() as u64).rotate_left(32);
-        Some(ComputerTurn { seat, level, view: game.seat_view(Some(seat)), seed })
+        self.referee.as_ref()?.computer_turn()
     }
 
     /// A computer's chosen move; if the rules refuse it, it passes.
     pub fn computer_move(&mut self, turn: &ComputerTurn, intent: Intent, now: u64) -> Step {
-        let current = self.computer_turn().is_some_and(|t| t.seat == turn.seat && t.view == turn.view);
-        if !current {
+        let Some(referee) = self.referee.as_mut() else { return Step::default() };
+        let events = referee.computer_move(turn, intent, now);
+        self.hand_on(events, now)
+    }
+
+    /// New events of the log: to be stored, and sent to each seat
+    /// connected as far as its view may hold them.
+    fn hand_on(&self, events: Vec<Sequenced>, now: u64) -> Step {
+        if events.is_empty() {
             return Step::default();
         }
-        let seat = turn.seat;
-        self.apply(intent, now).or_else(|_| self.apply(Intent::Pass { seat }, now)).unwrap_or_default()
+        let clock = self.clock(now);
+        let over = self.is_over();
+        let mut messages = Vec::new();
+        for seat in self.connected_seats() {
+            messages.extend(event_messages(&visible_to(&events, &[seat]), clock).into_iter().map(|m| (seat, m)));
+            if over {
+                messages.push((seat, self.finished()));
+            }
+        }
+        Step { events, messages }
     }
 }
