@@ -368,6 +368,10 @@ impl Room {
 
     /// A seat's intent, checked by the rules; refused, it changes nothing.
     pub fn intent(&mut self, seat: usize, intent: Intent, now: u64) -> Result<Step, Refusal> {
+        // A move for another seat is refused as such, started or not.
+        if intent.seat() != seat {
+            return Err(Refusal::NotYourSeat);
+        }
         let referee = self.referee.as_mut().ok_or(Refusal::NotStarted)?;
         let events = referee.intent(seat, intent, now)?;
         Ok(self.hand_on(events, now))

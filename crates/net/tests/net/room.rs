@@ -218,3 +218,12 @@ fn a_nickname_is_a_seat_name_that_no_computer_has() {
     assert_eq!(check_nick(""), Err(LobbyError::BadName));
     assert_eq!(check_nick(&"a".repeat(21)), Err(LobbyError::BadName));
 }
+
+#[test]
+fn before_the_game_starts_a_move_for_another_seat_is_refused_as_not_yours() {
+    let mut room = room(2, None);
+    room.join("ann", Player::Human, SeatToken(1), 0).unwrap();
+    room.connect(0, 0).unwrap();
+    assert_eq!(room.intent(0, Intent::Pass { seat: 1 }, 0), Err(Refusal::NotYourSeat));
+    assert_eq!(room.intent(0, Intent::Pass { seat: 0 }, 0), Err(Refusal::NotStarted));
+}
