@@ -3,7 +3,8 @@
 //! [`check`] is what `cargo xtask test` can check of them on a machine
 //! with neither SDK.
 
-use crate::{cargo, ensure_packages, ensure_target, root, run, run_in, target_dir, write_app_assets};
+use crate::web::write_app_assets;
+use crate::{cargo, ensure_packages, ensure_target, root, run, run_in, target_dir};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
