@@ -13,13 +13,13 @@ use bevy::time::TimeUpdateStrategy;
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::time::{Duration, Instant};
 use wocable::CorePlugin;
+use wocable::Screen;
 use wocable::crossword::composer::Composer;
 use wocable::crossword::input::tile_centre;
 use wocable::crossword::layout::BoardLayout;
 use wocable::crossword::thinking::Thinking;
 use wocable::crossword::{MatchSetup, NewMatch, Seat};
 use wocable::input::{Pinch, PointerInput, PointerPhase};
-use wocable::screens::Screen;
 use wocable::settings::Settings;
 use wocable::storage::Storage;
 use wocable_crossword::RuleSetKind;
@@ -76,7 +76,7 @@ fn frames(c: &mut Criterion) {
     let (from, board) = {
         let world = app.world();
         let layout = world.resource::<BoardLayout>();
-        let centre = layout.cell_centre(wocable_crossword::board::CENTRE);
+        let centre = layout.cell_centre(wocable_crossword::CENTRE);
         (tile_centre(0, world.resource::<Composer>(), layout), centre)
     };
     pointer(&mut app, PointerPhase::Press, from);

@@ -9,6 +9,7 @@
 //! `WOCABLE_THINK_IN_STEPS` set too, the computer thinks the web build's
 //! way, on the main thread.
 
+use crate::Screen;
 use crate::StartedAt;
 use crate::crossword::referee::Connection;
 use crate::crossword::thinking::Thinking;
@@ -16,9 +17,9 @@ use crate::crossword::turn::Hints;
 use crate::crossword::{Action, Match, MatchSetup, NewMatch, Overlay, ResumeMatch, SAVE_FILE, SavedMatch, Seat};
 use crate::input::{Pinch, PointerInput, PointerPhase, SafeArea};
 use crate::lexicons::Lexicons;
+use crate::lexicons::{Import, ImportWordList};
 use crate::online::Fetched;
 use crate::online::{Online, OnlineRequest};
-use crate::screens::Screen;
 use crate::screens::arenas::Arenas;
 use crate::screens::dictionary::{DictionaryPage, Found, Lookup};
 use crate::screens::new_game::NewGameForm;
@@ -28,7 +29,6 @@ use crate::screens::results::{Results, Reviewing, Viewing};
 use crate::storage::Storage;
 use crate::trace::layout::TraceLayout;
 use crate::trace::{RoundOver, RoundSetup, StartRound, TraceAction, TraceRound};
-use crate::word_lists::{Import, ImportWordList};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
@@ -387,24 +387,46 @@ fn shoot(commands: &mut Commands, tour: &Tour, name: &str) {
     commands.spawn(Screenshot::primary_window()).observe(save_to_disk(path));
 }
 
+/// What the tour waits on: the screen, the match, its hints, a computer at
+/// work, the overlay.
+#[derive(SystemParam)]
+struct Seen<'w> {
+    screen: Res<'w, State<Screen>>,
+    m: Option<Res<'w, Match>>,
+    hints: Option<Res<'w, Hints>>,
+    thinking: Option<Res<'w, Thinking>>,
+    overlay: Option<Res<'w, State<Overlay>>>,
+}
+
+/// The time, when the app started, and whether egui has its style yet.
+#[derive(SystemParam)]
+struct Timing<'w> {
+    time: Res<'w, Time>,
+    started: Option<Res<'w, StartedAt>>,
+    styled: Option<Res<'w, crate::ui::Styled>>,
+}
+
+/// What the tour does: change screens, act in a match, start one, quit.
+#[derive(SystemParam)]
+struct Does<'w> {
+    next: ResMut<'w, NextState<Screen>>,
+    actions: MessageWriter<'w, Action>,
+    start: MessageWriter<'w, NewMatch>,
+    exit: MessageWriter<'w, AppExit>,
+}
+
 fn tour(
     mut commands: Commands,
     mut tour: ResMut<Tour>,
-    screen: Res<State<Screen>>,
-    mut next: ResMut<NextState<Screen>>,
-    m: Option<Res<Match>>,
-    hints: Option<Res<Hints>>,
-    thinking: Option<Res<Thinking>>,
-    overlay: Option<Res<State<Overlay>>>,
-    time: Res<Time>,
-    started: Option<Res<StartedAt>>,
-    styled: Option<Res<crate::ui::Styled>>,
+    seen: Seen,
+    does: Does,
+    timing: Timing,
     mut forms: Forms,
-    mut actions: MessageWriter<Action>,
-    mut start: MessageWriter<NewMatch>,
-    mut exit: MessageWriter<AppExit>,
     mut online: OnlineTour,
 ) {
+    let Does { mut next, mut actions, mut start, mut exit } = does;
+    let Timing { time, started, styled } = timing;
+    let Seen { screen, m, hints, thinking, overlay } = seen;
     // The first frame egui draws the home screen in.
     if *screen.get() == Screen::Home && styled.is_some() && tour.first_home_frame.is_none() {
         tour.first_home_frame = started.map(|s| s.0.elapsed().as_secs_f32());
@@ -542,7 +564,7 @@ fn tour(
             match tour.endgame_steps {
                 1 => commands.queue(|world: &mut World| {
                     let layout = world.resource::<crate::crossword::layout::BoardLayout>();
-                    let centre = layout.cell_centre(wocable_crossword::board::CENTRE);
+                    let centre = layout.cell_centre(wocable_crossword::CENTRE);
                     world.write_message(Pinch { from: centre, to: centre, scale: 2.0 });
                 }),
                 2 => shoot(&mut commands, &tour, "game-zoomed"),

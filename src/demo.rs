@@ -5,13 +5,14 @@
 //! never replaces a game already saved: then it does nothing.
 
 use crate::AppSystems;
+use crate::Screen;
 use crate::crossword::turn::Hints;
 use crate::crossword::{Action, Match, MatchSetup, NewMatch, SAVE_FILE};
-use crate::screens::Screen;
 use crate::storage::Storage;
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
+use wocable_crossword::Event;
 use wocable_crossword::computer::Level;
-use wocable_crossword::game::Event;
 
 /// The demo's next step; the resource goes when it is done.
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
@@ -37,17 +38,31 @@ fn asked_for() -> bool {
     crate::platform::page_query().split('&').any(|part| part == "demo")
 }
 
+/// What the demo does: start a match, act in it.
+#[derive(SystemParam)]
+struct DemoMoves<'w> {
+    start: MessageWriter<'w, NewMatch>,
+    actions: MessageWriter<'w, Action>,
+}
+
+/// The match being played, and its hints (the demo plays the first).
+#[derive(SystemParam)]
+struct Playing<'w> {
+    m: Option<Res<'w, Match>>,
+    hints: Res<'w, Hints>,
+}
+
 fn demo(
     mut commands: Commands,
     mut demo: ResMut<Demo>,
     screen: Res<State<Screen>>,
-    m: Option<Res<Match>>,
-    hints: Res<Hints>,
-    mut start: MessageWriter<NewMatch>,
-    mut actions: MessageWriter<Action>,
+    playing: Playing,
+    moves: DemoMoves,
     mut next: ResMut<NextState<Screen>>,
     storage: Res<Storage>,
 ) {
+    let Playing { m, hints } = playing;
+    let DemoMoves { mut start, mut actions } = moves;
     let playing = *screen.get() == Screen::Game;
     match *demo {
         Demo::Start if storage.read(SAVE_FILE).is_some() => commands.remove_resource::<Demo>(),

@@ -20,7 +20,6 @@ pub mod settings;
 pub mod storage;
 pub mod trace;
 pub mod ui;
-pub mod word_lists;
 
 use bevy::prelude::*;
 use storage::Storage;
@@ -38,6 +37,28 @@ pub enum AppSystems {
     Show,
 }
 
+/// The app's screens (§8.1), each a state: a game plays in `Game` or
+/// `TraceRound`, and the `screens` module has all the others. Every
+/// feature may ask for a screen; none needs the `screens` module for it.
+#[derive(States, Clone, Copy, Default, Debug, PartialEq, Eq, Hash)]
+pub enum Screen {
+    #[default]
+    Home,
+    NewGame,
+    Game,
+    Results,
+    Dictionary,
+    Settings,
+    HowToPlay,
+    Online,
+    WordLists,
+    /// Trace: the mode and the language, today's puzzle.
+    TraceMenu,
+    TraceRound,
+    TraceEnd,
+    Credits,
+}
+
 /// The game without window or sound: screens, rules, input handling,
 /// animation state, settings and saves. Uses the [`Storage`] resource if
 /// one is inserted first, else the platform's data folder.
@@ -48,7 +69,7 @@ impl Plugin for CorePlugin {
         if !app.world().contains_resource::<Storage>() {
             app.insert_resource(Storage::platform());
         }
-        app.configure_sets(
+        app.init_state::<Screen>().configure_sets(
             Update,
             (AppSystems::Pointer, AppSystems::Input, AppSystems::Act, AppSystems::React, AppSystems::Show).chain(),
         );
@@ -62,7 +83,6 @@ impl Plugin for CorePlugin {
             trace::plugin,
             feedback::plugin,
             lexicons::plugin,
-            word_lists::plugin,
             online::plugin,
         ));
         #[cfg(feature = "dev")]
@@ -89,6 +109,8 @@ impl Plugin for AppPlugin {
             input::window_plugin,
             ui::window_plugin,
             screens::window_plugin,
+            crossword::hud::ui,
+            trace::hud::ui,
             feedback::audio::plugin,
         ));
         #[cfg(all(feature = "dev", not(target_arch = "wasm32")))]
@@ -116,4 +138,56 @@ pub fn desktop_session() -> Result<(), &'static str> {
 pub fn run() {
     let started = StartedAt(bevy::platform::time::Instant::now());
     App::new().insert_resource(started).add_plugins(AppPlugin).run();
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::{BTreeMap, BTreeSet};
+
+    /// Each feature under `src/` (a folder, or a file beside `lib.rs`)
+    /// and the others its code uses through `crate::` (tests left out).
+    fn imports() -> BTreeMap<String, BTreeSet<String>> {
+        let src = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/src"));
+        let mut imports: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+        for (path, code) in crate::ui::app_sources() {
+            let relative = path.strip_prefix(src).expect("a source under src");
+            let first = relative.components().next().expect("a file").as_os_str().to_string_lossy();
+            let feature = first.trim_end_matches(".rs").to_string();
+            if feature == "lib" || feature == "main" {
+                continue;
+            }
+            let used = imports.entry(feature.clone()).or_default();
+            for (at, _) in code.match_indices("crate::") {
+                let rest = &code[at + "crate::".len()..];
+                let name: String = rest.chars().take_while(|c| c.is_ascii_lowercase() || *c == '_').collect();
+                if !name.is_empty() && name != feature {
+                    used.insert(name);
+                }
+            }
+        }
+        // Only features: not `crate::run` and the like.
+        let features: BTreeSet<String> = imports.keys().cloned().collect();
+        imports.values_mut().for_each(|used| used.retain(|name| features.contains(name)));
+        imports
+    }
+
+    #[test]
+    fn no_feature_imports_one_that_imports_it_back() {
+        let imports = imports();
+        assert!(imports.len() > 10 && imports["screens"].contains("crossword"), "imports read: {imports:?}");
+        for (feature, used) in &imports {
+            // Everything `feature` reaches through what it uses.
+            let mut reached = BTreeSet::new();
+            let mut next: Vec<&String> = used.iter().collect();
+            while let Some(other) = next.pop() {
+                if reached.insert(other) {
+                    next.extend(&imports[other]);
+                }
+            }
+            assert!(!reached.contains(feature), "{feature} imports itself round a circle: {imports:?}");
+        }
+        for game in ["crossword", "trace", "online"] {
+            assert!(!imports[game].contains("screens"), "{game} asks for a screen by its state, never imports one");
+        }
+    }
 }

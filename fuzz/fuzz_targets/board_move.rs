@@ -3,7 +3,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use wocable_crossword::notation::{parse_board, parse_move, parse_rack};
-use wocable_crossword::play::{Scoring, check_words, score_placement};
+use wocable_crossword::{Scoring, check_words, score_placement};
 use wocable_crossword::{Layout, RuleSetKind};
 use wocable_lexicon::{Language, Lexicon, TileSet};
 

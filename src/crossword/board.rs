@@ -13,15 +13,16 @@ use super::input::{Drag, KeyCursor, Selected};
 use super::layout::{BoardLayout, TOP_BAR};
 use super::{Match, Seat, TurnApplied};
 use crate::AppSystems;
+use crate::Screen;
 use crate::input::Viewport;
-use crate::screens::Screen;
 use crate::settings::Settings;
 use crate::ui::i18n::Locale;
 use crate::ui::theme::{self, Fonts};
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
-use wocable_crossword::board::{Pos, SIZE};
-use wocable_crossword::game::Event;
+use wocable_crossword::Event;
 use wocable_crossword::{PlacedTile, Premium, Tile};
+use wocable_crossword::{Pos, SIZE};
 use wocable_lexicon::{Language, TileSet};
 
 #[derive(Component, Clone, Copy, Debug)]
@@ -201,7 +202,7 @@ fn draw_board(
                 Sprite::from_color(colour, Vec2::splat(fitted.cell * CELL_FACE)),
                 Transform::from_translation(fitted.cell_centre(pos).extend(0.0)),
             ));
-            let label = if pos == wocable_crossword::board::CENTRE {
+            let label = if pos == wocable_crossword::CENTRE {
                 Some("★".to_string())
             } else {
                 premium_key(premium).map(|key| locale.t(key))
@@ -378,6 +379,14 @@ fn tile_label(language: Language, tiles: &TileSet, tile: Tile, placed: Option<Pl
     }
 }
 
+/// How the board looks: the settings' colours, the words, the fonts.
+#[derive(SystemParam)]
+struct Looks<'w> {
+    settings: Res<'w, Settings>,
+    locale: Res<'w, Locale>,
+    fonts: Res<'w, Fonts>,
+}
+
 /// Everything drawn from the layout is drawn again when the window or
 /// the settings change (premium colours, labels), not for the zoom.
 fn redraw(
@@ -385,11 +394,10 @@ fn redraw(
     drawn: Query<Entity, With<Drawn>>,
     layout: Res<BoardLayout>,
     m: Res<Match>,
-    settings: Res<Settings>,
-    locale: Res<Locale>,
-    fonts: Res<Fonts>,
+    looks: Looks,
     drawn_for: Option<Res<DrawnFor>>,
 ) {
+    let Looks { settings, locale, fonts } = looks;
     let now = DrawnFor { layout: layout.unzoomed(), colour_blind: settings.colour_blind, language: locale.language };
     if drawn_for.is_none_or(|drawn_for| *drawn_for == now) {
         return;

@@ -6,10 +6,10 @@ use bevy::prelude::Resource;
 use rand::Rng;
 use rand::seq::SliceRandom;
 use std::sync::atomic::{AtomicU64, Ordering};
-use wocable_crossword::board::{Board, PlacedTile, Pos};
+use wocable_crossword::Placement;
+use wocable_crossword::Tile;
 use wocable_crossword::movegen::Move;
-use wocable_crossword::play::Placement;
-use wocable_crossword::tile::Tile;
+use wocable_crossword::{Board, PlacedTile, Pos};
 use wocable_lexicon::Letter;
 
 /// Where a rack tile lies while the move is composed.

@@ -7,14 +7,15 @@ use super::composer::{Composer, Spot};
 use super::layout::BoardLayout;
 use super::{Match, MoveRefused, TurnApplied, Unplayed};
 use crate::AppSystems;
+use crate::Screen;
 use crate::feedback::Notice;
 use crate::feedback::animation::{NOTICE_SECONDS, Pose, Rising, Shake, celebrate, pose};
-use crate::screens::Screen;
 use crate::settings::Settings;
 use crate::ui::i18n::Locale;
 use crate::ui::theme::Fonts;
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
-use wocable_crossword::game::Event;
+use wocable_crossword::Event;
 
 /// A play's score flying from its word to its player's score. It is drawn
 /// by egui, over the scoreboard, so that it lands on the score it adds to;
@@ -50,16 +51,24 @@ pub(super) fn plugin(app: &mut App) {
     .add_systems(Update, land.after(AppSystems::Show));
 }
 
+/// What a notice needs: the words, the time, whether to animate, and the
+/// notice itself.
+#[derive(SystemParam)]
+struct Noticing<'w> {
+    locale: Res<'w, Locale>,
+    time: Res<'w, Time>,
+    settings: Res<'w, Settings>,
+    notice: ResMut<'w, Notice>,
+}
+
 fn refused(
     mut commands: Commands,
     mut refusals: MessageReader<MoveRefused>,
     composer: Res<Composer>,
     tiles: Query<(Entity, &RackTile)>,
-    locale: Res<Locale>,
-    time: Res<Time>,
-    settings: Res<Settings>,
-    mut notice: ResMut<Notice>,
+    noticing: Noticing,
 ) {
+    let Noticing { locale, time, settings, mut notice } = noticing;
     let Some(MoveRefused(reason)) = refusals.read().last() else { return };
     let text = match reason {
         Unplayed::Rule(reason) => super::rule_error(&locale, reason),
@@ -81,12 +90,10 @@ fn played(
     mut turns: MessageReader<TurnApplied>,
     layout: Res<BoardLayout>,
     m: Res<Match>,
-    locale: Res<Locale>,
+    noticing: Noticing,
     fonts: Res<Fonts>,
-    time: Res<Time>,
-    settings: Res<Settings>,
-    mut notice: ResMut<Notice>,
 ) {
+    let Noticing { locale, time, settings, mut notice } = noticing;
     let now = time.elapsed_secs();
     for turn in turns.read() {
         for event in &turn.events {

@@ -10,22 +10,22 @@ use super::layout::{BOTTOM_BAR, BoardLayout, SIDE_PANEL, TOP_BAR};
 use super::referee::{Connection, TurnClock};
 use super::thinking::Thinking;
 use super::turn::{Hints, Preview};
-use super::{Action, Match, Overlay, Seat};
+use super::{Action, Match, Modes, Overlay, Seat};
+use crate::Screen;
 use crate::feedback::Notice;
-use crate::pause::Pause;
-use crate::screens::Screen;
 use crate::ui::i18n::Locale;
 use crate::ui::theme::{self, egui_colour};
 use crate::ui::widgets::{PauseChoice, cover_screen, pause_screen};
 use crate::ui::{bold, bold_family, root_ui};
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use std::collections::BTreeMap;
 use wocable_crossword::SeatView;
 use wocable_crossword::Tile;
-use wocable_crossword::game::{Event, LeaveReason};
-use wocable_crossword::lexicon::Letter;
-use wocable_crossword::tile::full_bag;
+use wocable_crossword::full_bag;
+use wocable_crossword::{Event, LeaveReason};
+use wocable_lexicon::Letter;
 
 pub(crate) fn ui(app: &mut App) {
     app.add_systems(
@@ -137,24 +137,46 @@ enum Pressed {
     Home,
 }
 
+/// The game on this device as the panels show it.
+#[derive(SystemParam)]
+struct Shown<'w, 's> {
+    m: Res<'w, Match>,
+    players: Query<'w, 's, &'static Player>,
+    composer: Res<'w, Composer>,
+    preview: Res<'w, Preview>,
+    hints: Res<'w, Hints>,
+    layout: Res<'w, BoardLayout>,
+    locale: Res<'w, Locale>,
+    flights: Query<'w, 's, &'static ScoreFlight>,
+}
+
+/// What the referee says beside the events: the clock, a computer at work,
+/// the connection.
+#[derive(SystemParam)]
+struct RefereeSays<'w> {
+    clock: Option<Res<'w, TurnClock>>,
+    thinking: Option<Res<'w, Thinking>>,
+    connection: Option<Res<'w, Connection>>,
+}
+
+/// What a button press may do: an action in the game, or another screen.
+#[derive(SystemParam)]
+struct Answers<'w> {
+    actions: MessageWriter<'w, Action>,
+    screen: ResMut<'w, NextState<Screen>>,
+}
+
 fn panels(
     mut contexts: EguiContexts,
-    m: Res<Match>,
-    players: Query<&Player>,
-    composer: Res<Composer>,
-    preview: Res<Preview>,
-    hints: Res<Hints>,
-    clock: Option<Res<TurnClock>>,
-    thinking: Option<Res<Thinking>>,
-    connection: Option<Res<Connection>>,
-    layout: Res<BoardLayout>,
-    locale: Res<Locale>,
-    mut actions: MessageWriter<Action>,
-    mut screen: ResMut<NextState<Screen>>,
+    shown: Shown,
+    referee: RefereeSays,
+    answers: Answers,
     mut details: Local<bool>,
     mut texts: Local<Option<LogTexts>>,
-    flights: Query<&ScoreFlight>,
 ) -> Result {
+    let Answers { mut actions, mut screen } = answers;
+    let RefereeSays { clock, thinking, connection } = referee;
+    let Shown { m, players, composer, preview, hints, layout, locale, flights } = shown;
     let ctx = contexts.ctx_mut()?;
     let mut root = root_ui(ctx);
     let mut players: Vec<&Player> = players.iter().collect();
@@ -316,15 +338,15 @@ fn modal(ctx: &egui::Context, id: &str, add: impl FnOnce(&mut egui::Ui)) {
 
 fn overlays(
     mut contexts: EguiContexts,
-    overlay: Res<State<Overlay>>,
+    modes: Modes,
     m: Res<Match>,
     composer: Res<Composer>,
     locale: Res<Locale>,
-    mut actions: MessageWriter<Action>,
-    mut screen: ResMut<NextState<Screen>>,
+    answers: Answers,
     mut chosen: Local<Vec<usize>>,
-    pause: Res<State<Pause>>,
 ) -> Result {
+    let Modes { overlay, pause } = modes;
+    let Answers { mut actions, mut screen } = answers;
     let ctx = contexts.ctx_mut()?;
     if pause.get().0 {
         match pause_screen(ctx, &locale) {

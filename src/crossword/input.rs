@@ -11,18 +11,18 @@
 
 use super::composer::{Composer, Spot};
 use super::layout::BoardLayout;
-use super::{Action, Match, Overlay};
+use super::{Action, Match, Modes, Overlay};
 use crate::AppSystems;
+use crate::Screen;
 use crate::feedback::Cue;
 use crate::input::{GoBack, Pinch, PointerInput, PointerPhase};
 use crate::pause::{PausableSystems, Pause};
-use crate::screens::Screen;
 use bevy::ecs::system::SystemParam;
 use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 use wocable_crossword::Direction;
-use wocable_crossword::board::{Board, Pos};
+use wocable_crossword::{Board, Pos};
 use wocable_lexicon::Language;
 
 /// Pointer travel below which a press and release is a tap, not a drag.
@@ -97,7 +97,7 @@ pub struct KeyCursor {
 impl Default for KeyCursor {
     fn default() -> Self {
         KeyCursor {
-            pos: wocable_crossword::board::CENTRE,
+            pos: wocable_crossword::CENTRE,
             direction: Direction::Across,
             visible: false,
             typed: Vec::new(),
@@ -371,13 +371,13 @@ fn pointer(
 fn keyboard(
     mut keys: MessageReader<KeyboardInput>,
     m: Res<Match>,
-    overlay: Res<State<Overlay>>,
-    pause: Res<State<Pause>>,
+    modes: Modes,
     mut composer: ResMut<Composer>,
     mut cursor: ResMut<KeyCursor>,
     mut actions: MessageWriter<Action>,
     mut cues: MessageWriter<Cue>,
 ) {
+    let Modes { overlay, pause } = modes;
     for key in keys.read().filter(|k| k.state == ButtonState::Pressed) {
         if pause.get().0 {
             // Enter or Esc resumes; a key held down is no answer.

@@ -9,8 +9,8 @@
 
 use crate::input::DEFAULT_VIEWPORT;
 use bevy::prelude::*;
-use wocable_crossword::board::{Pos, SIZE};
-use wocable_crossword::rules::RACK_SIZE;
+use wocable_crossword::RACK_SIZE;
+use wocable_crossword::{Pos, SIZE};
 
 /// Height of the scoreboard across the top (egui).
 pub const TOP_BAR: f32 = 64.0;
@@ -275,7 +275,7 @@ mod tests {
     #[test]
     fn a_pan_moves_the_zoomed_board_and_hides_what_leaves_its_place() {
         let fitted = BoardLayout::for_viewport(Vec2::new(360.0, 640.0));
-        let centre = fitted.cell_centre(wocable_crossword::board::CENTRE);
+        let centre = fitted.cell_centre(wocable_crossword::CENTRE);
         let zoomed = fitted.zoomed(centre, centre, 2.0);
         let panned = zoomed.zoomed(centre, centre + Vec2::new(-30.0, 20.0), 1.0);
         assert_eq!(panned.board_corner - zoomed.board_corner, Vec2::new(-30.0, 20.0));

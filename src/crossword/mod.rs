@@ -13,14 +13,15 @@ pub mod referee;
 pub mod thinking;
 pub mod turn;
 
-use crate::screens::Screen;
+use crate::Screen;
 use crate::ui::i18n::Locale;
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use fluent_bundle::FluentValue;
 use serde::{Deserialize, Serialize};
 use wocable_crossword::computer::Level;
-use wocable_crossword::game::{Event, GameConfig, GameSettings, SavedGame};
 use wocable_crossword::{BuildError, RuleError, RuleSetKind, SeatView, Sequenced, Tile, ViewError};
+use wocable_crossword::{Event, GameConfig, GameSettings, SavedGame};
 use wocable_lexicon::{Language, Letter, Lexicon};
 
 /// Who sits at a seat.
@@ -223,6 +224,13 @@ impl Match {
     pub fn needs_handover(&self) -> bool {
         self.humans() > 1 && self.human_to_play() && (self.rack_hidden || self.viewer != self.turn())
     }
+}
+
+/// The overlay open, and whether the game is paused.
+#[derive(SystemParam)]
+pub(crate) struct Modes<'w> {
+    pub overlay: Res<'w, State<Overlay>>,
+    pub pause: Res<'w, State<crate::pause::Pause>>,
 }
 
 /// Overlays on the game screen; the board takes no input under them.

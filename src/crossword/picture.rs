@@ -85,7 +85,7 @@ pub fn board_picture(
     tiles: &[(&PictureTile, TileLook)],
     colour_blind: bool,
 ) {
-    use wocable_crossword::board::SIZE;
+    use wocable_crossword::SIZE;
     let side = square * SIZE as f32;
     let (rect, _) = ui.allocate_exact_size(egui::vec2(side, side), egui::Sense::hover());
     let painter = ui.painter_at(rect);

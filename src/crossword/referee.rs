@@ -8,7 +8,7 @@ use super::thinking::{Search, ThinkInSteps, Thinking};
 use super::{MatchSetup, SAVE_VERSION, SavedMatch, Seat};
 use bevy::prelude::*;
 use wocable_crossword::computer::{LeaveModel, Level};
-use wocable_crossword::game::{ConfigError, Game, GameSettings, Intent, RestoreError};
+use wocable_crossword::{ConfigError, Game, GameSettings, Intent, RestoreError};
 use wocable_crossword::{RuleError, Sequenced};
 use wocable_lexicon::Lexicon;
 use wocable_net::{Clock, Player, Refusal, visible_to};

@@ -13,7 +13,7 @@ use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use std::time::Duration;
 use wocable_crossword::computer::{LeaveModel, Thinker};
-use wocable_crossword::game::{Game, Intent};
+use wocable_crossword::{Game, Intent};
 use wocable_lexicon::Lexicon;
 use wocable_net::ComputerTurn;
 

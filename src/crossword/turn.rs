@@ -10,10 +10,10 @@ use super::{
     Unplayed,
 };
 use crate::AppSystems;
+use crate::Screen;
 use crate::feedback::Cue;
 use crate::lexicons::{GameLexicons, Unavailable};
 use crate::pause::{self, Pausable, Pause};
-use crate::screens::Screen;
 use crate::settings::Settings;
 use crate::storage::Storage;
 use bevy::ecs::system::SystemParam;
@@ -21,9 +21,9 @@ use bevy::prelude::*;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use wocable_crossword::computer;
-use wocable_crossword::game::{Event, Game, Intent};
 use wocable_crossword::movegen::Move;
 use wocable_crossword::{BuildError, GameSettings};
+use wocable_crossword::{Event, Game, Intent};
 use wocable_lexicon::Lexicon;
 
 /// The best moves found for the player who asked (§4.3).
@@ -78,7 +78,14 @@ pub(super) fn plugin(app: &mut App) {
                 // The clock first: a move in its last frame is then not
                 // followed by a time-out of the next player.
                 (apply_actions, hear_the_referee).chain().in_set(AppSystems::Act),
-                (after_turn, hand_over.run_if(in_state(Overlay::None)), update_preview, show_results, pausable)
+                (
+                    after_turn,
+                    close_stale_dialogs,
+                    hand_over.run_if(in_state(Overlay::None)),
+                    update_preview,
+                    show_results,
+                    pausable,
+                )
                     .chain()
                     .in_set(AppSystems::React),
             )
@@ -130,17 +137,24 @@ impl Starting {
     }
 }
 
+/// Asked to start: a new match, or the saved one.
+#[derive(SystemParam)]
+struct Starts<'w, 's> {
+    new: MessageReader<'w, 's, NewMatch>,
+    resume: MessageReader<'w, 's, ResumeMatch>,
+}
+
 /// Starts a new match or resumes the saved one, and opens the game screen.
 fn start_match(
     mut commands: Commands,
-    mut new: MessageReader<NewMatch>,
-    mut resume: MessageReader<ResumeMatch>,
+    starts: Starts,
     mut pending: ResMut<PendingStart>,
     mut lexicons: GameLexicons,
     storage: Res<Storage>,
     mut screen: ResMut<NextState<Screen>>,
     mut cues: MessageWriter<Cue>,
 ) {
+    let Starts { mut new, mut resume } = starts;
     if let Some(NewMatch(setup)) = new.read().last().cloned() {
         *pending = PendingStart { starting: Some(Starting::New(setup)), failed: None };
     } else if resume.read().count() > 0 {
@@ -250,17 +264,24 @@ fn save_on_leaving(referee: Option<Res<ActiveReferee>>, m: Option<Res<Match>>, s
     }
 }
 
+/// The overlay and the pause to change to.
+#[derive(SystemParam)]
+struct ModeChanges<'w> {
+    overlay: ResMut<'w, NextState<Overlay>>,
+    pause: ResMut<'w, NextState<Pause>>,
+}
+
 fn apply_actions(
     mut actions: MessageReader<Action>,
     mut m: ResMut<Match>,
     mut referee: ResMut<ActiveReferee>,
-    mut composer: ResMut<Composer>,
-    mut hints: ResMut<Hints>,
+    composing: Composing,
     mut rng: ResMut<ShuffleRng>,
     mut cues: MessageWriter<Cue>,
-    mut overlay: ResMut<NextState<Overlay>>,
-    mut pause: ResMut<NextState<Pause>>,
+    changes: ModeChanges,
 ) {
+    let ModeChanges { mut overlay, mut pause } = changes;
+    let Composing { mut composer, mut hints } = composing;
     for action in actions.read() {
         let seat = m.viewer;
         match action {
@@ -329,6 +350,35 @@ fn hints_for(m: &Match) -> Vec<Move> {
             warn!("no hints: {reason}");
             Vec::new()
         }
+    }
+}
+
+/// What the player is putting together: the tiles placed, the hints.
+#[derive(SystemParam)]
+struct Composing<'w> {
+    composer: ResMut<'w, Composer>,
+    hints: ResMut<'w, Hints>,
+}
+
+/// A dialog of a player whose turn it no longer is (their clock ran out,
+/// or the game ended) closes.
+fn close_stale_dialogs(
+    mut turns: MessageReader<TurnApplied>,
+    m: Res<Match>,
+    overlay: Option<Res<State<Overlay>>>,
+    mut next_overlay: ResMut<NextState<Overlay>>,
+) {
+    if turns.read().count() == 0 {
+        return;
+    }
+    let viewer_plays = m.human_to_play() && m.turn() == m.viewer;
+    let stale = |o: &Overlay| match o {
+        Overlay::BlankLetter | Overlay::Exchange => !viewer_plays,
+        Overlay::ConfirmResign => m.view().has_left(m.viewer) || m.is_over(),
+        Overlay::None | Overlay::Handover => false,
+    };
+    if overlay.is_some_and(|o| stale(o.get())) {
+        next_overlay.set(Overlay::None);
     }
 }
 
@@ -421,12 +471,11 @@ fn after_turn(
     mut turns: MessageReader<TurnApplied>,
     mut m: ResMut<Match>,
     referee: Res<ActiveReferee>,
-    mut composer: ResMut<Composer>,
-    mut hints: ResMut<Hints>,
+    composing: Composing,
     hearing: Hearing,
-    mut next_overlay: ResMut<NextState<Overlay>>,
     mut cues: MessageWriter<Cue>,
 ) {
+    let Composing { mut composer, mut hints } = composing;
     let mut any = false;
     for turn in turns.read() {
         any = true;
@@ -450,17 +499,6 @@ fn after_turn(
     if !m.rack_hidden && (m.humans() == 1 || viewer == m.viewer) {
         m.viewer = viewer;
         *composer = composer.refilled(viewer, m.rack(viewer));
-    }
-    // A dialog of a player whose turn it no longer is (their clock ran
-    // out) closes.
-    let viewer_plays = m.human_to_play() && m.turn() == m.viewer;
-    let stale = |o: &Overlay| match o {
-        Overlay::BlankLetter | Overlay::Exchange => !viewer_plays,
-        Overlay::ConfirmResign => m.view().has_left(m.viewer) || m.is_over(),
-        Overlay::None | Overlay::Handover => false,
-    };
-    if hearing.overlay.as_ref().is_some_and(|o| stale(o.get())) {
-        next_overlay.set(Overlay::None);
     }
     save(referee.0.as_ref(), &m, &hearing.storage);
     if m.is_over() {

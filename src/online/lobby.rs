@@ -13,9 +13,9 @@ use wocable_net::{
     Joined, Leaderboard, NewPlayer, PlayerKey, Profile, RandomGame, Recover, RoomCode, ServerConfig,
 };
 
-/// Why a call to the lobby failed.
+/// Why a call to the lobby's HTTP API failed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum LobbyError {
+pub enum CallError {
     #[error("the server could not be reached: {0}")]
     Unreachable(String),
     /// The server said no, and why (in its words).
@@ -34,13 +34,13 @@ pub enum LobbyError {
 
 /// A call on its way; [`Call::take`] gives its answer once, when it came.
 pub struct Call<T> {
-    answer: Arc<Mutex<Option<Result<T, LobbyError>>>>,
+    answer: Arc<Mutex<Option<Result<T, CallError>>>>,
 }
 
 impl<T: Send + 'static> Call<T> {
     /// Sends `request`; `read` makes the answer of a response the server
     /// did not refuse (off the frame: natively on ehttp's thread).
-    fn send_with(request: ehttp::Request, read: fn(ehttp::Response) -> Result<T, LobbyError>) -> Call<T> {
+    fn send_with(request: ehttp::Request, read: fn(ehttp::Response) -> Result<T, CallError>) -> Call<T> {
         let answer = Arc::new(Mutex::new(None));
         let slot = answer.clone();
         ehttp::fetch(request, move |response| {
@@ -52,12 +52,12 @@ impl<T: Send + 'static> Call<T> {
     }
 
     /// A call that failed before it was sent.
-    fn failed(error: LobbyError) -> Call<T> {
+    fn failed(error: CallError) -> Call<T> {
         Call { answer: Arc::new(Mutex::new(Some(Err(error)))) }
     }
 
     /// The answer, if it came (and was not taken before).
-    pub fn take(&self) -> Option<Result<T, LobbyError>> {
+    pub fn take(&self) -> Option<Result<T, CallError>> {
         self.answer.lock().ok()?.take()
     }
 }
@@ -66,7 +66,7 @@ impl<T: DeserializeOwned + Send + 'static> Call<T> {
     fn send(request: Result<ehttp::Request, serde_json::Error>) -> Call<T> {
         match request {
             Ok(request) => Call::send_with(request, json),
-            Err(error) => Call::failed(LobbyError::Unreadable(error.to_string())),
+            Err(error) => Call::failed(CallError::Unreadable(error.to_string())),
         }
     }
 
@@ -80,29 +80,29 @@ impl<T: DeserializeOwned + Send + 'static> Call<T> {
 }
 
 /// The response, unless the server could not be reached or said no.
-fn accepted(response: ehttp::Result<ehttp::Response>) -> Result<ehttp::Response, LobbyError> {
-    let response = response.map_err(LobbyError::Unreachable)?;
+fn accepted(response: ehttp::Result<ehttp::Response>) -> Result<ehttp::Response, CallError> {
+    let response = response.map_err(CallError::Unreachable)?;
     if !response.ok {
         let refusal = response.json::<ApiRefusal>().map_or(response.status_text.clone(), |refusal| refusal.error);
         return Err(match response.status {
             // Conflict: what was asked for is someone else's.
-            409 => LobbyError::Taken(refusal),
-            401 => LobbyError::KeyNotKnown(refusal),
-            _ => LobbyError::Refused(refusal),
+            409 => CallError::Taken(refusal),
+            401 => CallError::KeyNotKnown(refusal),
+            _ => CallError::Refused(refusal),
         });
     }
     Ok(response)
 }
 
-fn json<T: DeserializeOwned>(response: ehttp::Response) -> Result<T, LobbyError> {
+fn json<T: DeserializeOwned>(response: ehttp::Response) -> Result<T, CallError> {
     // An answer without a body (204) reads as `null`: `()`.
     let body = if response.bytes.is_empty() { b"null".as_slice() } else { &response.bytes };
-    serde_json::from_slice(body).map_err(|error| LobbyError::Unreadable(error.to_string()))
+    serde_json::from_slice(body).map_err(|error| CallError::Unreadable(error.to_string()))
 }
 
 /// A built lexicon file, opened (and so checked whole).
-fn lexicon_file(response: ehttp::Response) -> Result<(Lexicon, LexiconInfo), LobbyError> {
-    Lexicon::open_file(&response.bytes).map_err(|error| LobbyError::Unreadable(error.to_string()))
+fn lexicon_file(response: ehttp::Response) -> Result<(Lexicon, LexiconInfo), CallError> {
+    Lexicon::open_file(&response.bytes).map_err(|error| CallError::Unreadable(error.to_string()))
 }
 
 /// An answer from the server, on its way or come.
@@ -112,7 +112,7 @@ pub enum Fetched<T> {
     Nothing,
     Asked(Call<T>),
     Got(T),
-    Failed(LobbyError),
+    Failed(CallError),
 }
 
 impl<T: Send + 'static> Fetched<T> {

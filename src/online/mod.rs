@@ -9,14 +9,14 @@ mod lobby;
 mod session;
 
 pub use account::{ACCOUNT_FILE, KeptAccount, OnlineAccount};
-pub use lobby::{Call, Fetched, Lobby, LobbyError};
+pub use lobby::{Call, CallError, Fetched, Lobby};
 pub use session::Session;
 
+use crate::Screen;
 use crate::crossword::referee::ActiveReferee;
 use crate::crossword::turn::{PendingStart, ResultsDue, open_game};
 use crate::crossword::{Match, Seat};
 use crate::lexicons::GameLexicons;
-use crate::screens::Screen;
 use crate::settings::Settings;
 use crate::storage::{DamagedFiles, Storage};
 use bevy::prelude::*;
@@ -117,7 +117,7 @@ impl ArenaEntry {
 /// Why going online failed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OnlineFailure {
-    Lobby(LobbyError),
+    Lobby(CallError),
     /// The room is gone, or the seat is no longer ours.
     Closed(String),
     /// This device's account was taken back on another device: it is
@@ -269,7 +269,7 @@ fn go_on(
             match &answer {
                 Ok(joined) => entry.game = Some(joined.code),
                 // Refused (the arena is over, say): out of it.
-                Err(LobbyError::Refused(_)) => entry.arena = None,
+                Err(CallError::Refused(_)) => entry.arena = None,
                 Err(_) => {}
             }
             seated(answer, &lobby, &storage, &mut account)
@@ -299,13 +299,13 @@ fn go_on(
 }
 
 /// Goes on to the room of a seat taken.
-fn seated(answer: Result<Joined, LobbyError>, lobby: &Lobby, storage: &Storage, account: &mut OnlineAccount) -> Online {
+fn seated(answer: Result<Joined, CallError>, lobby: &Lobby, storage: &Storage, account: &mut OnlineAccount) -> Online {
     match answer {
         Ok(joined) => {
             keep_the_seat(storage, &joined);
             Online::Configuring { joined, call: lobby.config() }
         }
-        Err(LobbyError::KeyNotKnown(_)) => {
+        Err(CallError::KeyNotKnown(_)) => {
             account.forget(storage);
             Online::Failed(OnlineFailure::AccountGone, None)
         }

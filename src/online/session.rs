@@ -11,7 +11,7 @@ use crate::crossword::referee::{Connection, Frame, Referee, Ruling, TurnClock};
 use crate::crossword::thinking::Thinking;
 use crate::lexicons::Unavailable;
 use bevy::log::{info, warn};
-use wocable_crossword::game::{GameSettings, Intent};
+use wocable_crossword::{GameSettings, Intent};
 use wocable_crossword::{Sequenced, gcg};
 use wocable_lexicon::{Language, Lexicon, LexiconInfo};
 use wocable_net::{ClientMessage, Clock, EVENTS_PER_MESSAGE, IceServers, Joined, Refusal, RoomSettings, ServerMessage};

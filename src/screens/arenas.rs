@@ -3,19 +3,19 @@
 //! button to join, and while the player waits to be paired for their next
 //! game, a way out.
 
-use super::Screen;
-use super::home::wide_button;
-use super::new_game::{GAME_LANGUAGES, language_key, rules_key};
 use super::online::{OnlineForm, Page};
 use super::ratings::{RatingsRequest, fetched, open_profile};
+use crate::Screen;
 use crate::online::Fetched;
 use crate::online::{ArenaEntry, Call, Online, OnlineRequest, lobby};
 use crate::platform::wall_clock_ms;
 use crate::settings::Settings;
 use crate::ui::bold;
 use crate::ui::i18n::Locale;
+use crate::ui::i18n::{GAME_LANGUAGES, language_key, rules_key};
 use crate::ui::theme::{self, egui_colour};
 use crate::ui::widgets::centred_row;
+use crate::ui::widgets::wide_button;
 use bevy::prelude::*;
 use bevy_egui::egui;
 use wocable_crossword::RuleSetKind;

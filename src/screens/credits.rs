@@ -2,11 +2,11 @@
 //! with, under which licences (in full in `assets/CREDITS.md` and
 //! `lexicons/LICENSES.md`).
 
-use super::Screen;
-use crate::screens::home::wide_button;
+use crate::Screen;
 use crate::ui::bold;
 use crate::ui::i18n::Locale;
 use crate::ui::widgets::centred_page;
+use crate::ui::widgets::wide_button;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 

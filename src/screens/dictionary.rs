@@ -1,13 +1,14 @@
 //! Dictionary (§1.5): check a word, list words by prefix or pattern, and
 //! the anagrams of a rack, in any game language's lexicon.
 
-use super::Screen;
-use super::home::wide_button;
-use super::new_game::{language_key, own_lists, word_list_choice};
+use super::new_game::{own_lists, word_list_choice};
+use crate::Screen;
+use crate::lexicons::WordLists;
 use crate::lexicons::{GameLexicons, Unavailable};
 use crate::ui::i18n::Locale;
+use crate::ui::i18n::language_key;
+use crate::ui::widgets::wide_button;
 use crate::ui::widgets::{centred_choices, centred_page};
-use crate::word_lists::WordLists;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use wocable_lexicon::{AnagramMode, Language, Lexicon, SearchError};

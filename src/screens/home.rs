@@ -1,7 +1,8 @@
 //! Home: continue the saved game, start a new one, the dictionary,
 //! settings and how to play.
 
-use super::Screen;
+use super::trace_menu::mode_name;
+use crate::Screen;
 use crate::crossword::referee::LocalReferee;
 use crate::crossword::turn::{PendingStart, local_match};
 use crate::crossword::{ResumeMatch, SAVE_FILE, SAVE_VERSION, SavedMatch};
@@ -9,11 +10,11 @@ use crate::lexicons::{GameLexicons, Unavailable};
 use crate::online::{ACCOUNT_FILE, OnlineRequest, SEAT_FILE};
 use crate::storage::{Damage, DamagedFiles, Storage};
 use crate::trace::hud::clock_text;
-use crate::trace::menu::mode_name;
 use crate::trace::{ROUND_FILE, ResumeRound, SavedRoundInfo};
 use crate::ui::i18n::Locale;
 use crate::ui::theme;
-use crate::ui::widgets::centred_page;
+use crate::ui::widgets::{centred_page, wide_button};
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use wocable_crossword::Premium;
@@ -138,26 +139,36 @@ fn damaged_notices(ui: &mut egui::Ui, locale: &Locale, damaged: &mut DamagedFile
     ui.add_space(8.0);
 }
 
-/// A wide button, as on a phone's menu.
-pub fn wide_button(ui: &mut egui::Ui, text: impl Into<egui::WidgetText>) -> egui::Response {
-    ui.add_sized([ui.available_width().min(360.0), 48.0], egui::Button::new(text))
+/// What may be continued: the saved game and what it waits for, a start
+/// waiting for its word list, a seat kept online, the saved Trace round.
+#[derive(SystemParam)]
+struct Continuable<'w> {
+    info: Res<'w, SavedGameInfo>,
+    waits: Res<'w, SavedGameWaits>,
+    pending: Res<'w, PendingStart>,
+    seat_kept: Res<'w, OnlineSeatKept>,
+    trace: Res<'w, SavedRoundInfo>,
+}
+
+/// How each is continued.
+#[derive(SystemParam)]
+struct Continues<'w> {
+    resume: MessageWriter<'w, ResumeMatch>,
+    requests: MessageWriter<'w, OnlineRequest>,
+    resume_trace: MessageWriter<'w, ResumeRound>,
 }
 
 fn draw(
     mut contexts: EguiContexts,
     locale: Res<Locale>,
-    info: Res<SavedGameInfo>,
-    waits: Res<SavedGameWaits>,
+    continuable: Continuable,
     settings: Res<crate::settings::Settings>,
     mut screen: ResMut<NextState<Screen>>,
-    mut resume: MessageWriter<ResumeMatch>,
-    pending: Res<PendingStart>,
-    seat_kept: Res<OnlineSeatKept>,
-    mut requests: MessageWriter<OnlineRequest>,
+    continues: Continues,
     mut damaged: ResMut<DamagedFiles>,
-    trace: Res<SavedRoundInfo>,
-    mut resume_trace: MessageWriter<ResumeRound>,
 ) -> Result {
+    let Continues { mut resume, mut requests, mut resume_trace } = continues;
+    let Continuable { info, waits, pending, seat_kept, trace } = continuable;
     let ctx = contexts.ctx_mut()?;
     centred_page(ctx, "", |ui| {
         ui.add_space(24.0);

@@ -1,13 +1,13 @@
 //! How to play: the rules of each rule set, short, with a drawn example
 //! of a play and how it scores, and each rule set's board.
 
-use super::Screen;
-use super::home::wide_button;
-use super::new_game::rules_key;
+use crate::Screen;
 use crate::crossword::picture::{board_picture, tiles_row};
 use crate::settings::Settings;
 use crate::ui::i18n::Locale;
+use crate::ui::i18n::rules_key;
 use crate::ui::widgets::centred_page;
+use crate::ui::widgets::wide_button;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 use wocable_crossword::{Premium, RuleSetKind};

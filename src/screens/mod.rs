@@ -13,63 +13,42 @@ pub mod ratings;
 pub mod results;
 pub mod settings;
 pub mod title;
+pub mod trace_menu;
 pub mod word_lists;
 
-use crate::AppSystems;
 use crate::crossword::turn::PendingStart;
 use crate::input::GoBack;
 use crate::lexicons::Unavailable;
+use crate::{AppSystems, Screen};
 use bevy::prelude::*;
 
-#[derive(States, Clone, Copy, Default, Debug, PartialEq, Eq, Hash)]
-pub enum Screen {
-    #[default]
-    Home,
-    NewGame,
-    Game,
-    Results,
-    Dictionary,
-    Settings,
-    HowToPlay,
-    Online,
-    WordLists,
-    /// Trace: the mode and the language, today's puzzle.
-    TraceMenu,
-    TraceRound,
-    TraceEnd,
-    Credits,
-}
-
 pub(super) fn plugin(app: &mut App) {
-    app.init_state::<Screen>()
-        .add_plugins((
-            home::plugin,
-            new_game::plugin,
-            online::plugin,
-            ratings::plugin,
-            arenas::plugin,
-            results::plugin,
-            dictionary::plugin,
-            title::plugin,
-            word_lists::plugin,
-        ))
-        .add_systems(Update, back_a_screen.in_set(AppSystems::Input));
+    app.add_plugins((
+        home::plugin,
+        new_game::plugin,
+        online::plugin,
+        ratings::plugin,
+        arenas::plugin,
+        results::plugin,
+        dictionary::plugin,
+        title::plugin,
+        word_lists::plugin,
+    ))
+    .add_systems(Update, back_a_screen.in_set(AppSystems::Input));
 }
 
-impl Screen {
-    /// Where Back leads from this screen, as its own Back button does;
-    /// `None` from home, and from the screens that go back a page or
-    /// out of a dialog first (games, online), which follow Back themselves.
-    fn back(self, dictionary: &dictionary::DictionaryPage) -> Option<Screen> {
-        match self {
-            Screen::NewGame | Screen::Settings | Screen::HowToPlay | Screen::TraceMenu | Screen::Results => {
-                Some(Screen::Home)
-            }
-            Screen::WordLists | Screen::Credits => Some(Screen::Settings),
-            Screen::TraceEnd => Some(Screen::TraceMenu),
-            Screen::Dictionary => Some(dictionary.back),
-            Screen::Home | Screen::Game | Screen::Online | Screen::TraceRound => None,
+/// Where Back leads from `screen`, as its own Back button does; `None`
+/// from home, and from the screens that go back a page or out of a dialog
+/// first (games, online), which follow Back themselves.
+fn back_from(screen: Screen, dictionary: &dictionary::DictionaryPage) -> Option<Screen> {
+    match screen {
+        Screen::NewGame | Screen::Settings | Screen::HowToPlay | Screen::TraceMenu | Screen::Results => {
+            Some(Screen::Home)
         }
+        Screen::WordLists | Screen::Credits => Some(Screen::Settings),
+        Screen::TraceEnd => Some(Screen::TraceMenu),
+        Screen::Dictionary => Some(dictionary.back),
+        Screen::Home | Screen::Game | Screen::Online | Screen::TraceRound => None,
     }
 }
 
@@ -82,7 +61,7 @@ fn back_a_screen(
     if back.read().count() == 0 {
         return;
     }
-    match screen.get().back(&dictionary) {
+    match back_from(*screen.get(), &dictionary) {
         Some(to) => next.set(to),
         // Back from the first screen leaves the app, as in Android's others.
         None if *screen.get() == Screen::Home => crate::platform::leave(),
@@ -102,9 +81,7 @@ pub(super) fn window_plugin(app: &mut App) {
         how_to_play::ui,
         word_lists::ui,
         title::ui,
-        crate::crossword::hud::ui,
-        crate::trace::hud::ui,
-        crate::trace::menu::ui,
+        trace_menu::ui,
     ));
 }
 

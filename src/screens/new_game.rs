@@ -1,18 +1,19 @@
 //! New game: rule set, language, 2–4 seats each a human or a computer
 //! with a level, and an optional turn clock (§8.1).
 
-use super::Screen;
-use super::home::wide_button;
+use crate::Screen;
 use crate::crossword::turn::PendingStart;
 use crate::crossword::{MatchSetup, NewMatch, Seat};
+use crate::lexicons::WordLists;
 use crate::ui::i18n::Locale;
+use crate::ui::i18n::{GAME_LANGUAGES, language_key, level_key, rules_key};
+use crate::ui::widgets::wide_button;
 use crate::ui::widgets::{centred_choices, centred_page, centred_row};
-use crate::word_lists::WordLists;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use wocable_crossword::ConfigError;
 use wocable_crossword::RuleSetKind;
 use wocable_crossword::computer::Level;
-use wocable_crossword::game::ConfigError;
 use wocable_lexicon::Language;
 
 /// The choices on the new game screen, kept between games.
@@ -58,7 +59,6 @@ const SEAT_WIDTH: f32 = 230.0;
 const REMOVE_WIDTH: f32 = 40.0;
 
 const CLOCKS: [Option<u32>; 4] = [None, Some(60), Some(120), Some(300)];
-pub const GAME_LANGUAGES: [Language; 3] = [Language::En, Language::Es, Language::Fr];
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -76,31 +76,6 @@ pub(super) fn ui(app: &mut App) {
         EguiPrimaryContextPass,
         draw.in_set(crate::ui::Drawing).run_if(in_state(Screen::NewGame).and_then(resource_exists::<NewGameForm>)),
     );
-}
-
-pub fn rules_key(rules: RuleSetKind) -> &'static str {
-    match rules {
-        RuleSetKind::Wocable => "rules-wocable",
-        RuleSetKind::Webfeud => "rules-webfeud",
-        RuleSetKind::Remote => "rules-remote",
-    }
-}
-
-pub fn language_key(language: Language) -> &'static str {
-    match language {
-        Language::En => "language-en",
-        Language::Es => "language-es",
-        Language::Fr => "language-fr",
-    }
-}
-
-pub fn level_key(level: Level) -> &'static str {
-    match level {
-        Level::Beginner => "level-beginner",
-        Level::Casual => "level-casual",
-        Level::Strong => "level-strong",
-        Level::Champion => "level-champion",
-    }
 }
 
 fn seat_label(locale: &Locale, seat: Seat) -> String {

@@ -3,21 +3,22 @@
 //! room with the code, large, to copy or send as a link. The game itself
 //! is on the same screen as local play.
 
-use super::Screen;
 use super::arenas::{Arenas, arena_page, arenas_page};
-use super::home::wide_button;
-use super::new_game::{GAME_LANGUAGES, language_key, level_key, rules_key, word_list_choice};
+use super::new_game::word_list_choice;
 use super::ratings::{Ratings, RatingsRequest, leaderboard_page, open_profile, profile_page};
+use crate::Screen;
 use crate::crossword::turn::PendingStart;
 use crate::input::GoBack;
 use crate::online::{
-    ArenaEntry, Fetched, Lobby, LobbyError, Online, OnlineAccount, OnlineFailure, OnlineRequest, Session,
+    ArenaEntry, CallError, Fetched, Lobby, Online, OnlineAccount, OnlineFailure, OnlineRequest, Session,
 };
 use crate::platform;
 use crate::settings::Settings;
 use crate::storage::Storage;
 use crate::ui::i18n::Locale;
+use crate::ui::i18n::{GAME_LANGUAGES, language_key, level_key, rules_key};
 use crate::ui::theme::{self, egui_colour};
+use crate::ui::widgets::wide_button;
 use crate::ui::widgets::{centred_choices, centred_page, centred_row};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -234,7 +235,7 @@ fn warning(ui: &mut egui::Ui, text: impl Into<String>) {
 /// Why going online failed, in words; `name` is the name asked for.
 fn failure_text(locale: &Locale, failure: &OnlineFailure, name: Option<String>) -> String {
     match failure {
-        OnlineFailure::Lobby(LobbyError::Taken(_)) => {
+        OnlineFailure::Lobby(CallError::Taken(_)) => {
             locale.t_with("online-name-taken", &[("name", name.unwrap_or_default().into())])
         }
         OnlineFailure::Lobby(error) => lobby_failure(locale, error),
@@ -252,13 +253,13 @@ struct Membership<'w> {
 }
 
 /// Why a call to the lobby failed, in words.
-pub(super) fn lobby_failure(locale: &Locale, error: &LobbyError) -> String {
+pub(super) fn lobby_failure(locale: &Locale, error: &CallError) -> String {
     match error {
-        LobbyError::Unreachable(_) => locale.t("online-unreachable"),
-        LobbyError::Refused(reason) | LobbyError::Taken(reason) | LobbyError::KeyNotKnown(reason) => {
+        CallError::Unreachable(_) => locale.t("online-unreachable"),
+        CallError::Refused(reason) | CallError::Taken(reason) | CallError::KeyNotKnown(reason) => {
             locale.t_with("online-refused", &[("reason", reason.clone().into())])
         }
-        LobbyError::Unreadable(_) => locale.t("online-unreadable"),
+        CallError::Unreadable(_) => locale.t("online-unreadable"),
     }
 }
 
@@ -273,18 +274,40 @@ struct ServerPages<'w> {
     entry: Res<'w, ArenaEntry>,
 }
 
+/// What the player chooses on these pages, and the settings that keep
+/// some of it.
+#[derive(SystemParam)]
+struct Choices<'w> {
+    form: ResMut<'w, OnlineForm>,
+    settings: ResMut<'w, Settings>,
+}
+
+/// Online play as it stands, and a game waiting for its word list.
+#[derive(SystemParam)]
+struct UnderWay<'w> {
+    online: Res<'w, Online>,
+    pending: Res<'w, PendingStart>,
+}
+
+/// What the pages ask for: another screen, or the server.
+#[derive(SystemParam)]
+struct Asks<'w> {
+    screen: ResMut<'w, NextState<Screen>>,
+    requests: MessageWriter<'w, OnlineRequest>,
+}
+
 fn draw(
     mut contexts: EguiContexts,
     mut rating_pages: ServerPages,
     mut membership: Membership,
     locale: Res<Locale>,
-    mut form: ResMut<OnlineForm>,
-    mut settings: ResMut<Settings>,
-    online: Res<Online>,
-    mut screen: ResMut<NextState<Screen>>,
-    mut requests: MessageWriter<OnlineRequest>,
-    pending: Res<PendingStart>,
+    choices: Choices,
+    under_way: UnderWay,
+    asks: Asks,
 ) -> Result {
+    let Asks { mut screen, mut requests } = asks;
+    let UnderWay { online, pending } = under_way;
+    let Choices { mut form, mut settings } = choices;
     let ctx = contexts.ctx_mut()?;
     let form = &mut *form;
     let mut ask = |form: &mut OnlineForm, request: OnlineRequest| {

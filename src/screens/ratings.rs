@@ -2,12 +2,12 @@
 //! best players with this device's player's own place, and anyone's
 //! profile (a tap on a name) with a chart of their rating.
 
-use super::Screen;
-use super::new_game::{GAME_LANGUAGES, language_key, rules_key};
 use super::online::{OnlineForm, Page};
+use crate::Screen;
 use crate::online::{Fetched, OnlineAccount, lobby};
 use crate::settings::Settings;
 use crate::ui::i18n::Locale;
+use crate::ui::i18n::{GAME_LANGUAGES, language_key, rules_key};
 use crate::ui::theme::{self, egui_colour};
 use crate::ui::widgets::centred_choices;
 use bevy::prelude::*;

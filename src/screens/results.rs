@@ -2,10 +2,9 @@
 //! best play and bingos, and a review of every turn beside the best move
 //! there was (§4.3).
 
-use super::Screen;
-use super::home::wide_button;
 use super::online::OnlineForm;
 use super::ratings::{Ratings, RatingsRequest, rating_changes};
+use crate::Screen;
 use crate::crossword::picture::{PictureTile, TileLook, board_picture};
 use crate::crossword::thinking::{ThinkInSteps, steps_for};
 use crate::crossword::turn::FinalRecord;
@@ -14,6 +13,7 @@ use crate::settings::Settings;
 use crate::ui::bold;
 use crate::ui::i18n::Locale;
 use crate::ui::theme::{self, egui_colour};
+use crate::ui::widgets::wide_button;
 use crate::ui::widgets::{centred_choices, centred_page, centred_row};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -28,10 +28,10 @@ use std::sync::{
 use std::time::Duration;
 use wocable_crossword::GameSettings;
 use wocable_crossword::Outcome;
-use wocable_crossword::board::{PlacedTile, SIZE};
 use wocable_crossword::computer::{Reviewer, TurnReview};
-use wocable_crossword::game::{Event, Game, Intent};
+use wocable_crossword::{Event, Game, Intent};
 use wocable_crossword::{Layout, Pos};
+use wocable_crossword::{PlacedTile, SIZE};
 
 /// A square of the review's pictures of the board, where there is room.
 const PICTURE_SQUARE: f32 = 22.0;
@@ -544,9 +544,9 @@ fn standings(ui: &mut egui::Ui, locale: &Locale, results: &Results) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use wocable_crossword::lexicon::{Language, Lexicon};
     use wocable_crossword::notation::{parse_move, parse_rack};
     use wocable_crossword::{GameConfig, GameSettings, RuleSetKind};
+    use wocable_lexicon::{Language, Lexicon};
 
     /// Remote rules: Ana's TAC is not a word and goes back to her rack;
     /// Ben's ZA stays.

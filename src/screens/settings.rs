@@ -2,10 +2,10 @@
 //! colour-blind palette for premium squares; the way to the player's own
 //! word lists.
 
-use super::Screen;
-use super::home::wide_button;
+use crate::Screen;
 use crate::settings::Settings;
 use crate::ui::i18n::{Locale, UiLanguage};
+use crate::ui::widgets::wide_button;
 use crate::ui::widgets::{centred_choices, centred_page, centred_row};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};

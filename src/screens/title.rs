@@ -2,9 +2,9 @@
 //! screen, the scores of the game being played, and on the home screen
 //! the saved game that "Continue" resumes.
 
-use super::Screen;
 use super::home::SavedGameInfo;
 use crate::AppSystems;
+use crate::Screen;
 use crate::crossword::Match;
 use crate::ui::i18n::Locale;
 use bevy::prelude::*;

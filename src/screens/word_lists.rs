@@ -3,13 +3,14 @@
 //! window, or its path typed; in the browser, chosen with its file
 //! picker), built with a progress bar, then what was kept and skipped.
 
-use super::Screen;
-use super::home::wide_button;
-use super::new_game::{GAME_LANGUAGES, language_key};
+use crate::Screen;
+use crate::lexicons::{Import, ImportWordList, MAX_NAME, WordLists};
 use crate::ui::i18n::Locale;
+use crate::ui::i18n::{GAME_LANGUAGES, language_key};
 use crate::ui::theme::{WARNING, egui_colour};
+use crate::ui::widgets::wide_button;
 use crate::ui::widgets::{centred_choices, centred_page, centred_row};
-use crate::word_lists::{Import, ImportWordList, MAX_NAME, WordLists};
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use wocable_lexicon::Language;
@@ -61,6 +62,13 @@ fn name_after(file: &str) -> String {
     stem.chars().take(MAX_NAME).collect()
 }
 
+/// The player's lists, and the one being imported.
+#[derive(SystemParam)]
+struct KeptLists<'w> {
+    lists: ResMut<'w, WordLists>,
+    import: Res<'w, Import>,
+}
+
 /// A file dropped on the window is the one to import; its name, the
 /// list's, unless the player named it.
 fn take_dropped_file(mut dropped: MessageReader<FileDragAndDrop>, mut form: ResMut<WordListForm>) {
@@ -78,13 +86,13 @@ fn draw(
     mut contexts: EguiContexts,
     locale: Res<Locale>,
     mut form: ResMut<WordListForm>,
-    mut lists: ResMut<WordLists>,
-    import: Res<Import>,
+    kept: KeptLists,
     storage: Res<crate::storage::Storage>,
     // The browser's picker gives its file to another system.
     #[cfg_attr(target_arch = "wasm32", allow(unused_mut, unused_variables))] mut asked: MessageWriter<ImportWordList>,
     mut screen: ResMut<NextState<Screen>>,
 ) -> Result {
+    let KeptLists { mut lists, import } = kept;
     let ctx = contexts.ctx_mut()?;
     let form = &mut *form;
     centred_page(ctx, &locale.t("word-lists-title"), |ui| {
@@ -238,8 +246,8 @@ fn read(path: &std::path::Path) -> Result<Vec<u8>, String> {
 #[cfg(target_arch = "wasm32")]
 mod picker {
     use super::{MAX_FILE, WordListForm};
-    use crate::screens::Screen;
-    use crate::word_lists::ImportWordList;
+    use crate::Screen;
+    use crate::lexicons::ImportWordList;
     use bevy::prelude::*;
     use std::sync::{Arc, Mutex};
     use wasm_bindgen::JsCast;

@@ -8,12 +8,13 @@ use super::input::TracePointer;
 use super::layout::TraceLayout;
 use super::{RoundOver, TraceRound, Traced, WheelOrder};
 use crate::AppSystems;
+use crate::Screen;
 use crate::feedback::animation::{Flight, Rising, Shake, celebrate};
 use crate::input::Viewport;
-use crate::screens::Screen;
 use crate::settings::Settings;
 use crate::ui::i18n::Locale;
 use crate::ui::theme::{self, Fonts, text_font};
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use wocable_trace::{Outcome, RoundEnd};
 
@@ -226,6 +227,16 @@ fn show_the_word(
     }
 }
 
+/// How feedback looks: animations on or off, the fonts, the words, the
+/// time.
+#[derive(SystemParam)]
+struct Looks<'w> {
+    settings: Res<'w, Settings>,
+    fonts: Res<'w, Fonts>,
+    locale: Res<'w, Locale>,
+    time: Res<'w, Time>,
+}
+
 /// Each outcome is felt in its own way.
 fn react(
     mut commands: Commands,
@@ -233,12 +244,10 @@ fn react(
     trace: Res<TraceRound>,
     layout: Res<TraceLayout>,
     mut last: ResMut<LastWord>,
-    settings: Res<Settings>,
-    fonts: Res<Fonts>,
-    locale: Res<Locale>,
-    time: Res<Time>,
+    looks: Looks,
     shown: Query<Entity, With<WordShown>>,
 ) {
+    let Looks { settings, fonts, locale, time } = looks;
     let now = time.elapsed_secs();
     for Traced(outcome) in traced.read() {
         let (text, colour) = match outcome {

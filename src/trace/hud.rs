@@ -5,8 +5,8 @@
 
 use super::layout::{BOTTOM_BAR, TOP_BAR};
 use super::{RoundOver, TraceAction, TraceRound, now_ms};
+use crate::Screen;
 use crate::pause::Pause;
-use crate::screens::Screen;
 use crate::ui::i18n::Locale;
 use crate::ui::theme::{self, egui_colour};
 use crate::ui::widgets::{PauseChoice, pause_screen};

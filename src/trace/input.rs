@@ -7,10 +7,10 @@
 use super::layout::TraceLayout;
 use super::{TraceAction, TraceRound, Traced, now_ms};
 use crate::AppSystems;
+use crate::Screen;
 use crate::feedback::Cue;
 use crate::input::{GoBack, PointerInput, PointerPhase};
 use crate::pause::{PausableSystems, Pause};
-use crate::screens::Screen;
 use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;

@@ -7,16 +7,16 @@ pub mod board;
 pub mod hud;
 pub mod input;
 pub mod layout;
-pub mod menu;
 
 use crate::AppSystems;
+use crate::Screen;
 use crate::feedback::Cue;
 use crate::lexicons::{Lexicons, Unavailable};
 use crate::pause::{self, Pausable, Pause};
-use crate::screens::Screen;
 use crate::settings::Settings;
 use crate::storage::{Damage, DamagedFiles, Storage};
 use crate::ui::i18n::Locale;
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap};
@@ -416,20 +416,35 @@ fn keep_saved(trace: Res<TraceRound>, time: Res<Time>, storage: Res<Storage>, mu
     }
 }
 
+/// Whether to animate, and the time: the end screen follows a moment later
+/// with animations on.
+#[derive(SystemParam)]
+struct Timing<'w> {
+    settings: Res<'w, Settings>,
+    time: Res<'w, Time>,
+}
+
+/// The round, and what its end changed.
+#[derive(SystemParam)]
+struct Ended<'w> {
+    trace: Res<'w, TraceRound>,
+    over: Option<Res<'w, RoundOver>>,
+}
+
 /// The round ended: its sound, its best score, no save to resume, and
 /// the end screen after a moment ("Time's up!", or the perfect round
 /// celebrated).
 fn see_the_end(
     mut commands: Commands,
-    trace: Res<TraceRound>,
-    over: Option<Res<RoundOver>>,
+    ended: Ended,
     mut best: ResMut<BestScores>,
     storage: Res<Storage>,
-    settings: Res<Settings>,
-    time: Res<Time>,
+    timing: Timing,
     mut cues: MessageWriter<Cue>,
     mut screen: ResMut<NextState<Screen>>,
 ) {
+    let Ended { trace, over } = ended;
+    let Timing { settings, time } = timing;
     if let Some(over) = over {
         if over.is_due(time.elapsed_secs()) {
             screen.set(Screen::TraceEnd);

@@ -7,6 +7,10 @@ use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 use serde::{Deserialize, Serialize};
 use unic_langid::LanguageIdentifier;
+use wocable_crossword::RuleSetKind;
+use wocable_crossword::computer::Level;
+use wocable_lexicon::Language;
+use wocable_trace::Mode;
 
 /// A language the interface speaks.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -108,6 +112,42 @@ impl Default for Locale {
     }
 }
 
+/// The languages a game may be played in, in the order pickers show them.
+pub const GAME_LANGUAGES: [Language; 3] = [Language::En, Language::Es, Language::Fr];
+
+pub fn rules_key(rules: RuleSetKind) -> &'static str {
+    match rules {
+        RuleSetKind::Wocable => "rules-wocable",
+        RuleSetKind::Webfeud => "rules-webfeud",
+        RuleSetKind::Remote => "rules-remote",
+    }
+}
+
+pub fn language_key(language: Language) -> &'static str {
+    match language {
+        Language::En => "language-en",
+        Language::Es => "language-es",
+        Language::Fr => "language-fr",
+    }
+}
+
+pub fn level_key(level: Level) -> &'static str {
+    match level {
+        Level::Beginner => "level-beginner",
+        Level::Casual => "level-casual",
+        Level::Strong => "level-strong",
+        Level::Champion => "level-champion",
+    }
+}
+
+pub fn mode_key(mode: Mode) -> &'static str {
+    match mode {
+        Mode::Circle => "trace-circle",
+        Mode::Grid => "trace-grid",
+        Mode::Score => "trace-score-mode",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -161,14 +201,14 @@ mod tests {
             }
         }
         for rules in wocable_crossword::RuleSetKind::ALL {
-            missing.extend(Some(format!("{}-summary", crate::screens::new_game::rules_key(rules))));
+            missing.extend(Some(format!("{}-summary", rules_key(rules))));
         }
         for lookup in ["check", "prefix", "pattern", "anagrams"] {
             missing.push(format!("dictionary-{lookup}-help"));
         }
         for mode in wocable_trace::Mode::ALL {
             for part in ["help", "name"] {
-                missing.push(format!("{}-{part}", crate::trace::menu::mode_key(mode)));
+                missing.push(format!("{}-{part}", mode_key(mode)));
             }
         }
         missing.retain(|key| !english.contains(key));

@@ -135,6 +135,11 @@ pub fn pause_screen(ctx: &egui::Context, locale: &Locale) -> Option<PauseChoice>
     }
 }
 
+/// A wide button, as on a phone's menu.
+pub fn wide_button(ui: &mut egui::Ui, text: impl Into<egui::WidgetText>) -> egui::Response {
+    ui.add_sized([ui.available_width().min(360.0), 48.0], egui::Button::new(text))
+}
+
 #[cfg(test)]
 mod tests {
     use super::lines;

@@ -12,6 +12,7 @@ use bevy::time::TimeUpdateStrategy;
 use std::path::PathBuf;
 use std::time::Duration;
 use wocable::CorePlugin;
+use wocable::Screen;
 use wocable::crossword::board::{BoardRoot, BoardTile, Cell, Player, RackTile};
 use wocable::crossword::composer::{Composer, Spot};
 use wocable::crossword::effects::ScoreFlight;
@@ -28,17 +29,16 @@ use wocable::feedback::animation::Shake;
 use wocable::feedback::{Cue, Notice};
 use wocable::input::{GoBack, Pinch, PointerInput, PointerPhase};
 use wocable::lexicons::{GameLexicons, Unavailable};
+use wocable::lexicons::{Import, ImportProgress, ImportWordList, WordLists};
 use wocable::pause::Pause;
-use wocable::screens::Screen;
 use wocable::screens::home::{SavedGameInfo, SavedGameWaits};
 use wocable::screens::results::{Results, Reviewing};
 use wocable::screens::title::PageTitle;
 use wocable::settings::Settings;
 use wocable::storage::Storage;
-use wocable::word_lists::{Import, ImportProgress, ImportWordList, WordLists};
 use wocable_crossword::computer::{Level, hints};
-use wocable_crossword::game::{Event, Game};
 use wocable_crossword::movegen::Move;
+use wocable_crossword::{Event, Game};
 use wocable_crossword::{RuleError, RuleSetKind, Sequenced, Tile};
 use wocable_lexicon::{Language, Lexicon};
 
@@ -293,13 +293,13 @@ fn a_finger_drags_a_tile_above_it_and_drops_it_where_it_shows() {
         app.update();
     };
     touch(&mut app, PointerPhase::Press, from);
-    let finger = layout.cell_centre(wocable_crossword::board::CENTRE);
+    let finger = layout.cell_centre(wocable_crossword::CENTRE);
     touch(&mut app, PointerPhase::Move, finger);
     let dragged = app.world().resource::<Drag>().tile.expect("a tile is dragged");
     assert_eq!(dragged.at + dragged.offset, finger + Vec2::Y * TOUCH_LIFT, "shown above the finger");
     touch(&mut app, PointerPhase::Release, finger);
     let shown = layout.pos_at(finger + Vec2::Y * TOUCH_LIFT).expect("a square above the centre");
-    assert_ne!(shown, wocable_crossword::board::CENTRE);
+    assert_ne!(shown, wocable_crossword::CENTRE);
     assert_eq!(app.world().resource::<Composer>().tiles()[0].spot, Spot::Board(shown), "dropped where it showed");
 }
 
@@ -341,12 +341,12 @@ fn two_fingers_zoom_the_board_and_tiles_go_where_it_shows_them() {
     use wocable_crossword::Pos;
     let (mut app, fitted) = phone_game("pinch");
     assert_eq!(fitted.zoom(), 1.0);
-    let centre = fitted.cell_centre(wocable_crossword::board::CENTRE);
+    let centre = fitted.cell_centre(wocable_crossword::CENTRE);
     app.world_mut().write_message(Pinch { from: centre, to: centre, scale: 2.0 });
     app.update();
     let zoomed = layout(&app);
     assert_eq!(zoomed.zoom(), 2.0, "twice as close");
-    assert_eq!(zoomed.cell_centre(wocable_crossword::board::CENTRE), centre, "about the fingers");
+    assert_eq!(zoomed.cell_centre(wocable_crossword::CENTRE), centre, "about the fingers");
     for pos in [Pos::new(4, 10), Pos::new(7, 7), Pos::new(9, 3)].into_iter().flatten() {
         assert!(drawn_at(&mut app, pos).distance(zoomed.cell_centre(pos)) < 0.01, "{pos:?} drawn where found");
     }
@@ -438,7 +438,7 @@ fn a_second_finger_drops_the_tile_being_dragged() {
     let mut app = app(&dir);
     start(&mut app, setup(&VERSUS_COMPUTER, 3));
     let from = tile_centre(0, app.world().resource::<Composer>(), &layout(&app));
-    let over = layout(&app).cell_centre(wocable_crossword::board::CENTRE);
+    let over = layout(&app).cell_centre(wocable_crossword::CENTRE);
     touch(&mut app, PointerPhase::Press, from);
     touch(&mut app, PointerPhase::Move, over);
     assert!(app.world().resource::<Drag>().tile.is_some());
@@ -509,7 +509,7 @@ fn spanish_digraph_tiles_are_typed_as_their_two_letters() {
                 m.tiles.iter().all(|(_, t)| !t.blank)
                     && m.tiles.iter().any(|(_, t)| t.letter == ch)
                     && m.direction == wocable_crossword::Direction::Across
-                    && m.tiles[0].0 == wocable_crossword::board::CENTRE
+                    && m.tiles[0].0 == wocable_crossword::CENTRE
             });
             found.map(|m| (setup, m))
         })
@@ -532,7 +532,7 @@ fn keyboard_places_tiles_and_plays() {
         m.tiles.len() >= 2
             && m.tiles.iter().all(|(_, t)| !t.blank)
             && m.direction == wocable_crossword::Direction::Across
-            && m.tiles[0].0 == wocable_crossword::board::CENTRE
+            && m.tiles[0].0 == wocable_crossword::CENTRE
     });
     start(&mut app, setup.clone());
     let spelt: String = chosen.tiles.iter().map(|(_, t)| setup.language.label(t.letter)).collect();

@@ -12,14 +12,14 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 use wocable::CorePlugin;
+use wocable::Screen;
 use wocable::crossword::referee::{ActiveReferee, Connection};
 use wocable::crossword::turn::Hints;
 use wocable::crossword::{Action, Match, MoveRefused, SAVE_FILE, Seat, Unplayed};
 use wocable::online::{
-    ACCOUNT_FILE, ArenaEntry, Call, Fetched, FinishedOnline, Lobby, LobbyError, Online, OnlineAccount, OnlineFailure,
+    ACCOUNT_FILE, ArenaEntry, Call, CallError, Fetched, FinishedOnline, Lobby, Online, OnlineAccount, OnlineFailure,
     OnlineRequest, SEAT_FILE,
 };
-use wocable::screens::Screen;
 use wocable::screens::arenas::Arenas;
 use wocable::screens::home::OnlineSeatKept;
 use wocable::screens::online::{OnlineForm, Page};
@@ -93,7 +93,7 @@ fn until(app: &mut App, what: &str, seconds: u64, done: impl Fn(&World) -> bool)
 }
 
 /// The answer of a call to the lobby.
-fn answer<T: serde::de::DeserializeOwned + Send + 'static>(call: Call<T>) -> Result<T, LobbyError> {
+fn answer<T: serde::de::DeserializeOwned + Send + 'static>(call: Call<T>) -> Result<T, CallError> {
     let deadline = Instant::now() + Duration::from_secs(20);
     loop {
         if let Some(answer) = call.take() {
@@ -311,7 +311,7 @@ fn a_name_taken_online_is_said_and_an_account_comes_back_with_its_recovery_code(
     other.world_mut().resource_mut::<Settings>().nickname = Some("ana".into());
     other.world_mut().write_message(two_player_room());
     until(&mut other, "told the name is taken", 20, |w| {
-        matches!(w.resource::<Online>(), Online::Failed(OnlineFailure::Lobby(LobbyError::Taken(_)), _))
+        matches!(w.resource::<Online>(), Online::Failed(OnlineFailure::Lobby(CallError::Taken(_)), _))
     });
     assert_eq!(account(&other, &server), None);
     other.world_mut().resource_mut::<Settings>().nickname = Some("Ana2".into());

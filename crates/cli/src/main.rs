@@ -10,11 +10,11 @@ mod trace;
 use args::{Args, UsageError};
 use std::path::Path;
 use std::process::ExitCode;
+use wocable_crossword::RACK_SIZE;
 use wocable_crossword::movegen::{self, Summary};
 use wocable_crossword::notation::{parse_board, parse_move, parse_rack};
-use wocable_crossword::play::{Scoring, check_words, score_placement};
-use wocable_crossword::rules::RACK_SIZE;
 use wocable_crossword::{RuleSetKind, gcg};
+use wocable_crossword::{Scoring, check_words, score_placement};
 use wocable_lexicon::{AnagramMode, BuildStep, Language, Lexicon, LexiconBuilder, TileSet};
 
 const USAGE: &str = "usage:

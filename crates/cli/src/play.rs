@@ -3,11 +3,11 @@
 use crate::args::Args;
 use crate::{Failure, fail, language, lexicon, rules};
 use std::io::{BufRead, Write};
-use wocable_crossword::board::{CENTRE, Pos, SIZE};
+use wocable_crossword::Outcome;
 use wocable_crossword::notation::{parse_move, parse_rack};
-use wocable_crossword::standings::Outcome;
-use wocable_crossword::tile::{bracketed, format_rack};
+use wocable_crossword::{CENTRE, Pos, SIZE};
 use wocable_crossword::{Event, Game, GameConfig, GameSettings, Intent, Premium, gcg};
+use wocable_crossword::{bracketed, format_rack};
 
 const HELP: &str = "On your turn type one of:
   8D WORD      play WORD across from row 8, column D (D8 WORD: down)

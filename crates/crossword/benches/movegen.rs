@@ -3,9 +3,9 @@
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
+use wocable_crossword::Scoring;
 use wocable_crossword::movegen::generate;
 use wocable_crossword::notation::{parse_board, parse_rack};
-use wocable_crossword::play::Scoring;
 use wocable_crossword::{Board, Layout, Tile};
 use wocable_lexicon::{Language, Lexicon, TileSet, TileSetKind};
 

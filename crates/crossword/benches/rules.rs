@@ -3,8 +3,8 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 use wocable_crossword::notation::{parse_board, parse_move};
-use wocable_crossword::play::{Scoring, check_words, score_placement};
 use wocable_crossword::{Board, Game, GameConfig, Intent, Layout, Placement, RuleSetKind, gcg};
+use wocable_crossword::{Scoring, check_words, score_placement};
 use wocable_lexicon::{Language, Lexicon, TileSet, TileSetKind};
 
 const POSITIONS: &str = include_str!("../tests/data/vectors-wamerican.txt");

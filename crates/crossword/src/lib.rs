@@ -5,29 +5,28 @@
 //! Pure and deterministic: no I/O, no clock; randomness comes from the
 //! game's seed.
 
-pub mod board;
+mod board;
 pub mod computer;
 mod endgame;
-pub mod error;
-pub mod game;
+mod error;
+mod game;
 pub mod gcg;
 pub mod movegen;
 pub mod notation;
-pub mod play;
-pub mod rules;
-pub mod standings;
-pub mod tile;
+mod play;
+mod rules;
+mod standings;
+mod tile;
 mod view;
 
-pub use board::{Board, Direction, Layout, PlacedTile, Pos, Premium};
+pub use board::{Board, CENTRE, CLASSIC, Direction, Layout, LayoutError, PlacedTile, Pos, Premium, SIZE};
 pub use error::RuleError;
 pub use game::{
     ConfigError, EndReason, Event, Game, GameConfig, GameSettings, Intent, LeaveReason, RestoreError, SavedGame,
     Visibility,
 };
 pub use play::{Placement, ScoredPlay, Scoring, check_words, score_placement};
-pub use rules::{RuleSet, RuleSetKind};
+pub use rules::{InvalidWord, PassEnding, RACK_SIZE, RuleSet, RuleSetKind};
 pub use standings::{Outcome, PairResult, Standing};
-pub use tile::Tile;
+pub use tile::{Tile, bracketed, format_rack, full_bag};
 pub use view::{BuildError, SeatView, Sequenced, ViewError};
-pub use wocable_lexicon as lexicon;

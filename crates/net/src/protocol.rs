@@ -6,7 +6,7 @@ use crate::code::RoomCode;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
-use wocable_crossword::rules::RuleSetKind;
+use wocable_crossword::RuleSetKind;
 use wocable_crossword::{GameSettings, Intent, RuleError, Sequenced, Standing};
 use wocable_lexicon::Language;
 
@@ -217,7 +217,7 @@ pub fn event_messages(events: &[Sequenced], clock: Option<Clock>) -> Vec<ServerM
 #[cfg(test)]
 mod tests {
     use super::*;
-    use wocable_crossword::board::{PlacedTile, Pos};
+    use wocable_crossword::{PlacedTile, Pos};
     use wocable_lexicon::Letter;
 
     #[test]

@@ -5,7 +5,7 @@
 
 use crate::room::Player;
 use serde::{Deserialize, Serialize};
-use wocable_crossword::rules::RuleSetKind;
+use wocable_crossword::RuleSetKind;
 use wocable_lexicon::Language;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

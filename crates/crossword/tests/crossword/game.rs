@@ -423,7 +423,7 @@ fn saves_restore_the_same_game() {
 
 #[test]
 fn a_custom_layout_replaces_the_rule_sets_board() {
-    let custom = wocable_crossword::board::CLASSIC.replace("T..d...*...d..T", "T..d...T...d..T");
+    let custom = wocable_crossword::CLASSIC.replace("T..d...*...d..T", "T..d...T...d..T");
     let layout = wocable_crossword::Layout::parse(&custom, wocable_crossword::Premium::None).unwrap();
     let config = GameConfig {
         settings: GameSettings {
@@ -467,7 +467,7 @@ fn remote_passes_count_only_for_players_still_in() {
 
 #[test]
 fn intents_off_the_board_or_alphabet_are_refused() {
-    use wocable_crossword::board::{PlacedTile, Pos};
+    use wocable_crossword::{PlacedTile, Pos};
     let mut game = new_game(RuleSetKind::Wocable, &["CATSDO?", "ZAXEQIJ"]);
     let c = Language::En.letter("C").unwrap();
     let off = vec![(Pos { row: 20, col: 7 }, PlacedTile { letter: c, blank: false })];

@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use wocable_crossword::Layout;
 use wocable_crossword::movegen::generate;
 use wocable_crossword::notation::{parse_board, parse_rack};
-use wocable_crossword::play::{Scoring, check_words, score_placement};
+use wocable_crossword::{Scoring, check_words, score_placement};
 use wocable_lexicon::{Language, Lexicon, TileSet, TileSetKind};
 
 fn lines(text: &str) -> impl Iterator<Item = Vec<&str>> {

@@ -4,9 +4,9 @@
 //! events it may see, agrees with the game.
 
 use proptest::prelude::*;
-use wocable_crossword::board::{PlacedTile, Pos};
-use wocable_crossword::tile::full_bag;
+use wocable_crossword::full_bag;
 use wocable_crossword::{Event, Game, GameConfig, GameSettings, Intent, RuleSetKind, SeatView, Tile, gcg};
+use wocable_crossword::{PlacedTile, Pos};
 use wocable_lexicon::{Language, Letter};
 
 use crate::support;

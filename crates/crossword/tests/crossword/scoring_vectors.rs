@@ -3,10 +3,10 @@
 //! positions, each with its exact score).
 
 use crate::support::{MOVES, POSITIONS, WORDS};
-use wocable_crossword::board::{Board, PlacedTile, Pos};
 use wocable_crossword::notation::parse_board;
-use wocable_crossword::play::{Scoring, check_words, score_placement};
+use wocable_crossword::{Board, PlacedTile, Pos};
 use wocable_crossword::{Layout, RuleSetKind};
+use wocable_crossword::{Scoring, check_words, score_placement};
 use wocable_lexicon::{Language, Lexicon, TileSet, TileSetKind};
 
 fn boards() -> Vec<Board> {

@@ -2,8 +2,8 @@
 //! to drive games deep into the bag (and property tests) without a move
 //! generator; and the English reference data.
 
-use wocable_crossword::board::{PlacedTile, Pos, SIZE};
 use wocable_crossword::{Game, Intent, Tile};
+use wocable_crossword::{PlacedTile, Pos, SIZE};
 use wocable_lexicon::{Language, Lexicon};
 
 /// The English reference data (`tests/data/README.md`): the word list, the

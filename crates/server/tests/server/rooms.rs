@@ -11,8 +11,8 @@ use crate::support::{Raw, Scratch, Seat, Server};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
-use wocable_crossword::board::{PlacedTile, Pos};
 use wocable_crossword::{Event, Intent, LeaveReason, RuleError, Tile};
+use wocable_crossword::{PlacedTile, Pos};
 use wocable_lexicon::{Language, Letter, Lexicon};
 use wocable_net::{
     ClientMessage, DecodeError, MAX_CLIENT_MESSAGE, PROTOCOL_VERSION, Refusal, RoomCode, SeatToken, ServerConfig,

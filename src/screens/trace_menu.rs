@@ -4,17 +4,18 @@
 //! found or missed, each opening the dictionary; again, a new puzzle, the
 //! daily result to share).
 
-use super::hud::clock_text;
-use super::{BestScores, PendingRound, ResumeRound, RoundOver, RoundSetup, SavedRoundInfo, StartRound, TraceRound};
+use super::dictionary::DictionaryPage;
+use crate::Screen;
 use crate::platform;
-use crate::screens::Screen;
-use crate::screens::dictionary::DictionaryPage;
-use crate::screens::home::wide_button;
-use crate::screens::new_game::{GAME_LANGUAGES, language_key};
+use crate::trace::hud::clock_text;
+use crate::trace::{
+    BestScores, PendingRound, ResumeRound, RoundOver, RoundSetup, SavedRoundInfo, StartRound, TraceRound,
+};
 use crate::ui::bold;
-use crate::ui::i18n::{Locale, UiLanguage};
+use crate::ui::i18n::{GAME_LANGUAGES, Locale, UiLanguage, language_key, mode_key};
 use crate::ui::theme::{self, egui_colour};
-use crate::ui::widgets::{centred_choices, centred_page, centred_row};
+use crate::ui::widgets::{centred_choices, centred_page, centred_row, wide_button};
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use wocable_lexicon::Language;
@@ -39,7 +40,7 @@ impl FromWorld for TraceForm {
     }
 }
 
-pub(crate) fn ui(app: &mut App) {
+pub(super) fn ui(app: &mut App) {
     app.init_resource::<TraceForm>().add_systems(
         EguiPrimaryContextPass,
         (
@@ -48,14 +49,6 @@ pub(crate) fn ui(app: &mut App) {
         )
             .in_set(crate::ui::Drawing),
     );
-}
-
-pub fn mode_key(mode: Mode) -> &'static str {
-    match mode {
-        Mode::Circle => "trace-circle",
-        Mode::Grid => "trace-grid",
-        Mode::Score => "trace-score-mode",
-    }
 }
 
 /// The mode's name alone ("Grid"), as in a line of text.
@@ -85,17 +78,25 @@ pub fn share_line(locale: &Locale, trace: &TraceRound, day: Day) -> String {
     locale.t_with(key, &args)
 }
 
+/// The best scores, the round left paused, and a round waiting for its
+/// word list.
+#[derive(SystemParam)]
+struct RoundsKept<'w> {
+    best: Res<'w, BestScores>,
+    saved: Res<'w, SavedRoundInfo>,
+    pending: Res<'w, PendingRound>,
+}
+
 fn menu(
     mut contexts: EguiContexts,
     locale: Res<Locale>,
     mut form: ResMut<TraceForm>,
-    best: Res<BestScores>,
-    saved: Res<SavedRoundInfo>,
-    pending: Res<PendingRound>,
+    kept: RoundsKept,
     mut starts: MessageWriter<StartRound>,
     mut resumes: MessageWriter<ResumeRound>,
     mut screen: ResMut<NextState<Screen>>,
 ) -> Result {
+    let RoundsKept { best, saved, pending } = kept;
     let ctx = contexts.ctx_mut()?;
     let today = Day::of_ms(crate::platform::wall_clock_ms());
     centred_page(ctx, &locale.t("trace-title"), |ui| {
@@ -168,18 +169,33 @@ fn word_list(ui: &mut egui::Ui, words: &[(String, bool)], looked_up: &mut Option
     });
 }
 
+/// The round just ended, and what its end changed.
+#[derive(SystemParam)]
+struct Ended<'w> {
+    trace: Res<'w, TraceRound>,
+    over: Option<Res<'w, RoundOver>>,
+}
+
+/// Where the end screen goes: a word in the dictionary, a new round, the
+/// menu.
+#[derive(SystemParam)]
+struct Goes<'w> {
+    dictionary: ResMut<'w, DictionaryPage>,
+    starts: MessageWriter<'w, StartRound>,
+    screen: ResMut<'w, NextState<Screen>>,
+}
+
 fn end(
     mut contexts: EguiContexts,
     locale: Res<Locale>,
-    trace: Res<TraceRound>,
-    over: Option<Res<RoundOver>>,
+    ended: Ended,
     best: Res<BestScores>,
     pending: Res<PendingRound>,
-    mut dictionary: ResMut<DictionaryPage>,
-    mut starts: MessageWriter<StartRound>,
-    mut screen: ResMut<NextState<Screen>>,
+    goes: Goes,
     mut copied: Local<bool>,
 ) -> Result {
+    let Goes { mut dictionary, mut starts, mut screen } = goes;
+    let Ended { trace, over } = ended;
     let ctx = contexts.ctx_mut()?;
     // A new round may be on its way to the screen.
     let Some(over) = over.filter(|_| trace.round.end().is_some()) else { return Ok(()) };

@@ -1,17 +1,21 @@
-//! The word lists of the game languages: built into the app on desktops;
-//! elsewhere (the web, phones) a language's list (its fst set and word
-//! graph, from `assets/lexicons/`) is fetched or read the first time a
-//! game, the dictionary or a saved game needs it (see `platform`).
+//! The word lists games are played on. Those of the game languages are
+//! built into the app on desktops; elsewhere (the web, phones) a
+//! language's list (its fst set and word graph, from `assets/lexicons/`)
+//! is fetched or read the first time a game, the dictionary or a saved
+//! game needs it (see `platform`). The player's own lists are in [`own`].
 
 use crate::storage::Storage;
-use crate::word_lists::{WordListError, WordLists};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use wocable_crossword::GameSettings;
 use wocable_lexicon::{Language, Lexicon};
 
+mod own;
+
+pub use own::{Import, ImportProgress, ImportWordList, MAX_NAME, WordListError, WordLists};
+
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Lexicons>();
+    app.add_plugins(own::plugin).init_resource::<Lexicons>();
     // Only where there is something to fetch (the headless tests' app has
     // no asset server).
     if !crate::platform::LEXICONS_BUILT_IN {
