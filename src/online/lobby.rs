@@ -9,8 +9,8 @@ use std::time::Duration;
 use wocable_crossword::RuleSetKind;
 use wocable_lexicon::{Language, Lexicon, LexiconInfo};
 use wocable_net::{
-    Account, ApiRefusal, ArenaId, ArenaList, ArenaStandings, CreateRoom, Created, GameRatings, InArena, JoinRoom,
-    Joined, Leaderboard, NewPlayer, PlayerKey, Profile, RandomGame, Recover, RoomCode, ServerConfig,
+    Account, ApiErrorBody, ApiRefusal, ArenaId, ArenaList, ArenaStandings, CreateRoom, Created, ErrorCode, GameRatings,
+    InArena, JoinRoom, Joined, Leaderboard, NewPlayer, PlayerKey, Profile, RandomGame, Recover, RoomCode, ServerConfig,
 };
 
 /// Why a call to the lobby's HTTP API failed.
@@ -18,16 +18,10 @@ use wocable_net::{
 pub enum CallError {
     #[error("the server could not be reached: {0}")]
     Unreachable(String),
-    /// The server said no, and why (in its words).
-    #[error("{0}")]
-    Refused(String),
-    /// The nickname is another player's.
-    #[error("{0}")]
-    Taken(String),
-    /// The player's key is not known: their account was taken back on
-    /// another device.
-    #[error("{0}")]
-    KeyNotKnown(String),
+    /// The server said no: why, as a code the app translates, and in
+    /// the server's words.
+    #[error("{message}")]
+    Refused { code: ErrorCode, message: String },
     #[error("the server's answer could not be read: {0}")]
     Unreadable(String),
 }
@@ -83,13 +77,11 @@ impl<T: DeserializeOwned + Send + 'static> Call<T> {
 fn accepted(response: ehttp::Result<ehttp::Response>) -> Result<ehttp::Response, CallError> {
     let response = response.map_err(CallError::Unreachable)?;
     if !response.ok {
-        let refusal = response.json::<ApiRefusal>().map_or(response.status_text.clone(), |refusal| refusal.error);
-        return Err(match response.status {
-            // Conflict: what was asked for is someone else's.
-            409 => CallError::Taken(refusal),
-            401 => CallError::KeyNotKnown(refusal),
-            _ => CallError::Refused(refusal),
-        });
+        // A refusal without the lobby's body (from a proxy, say) has
+        // only its status.
+        let unknown = || ApiErrorBody { code: ErrorCode::Other, message: response.status_text.clone() };
+        let refusal = response.json::<ApiRefusal>().map_or_else(|_| unknown(), |refusal| refusal.error);
+        return Err(CallError::Refused { code: refusal.code, message: refusal.message });
     }
     Ok(response)
 }

@@ -23,7 +23,7 @@ use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 use wocable_crossword::computer::Level;
 use wocable_net::{
-    Account, ArenaId, CreateRoom, Created, Joined, PlayerKey, RandomGame, Recover, RecoveryCode, RoomCode,
+    Account, ArenaId, CreateRoom, Created, ErrorCode, Joined, PlayerKey, RandomGame, Recover, RecoveryCode, RoomCode,
     RoomSettings, ServerConfig,
 };
 
@@ -269,7 +269,7 @@ fn go_on(
             match &answer {
                 Ok(joined) => entry.game = Some(joined.code),
                 // Refused (the arena is over, say): out of it.
-                Err(CallError::Refused(_)) => entry.arena = None,
+                Err(CallError::Refused { .. }) => entry.arena = None,
                 Err(_) => {}
             }
             seated(answer, &lobby, &storage, &mut account)
@@ -305,7 +305,8 @@ fn seated(answer: Result<Joined, CallError>, lobby: &Lobby, storage: &Storage, a
             keep_the_seat(storage, &joined);
             Online::Configuring { joined, call: lobby.config() }
         }
-        Err(CallError::KeyNotKnown(_)) => {
+        // The account was taken back on another device.
+        Err(CallError::Refused { code: ErrorCode::UnknownKey, .. }) => {
             account.forget(storage);
             Online::Failed(OnlineFailure::AccountGone, None)
         }

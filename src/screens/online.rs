@@ -15,8 +15,7 @@ use crate::online::{
 use crate::platform;
 use crate::settings::Settings;
 use crate::storage::Storage;
-use crate::ui::i18n::Locale;
-use crate::ui::i18n::{GAME_LANGUAGES, language_key, level_key, rules_key};
+use crate::ui::i18n::{GAME_LANGUAGES, Locale, language_key, level_key, refusal_key, rules_key};
 use crate::ui::theme::{self, egui_colour};
 use crate::ui::widgets::wide_button;
 use crate::ui::widgets::{centred_choices, centred_page, centred_row};
@@ -26,7 +25,9 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use wocable_crossword::RuleSetKind;
 use wocable_crossword::computer::Level;
 use wocable_lexicon::Language;
-use wocable_net::{ArenaId, MAX_NAME, RandomGame, RecoveryCode, RoomCode, RoomSettings, ServerConfig, join_link};
+use wocable_net::{
+    ArenaId, ErrorCode, MAX_NAME, RandomGame, RecoveryCode, RoomCode, RoomSettings, ServerConfig, join_link,
+};
 
 /// Which page of the online screen is shown, and what its forms hold.
 #[derive(Resource, Clone, Debug, PartialEq)]
@@ -235,7 +236,7 @@ fn warning(ui: &mut egui::Ui, text: impl Into<String>) {
 /// Why going online failed, in words; `name` is the name asked for.
 fn failure_text(locale: &Locale, failure: &OnlineFailure, name: Option<String>) -> String {
     match failure {
-        OnlineFailure::Lobby(CallError::Taken(_)) => {
+        OnlineFailure::Lobby(CallError::Refused { code: ErrorCode::NameTaken | ErrorCode::NickTaken, .. }) => {
             locale.t_with("online-name-taken", &[("name", name.unwrap_or_default().into())])
         }
         OnlineFailure::Lobby(error) => lobby_failure(locale, error),
@@ -256,9 +257,11 @@ struct Membership<'w> {
 pub(super) fn lobby_failure(locale: &Locale, error: &CallError) -> String {
     match error {
         CallError::Unreachable(_) => locale.t("online-unreachable"),
-        CallError::Refused(reason) | CallError::Taken(reason) | CallError::KeyNotKnown(reason) => {
-            locale.t_with("online-refused", &[("reason", reason.clone().into())])
-        }
+        CallError::Refused { code, message } => match refusal_key(*code) {
+            Some(key) => locale.t(key),
+            // A code from a newer server: its own words.
+            None => locale.t_with("online-refused", &[("reason", message.clone().into())]),
+        },
         CallError::Unreadable(_) => locale.t("online-unreadable"),
     }
 }
@@ -591,4 +594,23 @@ fn waiting_room(
         }
     });
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ui::i18n::UiLanguage;
+
+    #[test]
+    fn a_refusal_is_said_in_the_players_language_and_an_unknown_one_in_the_servers_words() {
+        let polish = Locale::new(UiLanguage::Pl);
+        let full = CallError::Refused { code: ErrorCode::RoomFull, message: "the room is full".into() };
+        assert_eq!(lobby_failure(&polish, &full), "Pokój jest pełny.");
+        let later = CallError::Refused { code: ErrorCode::Other, message: "a reason from later".into() };
+        assert_eq!(
+            lobby_failure(&polish, &later),
+            polish.t_with("online-refused", &[("reason", "a reason from later".into())])
+        );
+        assert!(lobby_failure(&polish, &later).contains("a reason from later"));
+    }
 }

@@ -10,6 +10,7 @@ use unic_langid::LanguageIdentifier;
 use wocable_crossword::RuleSetKind;
 use wocable_crossword::computer::Level;
 use wocable_lexicon::Language;
+use wocable_net::ErrorCode;
 use wocable_trace::Mode;
 
 /// A language the interface speaks.
@@ -137,6 +138,43 @@ pub fn level_key(level: Level) -> &'static str {
         Level::Casual => "level-casual",
         Level::Strong => "level-strong",
         Level::Champion => "level-champion",
+    }
+}
+
+/// The lobby's reason for a refusal, in words; none for a code this app
+/// does not know.
+pub fn refusal_key(code: ErrorCode) -> Option<&'static str> {
+    match code {
+        ErrorCode::BadRequest => Some("lobby-bad-request"),
+        ErrorCode::UnknownRules => Some("lobby-unknown-rules"),
+        ErrorCode::UnknownLanguage => Some("lobby-unknown-language"),
+        ErrorCode::PlayerCount => Some("lobby-player-count"),
+        ErrorCode::BadClock => Some("lobby-bad-clock"),
+        ErrorCode::NoPersonSeat => Some("lobby-no-person-seat"),
+        ErrorCode::WaitTooLong => Some("lobby-wait-too-long"),
+        ErrorCode::BadSettings => Some("lobby-bad-settings"),
+        ErrorCode::BadRoomCode => Some("lobby-bad-room-code"),
+        ErrorCode::NoSuchRoom => Some("lobby-no-such-room"),
+        ErrorCode::RoomFull => Some("lobby-room-full"),
+        ErrorCode::NameTaken => Some("lobby-name-taken"),
+        ErrorCode::AlreadySeated => Some("lobby-already-seated"),
+        ErrorCode::BadName => Some("lobby-bad-name"),
+        ErrorCode::ComputerName => Some("lobby-computer-name"),
+        ErrorCode::NoSuchWordList => Some("lobby-no-such-word-list"),
+        ErrorCode::NickTaken => Some("lobby-nick-taken"),
+        ErrorCode::UnknownKey => Some("lobby-unknown-key"),
+        ErrorCode::WrongRecovery => Some("lobby-wrong-recovery"),
+        ErrorCode::TooManyAccounts => Some("lobby-too-many-accounts"),
+        ErrorCode::NoSuchPlayer => Some("lobby-no-such-player"),
+        ErrorCode::NoSuchArena => Some("lobby-no-such-arena"),
+        ErrorCode::ArenaNotStarted => Some("lobby-arena-not-started"),
+        ErrorCode::ArenaOver => Some("lobby-arena-over"),
+        ErrorCode::NotInArena => Some("lobby-not-in-arena"),
+        ErrorCode::AlreadyWaiting => Some("lobby-already-waiting"),
+        ErrorCode::Unavailable => Some("lobby-unavailable"),
+        ErrorCode::ShuttingDown => Some("lobby-shutting-down"),
+        ErrorCode::Unreachable => Some("lobby-unreachable"),
+        ErrorCode::Other => None,
     }
 }
 

@@ -7,6 +7,7 @@
 //! Games that end after the arena has closed do not count. Time is passed
 //! in; the server keeps the arenas, their games and their standings.
 
+use crate::lobby::ErrorCode;
 use crate::profile::PlayerKey;
 use crate::room::AccountId;
 use serde::{Deserialize, Serialize};
@@ -137,6 +138,17 @@ pub enum ArenaError {
     Over,
     #[error("you are not in the arena")]
     NotIn,
+}
+
+impl ArenaError {
+    /// The code the lobby's API answers it with.
+    pub fn code(&self) -> ErrorCode {
+        match self {
+            ArenaError::NotStarted => ErrorCode::ArenaNotStarted,
+            ArenaError::Over => ErrorCode::ArenaOver,
+            ArenaError::NotIn => ErrorCode::NotInArena,
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -96,10 +96,78 @@ pub struct ServerWordList {
     pub words: usize,
 }
 
-/// A request the lobby refused, and why.
+/// A request the lobby refused: `{"error": {"code": …, "message": …}}`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ApiRefusal {
-    pub error: String,
+    pub error: ApiErrorBody,
+}
+
+/// Why a request was refused: a code that stays the same from version to
+/// version, for clients to put in the player's language, and the server's
+/// message in English, for logs and for codes a client does not know.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ApiErrorBody {
+    pub code: ErrorCode,
+    pub message: String,
+}
+
+/// The lobby's reasons for refusing a request. New ones may come; a client
+/// reads one it does not know as [`ErrorCode::Other`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    /// The request's body or query could not be read.
+    BadRequest,
+    /// The rule set or language named is not one the server knows.
+    UnknownRules,
+    UnknownLanguage,
+    /// The rule set is not for that many players.
+    PlayerCount,
+    /// A turn clock out of bounds.
+    BadClock,
+    /// Every seat was given to a computer player.
+    NoPersonSeat,
+    /// A random game may wait only so long for people.
+    WaitTooLong,
+    /// Settings the game cannot start with (a word list that does not fit
+    /// the language, …).
+    BadSettings,
+    BadRoomCode,
+    NoSuchRoom,
+    RoomFull,
+    /// Someone in the room has that name.
+    NameTaken,
+    AlreadySeated,
+    /// A name that is not 1 to `MAX_NAME` letters or digits.
+    BadName,
+    /// A name kept for computer players.
+    ComputerName,
+    NoSuchWordList,
+    /// An account's nickname taken by another account.
+    NickTaken,
+    /// A player key the server does not know (the account was recovered
+    /// on another device).
+    UnknownKey,
+    /// A nickname and recovery code that do not go together.
+    WrongRecovery,
+    /// Too many accounts asked for from one address.
+    TooManyAccounts,
+    NoSuchPlayer,
+    NoSuchArena,
+    ArenaNotStarted,
+    ArenaOver,
+    NotInArena,
+    /// The player already waits for a random game.
+    AlreadyWaiting,
+    /// The server cannot do it just now (its database, a game that could
+    /// not be made): asking again may work.
+    Unavailable,
+    ShuttingDown,
+    /// Another server, which holds the game, did not answer.
+    Unreachable,
+    /// A code this client does not know.
+    #[serde(other)]
+    Other,
 }
 
 /// `http://host:port` → `ws://host:port/CODE` (and `https` → `wss`): the

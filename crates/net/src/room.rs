@@ -6,6 +6,7 @@
 //! is passed in (milliseconds); nothing here touches a socket or a clock.
 
 use crate::code::RoomCode;
+use crate::lobby::ErrorCode;
 use crate::protocol::{Clock, Refusal, RoomSettings, SeatToken, ServerMessage, event_messages};
 use crate::referee::{ComputerTurn, Referee, visible_to};
 use serde::{Deserialize, Serialize};
@@ -76,6 +77,23 @@ pub enum LobbyError {
     Config(#[from] ConfigError),
     #[error("the room's game cannot be restored: {0}")]
     Restore(#[from] RestoreError),
+}
+
+impl LobbyError {
+    /// The code the lobby's API answers it with.
+    pub fn code(&self) -> ErrorCode {
+        match self {
+            LobbyError::PlayerCount { .. } => ErrorCode::PlayerCount,
+            LobbyError::Clock => ErrorCode::BadClock,
+            LobbyError::Full => ErrorCode::RoomFull,
+            LobbyError::NameTaken(_) => ErrorCode::NameTaken,
+            LobbyError::AlreadySeated => ErrorCode::AlreadySeated,
+            LobbyError::BadName => ErrorCode::BadName,
+            LobbyError::ComputerName => ErrorCode::ComputerName,
+            LobbyError::Config(_) => ErrorCode::BadSettings,
+            LobbyError::Restore(_) => ErrorCode::Unavailable,
+        }
+    }
 }
 
 /// What computer players are called, before a number.

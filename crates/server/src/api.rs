@@ -24,11 +24,14 @@
 //!   [{name, language, words}]}`: the STUN and TURN servers for clients'
 //!   WebRTC connections, and the word lists rooms may be made on
 //! - `GET /api/word-lists/NAME` → one of those lists, a built lexicon file
+//!
+//! A refusal is `{"error": {"code", "message"}}` (see `error`).
 
-use crate::db::{Db, Registered};
+use crate::db::{Db, DbError, Registered};
+use crate::error::{ApiError, Asked, Body};
 use crate::hub::{Command, advance_clock, now_ms};
-use crate::word_lists::WordLists;
-use axum::extract::{ConnectInfo, Path, Query, RawQuery, State};
+use crate::word_lists::{WordListError, WordLists};
+use axum::extract::{ConnectInfo, Path, RawQuery, State};
 use axum::http::header::CONTENT_TYPE;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -46,8 +49,8 @@ use wocable_crossword::RuleSetKind;
 use wocable_lexicon::Language;
 use wocable_net::{
     Account, AccountId, ApiRefusal, ArenaId, ArenaList, ArenaStandings, CreateRoom, Created, GameRatings, IceServers,
-    InArena, JoinRoom, Joined, Leaderboard, NewPlayer, Player, PlayerKey, Profile, QueueKey, RandomGame, RateLimit,
-    Recover, RecoveryCode, RoomCode, ServerConfig, Verdict,
+    InArena, JoinRoom, Joined, Leaderboard, LobbyError, NewPlayer, Player, PlayerKey, Profile, QueueKey, RandomGame,
+    RateLimit, Recover, RecoveryCode, RoomCode, ServerConfig, Verdict,
 };
 
 type Hub = mpsc::Sender<Command>;
@@ -103,29 +106,16 @@ pub fn routes(
     }
 }
 
-/// An error a player can read, with its HTTP status.
-struct ApiError(StatusCode, String);
-
-impl IntoResponse for ApiError {
-    fn into_response(self) -> Response {
-        (self.0, Json(ApiRefusal { error: self.1 })).into_response()
-    }
-}
-
-fn bad(message: impl ToString) -> ApiError {
-    ApiError(StatusCode::BAD_REQUEST, message.to_string())
-}
-
 /// A database failure: logged whole, told to the player plainly.
-fn failed(e: String) -> ApiError {
+fn failed(e: DbError) -> ApiError {
     error!("database: {e}");
-    ApiError(StatusCode::SERVICE_UNAVAILABLE, "the server cannot do that just now".into())
+    ApiError::Database(e)
 }
 
 /// The member a key belongs to.
 async fn member(db: &Db, key: PlayerKey) -> Result<(AccountId, String), ApiError> {
     let member = db.member(key).await.map_err(failed)?;
-    member.ok_or_else(|| ApiError(StatusCode::UNAUTHORIZED, "that player key is not known here".into()))
+    member.ok_or(ApiError::UnknownKey)
 }
 
 /// Who asks: a member when a known key comes with the request.
@@ -137,27 +127,25 @@ async fn player(db: &Db, name: String, key: Option<PlayerKey>) -> Result<(String
 
 async fn ask<T>(hub: &Hub, command: impl FnOnce(oneshot::Sender<T>) -> Command) -> Result<T, ApiError> {
     let (reply, answer) = oneshot::channel();
-    let gone = || ApiError(StatusCode::SERVICE_UNAVAILABLE, "the server is shutting down".into());
-    hub.send(command(reply)).await.map_err(|_| gone())?;
-    answer.await.map_err(|_| gone())
+    hub.send(command(reply)).await.map_err(|_| ApiError::ShuttingDown)?;
+    answer.await.map_err(|_| ApiError::ShuttingDown)
 }
 
 fn code(text: &str) -> Result<RoomCode, ApiError> {
-    RoomCode::parse(text).map_err(|e| ApiError(StatusCode::NOT_FOUND, e.to_string()))
+    Ok(RoomCode::parse(text)?)
 }
 
-async fn create(State(Lobby { hub, .. }): State<Lobby>, Json(body): Json<CreateRoom>) -> Result<Response, ApiError> {
+async fn create(State(Lobby { hub, .. }): State<Lobby>, Body(body): Body<CreateRoom>) -> Result<Response, ApiError> {
     let CreateRoom { settings, computers } = body;
     if computers.len() >= settings.players {
-        return Err(bad("leave at least one seat for a person"));
+        return Err(ApiError::NoPersonSeat);
     }
-    let code = ask(&hub, |reply| Command::Create { settings, computers, reply }).await?.map_err(bad)?;
+    let code = ask(&hub, |reply| Command::Create { settings, computers, reply }).await??;
     Ok((StatusCode::CREATED, Json(Created { code })).into_response())
 }
 
 async fn word_list(State(lists): State<Arc<WordLists>>, Path(name): Path<String>) -> Result<Response, ApiError> {
-    let file =
-        lists.file(&name).ok_or_else(|| ApiError(StatusCode::NOT_FOUND, format!("there is no word list {name}")))?;
+    let file = lists.file(&name).ok_or(WordListError::NotHere(name))?;
     Ok(([(CONTENT_TYPE, "application/octet-stream")], file).into_response())
 }
 
@@ -167,14 +155,14 @@ async fn look(State(Lobby { hub, db, .. }): State<Lobby>, Path(text): Path<Strin
         return passed_on(&server, reqwest::get(format!("{server}/api/rooms/{code}")).await).await;
     }
     let info = ask(&hub, |reply| Command::Look { code, reply }).await?;
-    let info = info.ok_or_else(|| ApiError(StatusCode::NOT_FOUND, format!("there is no room {code}")))?;
+    let info = info.ok_or(ApiError::NoSuchRoom(code))?;
     Ok(Json(info).into_response())
 }
 
 async fn join(
     State(Lobby { hub, db, .. }): State<Lobby>,
     Path(text): Path<String>,
-    Json(body): Json<JoinRoom>,
+    Body(body): Body<JoinRoom>,
 ) -> Result<Json<Joined>, ApiError> {
     let code = code(&text)?;
     // A room another server holds is joined there, and the player is
@@ -186,13 +174,13 @@ async fn join(
     }
     let (name, player) = player(&db, body.name, body.key).await?;
     let joined = ask(&hub, |reply| Command::Join { code, name, player, reply }).await?;
-    joined.map(Json).map_err(bad)
+    Ok(Json(joined?))
 }
 
 /// Another server of the database cannot be asked.
 fn unreachable(server: &str, e: reqwest::Error) -> ApiError {
     warn!(server, "the server that holds a game did not answer: {e}");
-    ApiError(StatusCode::BAD_GATEWAY, "the server that holds this game cannot be reached just now".into())
+    ApiError::Unreachable
 }
 
 /// The answer of the server that holds a room or runs an arena, with the
@@ -202,10 +190,9 @@ async fn relayed<T: DeserializeOwned>(
     answer: reqwest::Result<reqwest::Response>,
 ) -> Result<(String, T), ApiError> {
     let answer = answer.map_err(|e| unreachable(server, e))?;
-    let status = StatusCode::from_u16(answer.status().as_u16()).unwrap_or(StatusCode::BAD_GATEWAY);
-    if !status.is_success() {
+    if !answer.status().is_success() {
         let refusal = answer.json::<ApiRefusal>().await.map_err(|e| unreachable(server, e))?;
-        return Err(ApiError(status, refusal.error));
+        return Err(ApiError::PassedOn(refusal.error));
     }
     Ok((server.to_string(), answer.json().await.map_err(|e| unreachable(server, e))?))
 }
@@ -226,24 +213,27 @@ async fn passed_on(server: &str, answer: reqwest::Result<reqwest::Response>) -> 
 
 async fn random(
     State(Lobby { hub, db, .. }): State<Lobby>,
-    Json(body): Json<RandomGame>,
+    Body(body): Body<RandomGame>,
 ) -> Result<Json<Joined>, ApiError> {
     let rules = body.rules.rules();
     if !(rules.min_players..=rules.max_players).contains(&body.players) {
-        return Err(bad(format!(
-            "{} games are for {} to {} players",
-            body.rules, rules.min_players, rules.max_players
-        )));
+        return Err(LobbyError::PlayerCount {
+            rules: body.rules.to_string(),
+            min: rules.min_players,
+            max: rules.max_players,
+            found: body.players,
+        }
+        .into());
     }
     if body.wait > MAX_WAIT_SECONDS {
-        return Err(bad(format!("wait at most {MAX_WAIT_SECONDS} seconds")));
+        return Err(ApiError::WaitTooLong { max: MAX_WAIT_SECONDS });
     }
     let (name, player) = player(&db, body.name, body.key).await?;
-    wocable_net::check_name(&name).map_err(bad)?;
+    wocable_net::check_name(&name)?;
     let key = QueueKey { rules: body.rules, language: body.language, players: body.players };
     let wait_ms = body.wait * 1000;
     let joined = ask(&hub, |reply| Command::Random { key, name, player, wait_ms, reply }).await?;
-    joined.map(Json).map_err(bad)
+    Ok(Json(joined?))
 }
 
 fn new_secrets() -> (PlayerKey, RecoveryCode) {
@@ -279,10 +269,7 @@ impl AccountLimits {
             limits.entry(address).or_insert_with(|| RateLimit::per_hour(ACCOUNTS_AT_ONCE, ACCOUNTS_PER_HOUR, now));
         match limit.check(now) {
             Verdict::Accept => Ok(()),
-            Verdict::Refuse | Verdict::Flood => Err(ApiError(
-                StatusCode::TOO_MANY_REQUESTS,
-                "too many accounts were asked for from here: try again in an hour".into(),
-            )),
+            Verdict::Refuse | Verdict::Flood => Err(ApiError::TooManyAccounts),
         }
     }
 }
@@ -308,9 +295,9 @@ async fn new_player(
     State(Lobby { db, limits, .. }): State<Lobby>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
-    Json(body): Json<NewPlayer>,
+    Body(body): Body<NewPlayer>,
 ) -> Result<Response, ApiError> {
-    wocable_net::check_nick(&body.nick).map_err(bad)?;
+    wocable_net::check_nick(&body.nick)?;
     limits.check(client(peer, &headers))?;
     let (made, recovery) = new_secrets();
     let key = body.key.unwrap_or(made);
@@ -323,7 +310,7 @@ async fn new_player(
             info!(nick, ?account, "account asked for again");
             Ok(Json(Account { nick, key, recovery }).into_response())
         }
-        Registered::Taken => Err(ApiError(StatusCode::CONFLICT, format!("the nickname {} is taken", body.nick))),
+        Registered::Taken => Err(ApiError::NickTaken(body.nick)),
     }
 }
 
@@ -331,7 +318,7 @@ async fn recover(
     State(Lobby { db, limits, .. }): State<Lobby>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
-    Json(body): Json<Recover>,
+    Body(body): Body<Recover>,
 ) -> Result<Json<Account>, ApiError> {
     limits.check(client(peer, &headers))?;
     let (key, _) = new_secrets();
@@ -340,13 +327,13 @@ async fn recover(
             info!(nick, "account recovered");
             Ok(Json(Account { nick, key, recovery: body.recovery }))
         }
-        None => Err(ApiError(StatusCode::FORBIDDEN, "that nickname and recovery code do not go together".into())),
+        None => Err(ApiError::WrongRecovery),
     }
 }
 
 async fn profile(State(Lobby { db, .. }): State<Lobby>, Path(nick): Path<String>) -> Result<Json<Profile>, ApiError> {
     let profile = db.profile(&nick).await.map_err(failed)?;
-    profile.map(Json).ok_or_else(|| ApiError(StatusCode::NOT_FOUND, format!("there is no player {nick}")))
+    profile.map(Json).ok_or(ApiError::NoSuchPlayer(nick))
 }
 
 async fn game_ratings(
@@ -368,12 +355,10 @@ struct LeaderboardQuery {
 
 async fn leaderboard(
     State(Lobby { db, .. }): State<Lobby>,
-    Query(query): Query<LeaderboardQuery>,
+    Asked(query): Asked<LeaderboardQuery>,
 ) -> Result<Json<Leaderboard>, ApiError> {
-    let rules = RuleSetKind::from_name(&query.rules)
-        .ok_or_else(|| bad(format!("rules: '{}' is not wocable, webfeud or remote", query.rules)))?;
-    let language =
-        Language::from_code(&query.lang).ok_or_else(|| bad(format!("lang: '{}' is not en, es or fr", query.lang)))?;
+    let rules = RuleSetKind::from_name(&query.rules).ok_or_else(|| ApiError::UnknownRules(query.rules.clone()))?;
+    let language = Language::from_code(&query.lang).ok_or_else(|| ApiError::UnknownLanguage(query.lang.clone()))?;
     let (page, per_page) = bounds(query.page, query.per_page);
     let board = db.leaderboard(rules, language, page, per_page, query.me.as_deref()).await.map_err(failed)?;
     Ok(Json(board))
@@ -391,7 +376,7 @@ fn bounds(page: Option<u64>, per_page: Option<u64>) -> (u64, u64) {
     (page.unwrap_or(1).max(1), per_page.unwrap_or(PER_PAGE).clamp(1, MAX_PER_PAGE))
 }
 
-async fn arena_list(State(lobby): State<Lobby>, Query(query): Query<Page>) -> Result<Json<ArenaList>, ApiError> {
+async fn arena_list(State(lobby): State<Lobby>, Asked(query): Asked<Page>) -> Result<Json<ArenaList>, ApiError> {
     let (page, per_page) = bounds(query.page, query.per_page);
     let version = *lobby.arenas.borrow();
     let (running, recent) = lobby.db.arenas(now_ms(), page, per_page).await.map_err(failed)?;
@@ -401,7 +386,7 @@ async fn arena_list(State(lobby): State<Lobby>, Query(query): Query<Page>) -> Re
 async fn arena(
     State(mut lobby): State<Lobby>,
     Path(id): Path<String>,
-    Query(query): Query<Page>,
+    Asked(query): Asked<Page>,
     RawQuery(raw): RawQuery,
 ) -> Result<Response, ApiError> {
     // The live standings of an arena another server runs are its own.
@@ -416,14 +401,14 @@ async fn arena(
     let version = *lobby.arenas.borrow();
     let (page, per_page) = bounds(query.page, query.per_page);
     let found = lobby.db.arena(&id, page, per_page).await.map_err(failed)?;
-    let (arena, standings) = found.ok_or_else(|| ApiError(StatusCode::NOT_FOUND, format!("there is no arena {id}")))?;
+    let (arena, standings) = found.ok_or(ApiError::NoSuchArena(id))?;
     Ok(Json(ArenaStandings { version, arena, page, per_page, standings }).into_response())
 }
 
 async fn join_arena(
     State(Lobby { hub, db, .. }): State<Lobby>,
     Path(id): Path<String>,
-    Json(body): Json<InArena>,
+    Body(body): Body<InArena>,
 ) -> Result<Json<Joined>, ApiError> {
     if let Some(server) = db.arena_elsewhere(&id, now_ms()).await.map_err(failed)? {
         let answer = reqwest::Client::new().post(format!("{server}/api/arenas/{id}/join")).json(&body).send().await;
@@ -431,21 +416,17 @@ async fn join_arena(
         return Ok(Json(Joined { server: Some(server), ..joined }));
     }
     let (account, nick) = member(&db, body.key).await?;
-    let (summary, _) = db
-        .arena(&id, 1, 1)
-        .await
-        .map_err(failed)?
-        .ok_or_else(|| ApiError(StatusCode::NOT_FOUND, format!("there is no arena {id}")))?;
+    let (summary, _) = db.arena(&id, 1, 1).await.map_err(failed)?.ok_or_else(|| ApiError::NoSuchArena(id.clone()))?;
     let rating = db.rating(account, summary.kind.rules, summary.kind.language).await.map_err(failed)?.rating;
     let id = ArenaId(id);
     let joined = ask(&hub, |reply| Command::JoinArena { id, account, nick, rating, reply }).await?;
-    joined.map(Json).map_err(bad)
+    Ok(Json(joined?))
 }
 
 async fn leave_arena(
     State(Lobby { hub, db, .. }): State<Lobby>,
     Path(id): Path<String>,
-    Json(body): Json<InArena>,
+    Body(body): Body<InArena>,
 ) -> Result<Response, ApiError> {
     if let Some(server) = db.arena_elsewhere(&id, now_ms()).await.map_err(failed)? {
         let answer = reqwest::Client::new().post(format!("{server}/api/arenas/{id}/leave")).json(&body).send().await;
@@ -453,7 +434,7 @@ async fn leave_arena(
     }
     let (account, _) = member(&db, body.key).await?;
     let id = ArenaId(id);
-    ask(&hub, |reply| Command::LeaveArena { id, account, reply }).await?.map_err(bad)?;
+    ask(&hub, |reply| Command::LeaveArena { id, account, reply }).await??;
     Ok(StatusCode::NO_CONTENT.into_response())
 }
 
@@ -462,7 +443,7 @@ struct MoveClock {
     advance_ms: u64,
 }
 
-async fn move_clock(Json(body): Json<MoveClock>) -> Json<serde_json::Value> {
+async fn move_clock(Body(body): Body<MoveClock>) -> Json<serde_json::Value> {
     advance_clock(body.advance_ms);
     Json(serde_json::json!({ "now_ms": now_ms() }))
 }

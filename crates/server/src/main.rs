@@ -13,6 +13,7 @@
 
 mod api;
 mod db;
+mod error;
 mod hub;
 mod signal;
 mod web;
@@ -77,7 +78,42 @@ fn default_db() -> String {
     data.join("wocable/server.db").to_string_lossy().into_owned()
 }
 
-fn options(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
+/// Why the command line was refused (the usage is shown after it).
+#[derive(Debug, thiserror::Error)]
+enum UsageError {
+    #[error("{0} needs a value")]
+    NoValue(String),
+    #[error("--arena: '{0}' is not RULES-LANG-PLAYERS, such as wocable-en-2")]
+    Arena(String),
+    #[error("{flag}: '{text}' is not a number of seconds")]
+    Seconds { flag: String, text: String },
+    #[error("--test-clock: '{0}' is not a time in ms")]
+    TestClock(String),
+    #[error("--listen: '{0}' is not ADDR:PORT")]
+    Listen(String),
+    #[error("--web: {} has no index.html", .0.display())]
+    NoIndex(PathBuf),
+    #[error("unexpected argument '{0}'")]
+    Unexpected(String),
+    /// `--help`: only the usage.
+    #[error("")]
+    Help,
+}
+
+/// Why the server did not start, or stopped.
+#[derive(Debug, thiserror::Error)]
+enum ServeError {
+    #[error(transparent)]
+    WordList(#[from] word_lists::WordListError),
+    #[error(transparent)]
+    Db(#[from] db::DbError),
+    #[error("{address}: {source}")]
+    Listen { address: SocketAddr, source: matchbox_signaling::Error },
+    #[error(transparent)]
+    Serve(matchbox_signaling::Error),
+}
+
+fn options(mut args: impl Iterator<Item = String>) -> Result<Options, UsageError> {
     let mut listen = DEFAULT_LISTEN.to_string();
     let mut db = default_db();
     let mut public_url = None;
@@ -89,7 +125,7 @@ fn options(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
     let (mut kinds, mut no_arenas, mut test_clock) = (Vec::new(), false, None);
     let mut length = None;
     while let Some(flag) = args.next() {
-        let mut value = || args.next().ok_or_else(|| format!("{flag} needs a value\n{USAGE}"));
+        let mut value = || args.next().ok_or_else(|| UsageError::NoValue(flag.clone()));
         match flag.as_str() {
             "--listen" => listen = value()?,
             "--db" => db = value()?,
@@ -101,24 +137,22 @@ fn options(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
             "--ice-credential" => ice.credential = Some(value()?),
             "--arena" => {
                 let text = value()?;
-                let kind = arena_kind(&text)
-                    .ok_or_else(|| format!("--arena: '{text}' is not RULES-LANG-PLAYERS, such as wocable-en-2"))?;
-                kinds.push(kind);
+                kinds.push(arena_kind(&text).ok_or(UsageError::Arena(text))?);
             }
             "--no-arenas" => no_arenas = true,
             "--arena-every" => arenas.every_ms = seconds(&flag, &value()?)?,
             "--arena-length" => length = Some(seconds(&flag, &value()?)?),
             "--test-clock" => {
                 let text = value()?;
-                test_clock = Some(text.parse().map_err(|_| format!("--test-clock: '{text}' is not a time in ms"))?);
+                test_clock = Some(text.parse().map_err(|_| UsageError::TestClock(text))?);
             }
-            "--help" | "-h" => return Err(USAGE.into()),
-            other => return Err(format!("unexpected argument '{other}'\n{USAGE}")),
+            "--help" | "-h" => return Err(UsageError::Help),
+            _ => return Err(UsageError::Unexpected(flag)),
         }
     }
-    let listen = listen.parse().map_err(|_| format!("--listen: '{listen}' is not ADDR:PORT"))?;
+    let listen = listen.parse().map_err(|_| UsageError::Listen(listen))?;
     if let Some(dir) = web.as_ref().filter(|dir| !dir.join("index.html").is_file()) {
-        return Err(format!("--web: {} has no index.html", dir.display()));
+        return Err(UsageError::NoIndex(dir.clone()));
     }
     arenas.length_ms = length.unwrap_or(arenas.every_ms);
     if !kinds.is_empty() {
@@ -131,10 +165,10 @@ fn options(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
 }
 
 /// A number of seconds, at least one, in milliseconds.
-fn seconds(flag: &str, text: &str) -> Result<u64, String> {
+fn seconds(flag: &str, text: &str) -> Result<u64, UsageError> {
     match text.parse::<u64>() {
         Ok(n) if n > 0 => Ok(n.saturating_mul(1000)),
-        _ => Err(format!("{flag}: '{text}' is not a number of seconds")),
+        _ => Err(UsageError::Seconds { flag: flag.to_string(), text: text.to_string() }),
     }
 }
 
@@ -144,8 +178,12 @@ fn main() -> ExitCode {
     tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).init();
     let options = match options(std::env::args().skip(1)) {
         Ok(options) => options,
-        Err(message) => {
-            eprintln!("wocable-server: {message}");
+        Err(UsageError::Help) => {
+            eprintln!("{USAGE}");
+            return ExitCode::from(2);
+        }
+        Err(e) => {
+            eprintln!("wocable-server: {e}\n{USAGE}");
             return ExitCode::from(2);
         }
     };
@@ -158,14 +196,14 @@ fn main() -> ExitCode {
     };
     match runtime.block_on(serve(options)) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
-            eprintln!("wocable-server: {message}");
+        Err(e) => {
+            eprintln!("wocable-server: {e}");
             ExitCode::FAILURE
         }
     }
 }
 
-async fn serve(options: Options) -> Result<(), String> {
+async fn serve(options: Options) -> Result<(), ServeError> {
     if let Some(ms) = options.test_clock {
         hub::set_clock(ms);
     }
@@ -196,7 +234,7 @@ async fn serve(options: Options) -> Result<(), String> {
                     None => router,
                 }
             });
-    let address = server.bind().map_err(|e| format!("{}: {e}", options.listen))?;
+    let address = server.bind().map_err(|source| ServeError::Listen { address: options.listen, source })?;
     let public_url = options.public_url.clone().unwrap_or_else(|| format!("http://{address}"));
     db.set_instance(public_url.clone());
     let hub = hub::Hub::load(db, word_lists, commands, options.arenas.clone(), arena_changes).await?;
@@ -221,7 +259,7 @@ async fn serve(options: Options) -> Result<(), String> {
         Some(dir) => info!(web = %dir.display(), "serving the web build"),
         None => info!("no web build to serve (make one with `cargo xtask web`)"),
     }
-    let served = server.serve().await.map_err(|e| e.to_string());
+    let served = server.serve().await.map_err(ServeError::Serve);
     if served.is_err() {
         host.abort();
     }

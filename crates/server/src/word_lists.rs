@@ -5,13 +5,45 @@
 
 use axum::body::Bytes;
 use std::collections::BTreeMap;
-use std::path::Path;
-use wocable_lexicon::{Lexicon, LexiconInfo};
-use wocable_net::{RoomSettings, ServerWordList};
+use std::path::{Path, PathBuf};
+use wocable_lexicon::{Language, Lexicon, LexiconError, LexiconInfo};
+use wocable_net::{ErrorCode, RoomSettings, ServerWordList};
 
 /// Built lexicon files bigger than this are not read (the largest
 /// official lists build to a few tens of megabytes).
 const MAX_FILE_BYTES: u64 = 256 * 1024 * 1024;
+
+/// Why a word list cannot be installed, or a room played on it.
+#[derive(Debug, thiserror::Error)]
+pub enum WordListError {
+    #[error("--lexicon {}: {source}", path.display())]
+    Read { path: PathBuf, source: std::io::Error },
+    #[error("--lexicon {}: it is bigger than {} MB", path.display(), MAX_FILE_BYTES >> 20)]
+    TooBig { path: PathBuf },
+    #[error("--lexicon {}: {source} (a word list is built first: wocable-cli lexicon build … --output FILE.wlex)", path.display())]
+    NotBuilt { path: PathBuf, source: LexiconError },
+    #[error("--lexicon {}: another list is named \"{name}\" already", path.display())]
+    SameName { path: PathBuf, name: String },
+    #[error("this server has no word list named \"{0}\"")]
+    NotHere(String),
+    #[error("the word list \"{name}\" is in {list}, not in {room}")]
+    OtherLanguage { name: String, list: Language, room: Language },
+}
+
+impl WordListError {
+    /// The code the lobby's API answers it with.
+    pub fn code(&self) -> ErrorCode {
+        match self {
+            WordListError::NotHere(_) => ErrorCode::NoSuchWordList,
+            WordListError::OtherLanguage { .. } => ErrorCode::BadSettings,
+            // Only when the server starts.
+            WordListError::Read { .. }
+            | WordListError::TooBig { .. }
+            | WordListError::NotBuilt { .. }
+            | WordListError::SameName { .. } => ErrorCode::Unavailable,
+        }
+    }
+}
 
 #[derive(Default)]
 pub struct WordLists {
@@ -27,21 +59,19 @@ struct Installed {
 impl WordLists {
     /// The lists in built lexicon files, each by the name it was built
     /// with (two lists of one name are refused).
-    pub fn load(paths: &[impl AsRef<Path>]) -> Result<WordLists, String> {
+    pub fn load(paths: &[impl AsRef<Path>]) -> Result<WordLists, WordListError> {
         let mut lists = WordLists::default();
         for path in paths {
-            let path = path.as_ref();
-            let failed = |why: String| format!("--lexicon {}: {why}", path.display());
-            let size = std::fs::metadata(path).map_err(|e| failed(e.to_string()))?.len();
-            if size > MAX_FILE_BYTES {
-                return Err(failed(format!("it is bigger than {} MB", MAX_FILE_BYTES >> 20)));
+            let path = path.as_ref().to_path_buf();
+            let size = std::fs::metadata(&path).map_err(|source| WordListError::Read { path: path.clone(), source })?;
+            if size.len() > MAX_FILE_BYTES {
+                return Err(WordListError::TooBig { path });
             }
-            let file = std::fs::read(path).map_err(|e| failed(e.to_string()))?;
-            let (lexicon, info) = Lexicon::open_file(&file).map_err(|e| {
-                failed(format!("{e} (a word list is built first: wocable-cli lexicon build … --output FILE.wlex)"))
-            })?;
+            let file = std::fs::read(&path).map_err(|source| WordListError::Read { path: path.clone(), source })?;
+            let (lexicon, info) =
+                Lexicon::open_file(&file).map_err(|source| WordListError::NotBuilt { path: path.clone(), source })?;
             if lists.installed.contains_key(&info.name) {
-                return Err(failed(format!("another list is named \"{}\" already", info.name)));
+                return Err(WordListError::SameName { path, name: info.name });
             }
             lists.installed.insert(info.name.clone(), Installed { lexicon, info, file: Bytes::from(file) });
         }
@@ -49,16 +79,18 @@ impl WordLists {
     }
 
     /// The lexicon a room is played on.
-    pub fn lexicon(&self, settings: &RoomSettings) -> Result<Lexicon, String> {
+    pub fn lexicon(&self, settings: &RoomSettings) -> Result<Lexicon, WordListError> {
         let Some(name) = &settings.word_list else {
             return Ok(Lexicon::bundled(settings.language));
         };
         match self.installed.get(name) {
             Some(list) if list.info.language == settings.language => Ok(list.lexicon.clone()),
-            Some(list) => {
-                Err(format!("the word list \"{name}\" is in {}, not in {}", list.info.language, settings.language))
-            }
-            None => Err(format!("this server has no word list named \"{name}\"")),
+            Some(list) => Err(WordListError::OtherLanguage {
+                name: name.clone(),
+                list: list.info.language,
+                room: settings.language,
+            }),
+            None => Err(WordListError::NotHere(name.clone())),
         }
     }
 
@@ -82,7 +114,6 @@ impl WordLists {
 mod tests {
     use super::*;
     use wocable_crossword::RuleSetKind;
-    use wocable_lexicon::Language;
 
     fn settings(language: Language, word_list: Option<&str>) -> RoomSettings {
         RoomSettings {
@@ -108,16 +139,18 @@ mod tests {
         assert_eq!(lists.lexicon(&settings(Language::En, Some("Club 2026"))).unwrap().len(), 3);
         assert!(lists.lexicon(&settings(Language::En, None)).unwrap().len() > 100_000);
         let other = lists.lexicon(&settings(Language::Fr, Some("Club 2026"))).unwrap_err();
-        assert_eq!(other, "the word list \"Club 2026\" is in en, not in fr");
+        assert_eq!(other.to_string(), "the word list \"Club 2026\" is in en, not in fr");
+        assert_eq!(other.code(), ErrorCode::BadSettings);
         let missing = lists.lexicon(&settings(Language::En, Some("Collins"))).unwrap_err();
-        assert_eq!(missing, "this server has no word list named \"Collins\"");
+        assert_eq!(missing.to_string(), "this server has no word list named \"Collins\"");
+        assert_eq!(missing.code(), ErrorCode::NoSuchWordList);
         assert!(lists.file("Club 2026").is_some_and(|file| Lexicon::open_file(&file).is_ok()));
 
-        let twice = WordLists::load(&[&path, &path]).err().unwrap();
+        let twice = WordLists::load(&[&path, &path]).err().unwrap().to_string();
         assert!(twice.ends_with("another list is named \"Club 2026\" already"), "{twice}");
         let plain = dir.join("plain.txt");
         std::fs::write(&plain, "QI\nZA\n").unwrap();
-        let refused = WordLists::load(&[&plain]).err().unwrap();
+        let refused = WordLists::load(&[&plain]).err().unwrap().to_string();
         assert!(refused.contains("wocable-cli lexicon build"), "{refused}");
         std::fs::remove_dir_all(&dir).unwrap();
     }

@@ -16,7 +16,7 @@ async fn accepted(url: &str, request: reqwest::RequestBuilder) -> Result<reqwest
         return Ok(response);
     }
     let status = response.status();
-    Err(response.json::<ApiRefusal>().await.map_or_else(|_| status.to_string(), |refusal| refusal.error))
+    Err(response.json::<ApiRefusal>().await.map_or_else(|_| status.to_string(), |refusal| refusal.error.message))
 }
 
 #[derive(Clone)]

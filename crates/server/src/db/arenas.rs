@@ -1,7 +1,7 @@
 //! Arenas and their standings (§6.2): written as they change, so that the
 //! standings survive a restart and stay after the end.
 
-use super::{Db, Result, sql};
+use super::{Db, DbError, Result, damaged};
 use sqlx::any::{Any, AnyRow};
 use sqlx::{Row, Transaction};
 use wocable_crossword::RuleSetKind;
@@ -41,12 +41,13 @@ pub(super) async fn store_entrants(
 const LEADERS: i64 = 3;
 
 fn json<T: serde::de::DeserializeOwned>(arena: &str, row: &AnyRow, column: usize) -> Result<T> {
-    serde_json::from_str(row.get::<&str, _>(column)).map_err(|e| format!("arena {arena}: {e}"))
+    serde_json::from_str(row.get::<&str, _>(column)).map_err(|e| damaged(format!("arena {arena}"), e))
 }
 
 fn kind(row: &AnyRow) -> Result<ArenaKind> {
     let (rules, language): (String, String) = (row.get(1), row.get(2));
-    let unknown = || format!("arena {}: {rules}/{language} is not a rating list", row.get::<&str, _>(0));
+    let unknown =
+        || damaged(format!("arena {}", row.get::<&str, _>(0)), format!("{rules}/{language} is not a rating list"));
     Ok(ArenaKind {
         rules: RuleSetKind::from_name(&rules).ok_or_else(unknown)?,
         language: Language::from_code(&language).ok_or_else(unknown)?,
@@ -80,14 +81,10 @@ impl Db {
         .bind(arena.next_game() as i64)
         .bind(self.instance())
         .execute(&self.pool)
-        .await
-        .map_err(sql)?;
+        .await?;
         self.claim_arenas(Some(&arena.id.0)).await?;
-        let runner = sqlx::query("SELECT instance FROM arenas WHERE id = $1")
-            .bind(&arena.id.0)
-            .fetch_one(&self.pool)
-            .await
-            .map_err(sql)?;
+        let runner =
+            sqlx::query("SELECT instance FROM arenas WHERE id = $1").bind(&arena.id.0).fetch_one(&self.pool).await?;
         Ok(runner.get::<Option<String>, _>(0).as_deref() == Some(self.instance()))
     }
 
@@ -103,7 +100,7 @@ impl Db {
         if let Some(id) = id {
             query = query.bind(id);
         }
-        query.execute(&self.pool).await.map(drop).map_err(sql)
+        query.execute(&self.pool).await.map(drop).map_err(DbError::Sql)
     }
 
     /// The server that runs an arena still running at `now`, if another does.
@@ -113,8 +110,7 @@ impl Db {
             .bind(now as i64)
             .bind(self.instance())
             .fetch_optional(&self.pool)
-            .await
-            .map_err(sql)?;
+            .await?;
         Ok(row.map(|row| row.get(0)))
     }
 
@@ -127,14 +123,14 @@ impl Db {
             .execute(&self.pool)
             .await
             .map(drop)
-            .map_err(sql)
+            .map_err(DbError::Sql)
     }
 
     /// Stores some entrants of an arena as they are now.
     pub async fn save_entrants(&self, arena: &Arena, accounts: &[AccountId]) -> Result<()> {
-        let mut tx = self.pool.begin().await.map_err(sql)?;
-        store_entrants(&mut tx, arena, accounts).await.map_err(sql)?;
-        tx.commit().await.map_err(sql)
+        let mut tx = self.pool.begin().await?;
+        store_entrants(&mut tx, arena, accounts).await?;
+        tx.commit().await.map_err(DbError::Sql)
     }
 
     /// Says which arena game a room was made for.
@@ -146,7 +142,7 @@ impl Db {
             .execute(&self.pool)
             .await
             .map(drop)
-            .map_err(sql)
+            .map_err(DbError::Sql)
     }
 
     /// The arenas this instance runs at `now`, with their entrants (away
@@ -154,8 +150,7 @@ impl Db {
     pub async fn running_arenas(&self, now: u64) -> Result<Vec<Arena>> {
         self.claim_arenas(None).await?;
         let query = arenas!("WHERE starts_ms <= $1 AND ends_ms > $1 AND instance = $2");
-        let rows =
-            sqlx::query(query).bind(now as i64).bind(self.instance()).fetch_all(&self.pool).await.map_err(sql)?;
+        let rows = sqlx::query(query).bind(now as i64).bind(self.instance()).fetch_all(&self.pool).await?;
         let mut arenas = Vec::new();
         for row in rows {
             let id: String = row.get(0);
@@ -165,7 +160,7 @@ impl Db {
             .bind(&id)
             .fetch_all(&self.pool)
             .await
-            .map_err(sql)?
+            ?
             .iter()
             .map(|e| {
                 Ok(Entrant {
@@ -197,8 +192,7 @@ impl Db {
         .bind(count)
         .bind(offset.min(i64::MAX as u64) as i64)
         .fetch_all(&self.pool)
-        .await
-        .map_err(sql)?;
+        .await?;
         rows.iter()
             .zip(offset.saturating_add(1)..)
             .map(|(row, place)| {
@@ -219,8 +213,7 @@ impl Db {
         let entrants: i64 = sqlx::query("SELECT COUNT(*) FROM arena_entrants WHERE arena = $1")
             .bind(&id)
             .fetch_one(&self.pool)
-            .await
-            .map_err(sql)?
+            .await?
             .get(0);
         Ok(ArenaSummary {
             kind: kind(row)?,
@@ -238,15 +231,13 @@ impl Db {
         let running = sqlx::query(arenas!("WHERE starts_ms <= $1 AND ends_ms > $1 ORDER BY rules, language, players"))
             .bind(now as i64)
             .fetch_all(&self.pool)
-            .await
-            .map_err(sql)?;
+            .await?;
         let recent = sqlx::query(arenas!("WHERE ends_ms <= $1 ORDER BY ends_ms DESC, id LIMIT $2 OFFSET $3"))
             .bind(now as i64)
             .bind(per_page as i64)
             .bind(page.saturating_sub(1).saturating_mul(per_page).min(i64::MAX as u64) as i64)
             .fetch_all(&self.pool)
-            .await
-            .map_err(sql)?;
+            .await?;
         let mut lists = (Vec::new(), Vec::new());
         for row in &running {
             lists.0.push(self.summary(row).await?);
@@ -259,8 +250,7 @@ impl Db {
 
     /// An arena and a page of its standings.
     pub async fn arena(&self, id: &str, page: u64, per_page: u64) -> Result<Option<(ArenaSummary, Vec<ArenaPlace>)>> {
-        let Some(row) = sqlx::query(arenas!("WHERE id = $1")).bind(id).fetch_optional(&self.pool).await.map_err(sql)?
-        else {
+        let Some(row) = sqlx::query(arenas!("WHERE id = $1")).bind(id).fetch_optional(&self.pool).await? else {
             return Ok(None);
         };
         let offset = page.saturating_sub(1).saturating_mul(per_page);

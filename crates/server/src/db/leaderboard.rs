@@ -6,7 +6,7 @@
 //! reading a single rating point's players from the index (migration 0006).
 
 use super::players::fold;
-use super::{Db, Result, sql};
+use super::{Db, Result};
 use sqlx::any::Any;
 use sqlx::{Row, Transaction};
 use std::collections::BTreeMap;
@@ -100,8 +100,7 @@ impl Db {
         .bind(rules)
         .bind(language)
         .fetch_all(&self.pool)
-        .await
-        .map_err(sql)?;
+        .await?;
         Ok(Counts(rows.iter().map(|row| (row.get(0), row.get::<i64, _>(1) as u64)).collect()))
     }
 
@@ -136,8 +135,7 @@ impl Db {
                 .bind(per_page as i64)
                 .bind(skip as i64)
                 .fetch_all(&self.pool)
-                .await
-                .map_err(sql)?;
+                .await?;
                 rows.iter()
                     .zip(offset + 1..)
                     .map(|(row, place)| Placed {
@@ -169,8 +167,7 @@ impl Db {
         .bind(rules)
         .bind(language)
         .fetch_optional(&self.pool)
-        .await
-        .map_err(sql)?;
+        .await?;
         let Some(row) = row else { return Ok(None) };
         let (rating, player): (f64, i64) = (row.get(1), row.get(4));
         // Those above in the player's own rating point.
@@ -185,8 +182,7 @@ impl Db {
         .bind(rating)
         .bind(player)
         .fetch_one(&self.pool)
-        .await
-        .map_err(sql)?
+        .await?
         .get(0);
         Ok(Some(Placed {
             place: counts.above(point(rating)) + ahead as u64 + 1,

@@ -11,7 +11,7 @@ mod temp;
 mod waiting;
 
 pub use players::{GameResult, Registered};
-pub use waiting::{Answer, STALE_MS};
+pub use waiting::STALE_MS;
 
 use futures::future::BoxFuture;
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
@@ -67,15 +67,33 @@ pub struct StoredRoom {
     pub arena: Option<(ArenaId, u64)>,
 }
 
-type Result<T> = std::result::Result<T, String>;
+type Result<T> = std::result::Result<T, DbError>;
+
+/// Why the database could not do what it was asked.
+#[derive(Debug, thiserror::Error)]
+pub enum DbError {
+    /// The database at `place` (shown without its password) cannot be
+    /// opened or brought up to date.
+    #[error("{place}: {source}")]
+    Open { place: String, source: sqlx::Error },
+    #[error("{place}: {source}")]
+    Migrate { place: String, source: sqlx::migrate::MigrateError },
+    #[error("{}: {source}", folder.display())]
+    Folder { folder: std::path::PathBuf, source: std::io::Error },
+    #[error(transparent)]
+    Sql(#[from] sqlx::Error),
+    /// A stored value that does not read back.
+    #[error("{what} is damaged: {why}")]
+    Damaged { what: String, why: String },
+}
+
+/// A stored value that does not read back, and why.
+fn damaged(what: impl std::fmt::Display, why: impl std::fmt::Display) -> DbError {
+    DbError::Damaged { what: what.to_string(), why: why.to_string() }
+}
 
 /// Connections to PostgreSQL an instance keeps.
 const POSTGRES_CONNECTIONS: u32 = 8;
-
-/// A database error, as this module's errors are.
-fn sql(e: sqlx::Error) -> String {
-    e.to_string()
-}
 
 fn text(value: &impl serde::Serialize) -> String {
     serde_json::to_string(value).expect("stored values serialise")
@@ -106,31 +124,33 @@ impl Db {
     pub async fn open(place: &str) -> Result<Db> {
         sqlx::any::install_default_drivers();
         let shown = without_password(place);
+        let open = |source| DbError::Open { place: shown.clone(), source };
         let postgres = ["postgres://", "postgresql://"].iter().any(|scheme| place.starts_with(scheme));
         let (options, connections) = if postgres {
-            (AnyConnectOptions::from_url(&place.parse().map_err(|e| format!("{shown}: {e}"))?), POSTGRES_CONNECTIONS)
+            (
+                AnyConnectOptions::from_url(&place.parse().map_err(|e| open(sqlx::Error::Configuration(Box::new(e))))?),
+                POSTGRES_CONNECTIONS,
+            )
         } else {
             let file = place.strip_prefix("sqlite://").or_else(|| place.strip_prefix("sqlite:")).unwrap_or(place);
             let path = Path::new(file);
             if let Some(folder) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
-                std::fs::create_dir_all(folder).map_err(|e| format!("{}: {e}", folder.display()))?;
+                std::fs::create_dir_all(folder)
+                    .map_err(|source| DbError::Folder { folder: folder.to_path_buf(), source })?;
             }
             let url = SqliteConnectOptions::new().filename(path).create_if_missing(true).to_url_lossy();
             // One writer at a time: SQLite's own rule.
             (AnyConnectOptions::from_url(&url), 1)
         };
-        let options = options.map_err(|e| format!("{shown}: {e}"))?;
-        let pool = AnyPoolOptions::new()
-            .max_connections(connections)
-            .connect_with(options)
-            .await
-            .map_err(|e| format!("{shown}: {e}"))?;
+        let options = options.map_err(open)?;
+        let pool = AnyPoolOptions::new().max_connections(connections).connect_with(options).await.map_err(open)?;
         if !postgres {
             // Readers do not wait for the writer (kept in the file).
-            pool.execute("PRAGMA journal_mode = WAL").await.map_err(|e| format!("{shown}: {e}"))?;
+            pool.execute("PRAGMA journal_mode = WAL").await.map_err(open)?;
         }
-        let migrator = Migrator::new(Embedded).await.map_err(|e| e.to_string())?;
-        migrator.run(&pool).await.map_err(|e| format!("{shown}: {e}"))?;
+        let migrate = |source| DbError::Migrate { place: shown.clone(), source };
+        let migrator = Migrator::new(Embedded).await.map_err(migrate)?;
+        migrator.run(&pool).await.map_err(migrate)?;
         Ok(Db { pool, postgres, instance: Arc::default() })
     }
 
@@ -150,8 +170,7 @@ impl Db {
             .bind(code.as_str())
             .bind(self.instance())
             .fetch_optional(&self.pool)
-            .await
-            .map_err(sql)?;
+            .await?;
         Ok(row.map(|row| row.get(0)))
     }
 
@@ -167,7 +186,7 @@ impl Db {
         .execute(&self.pool)
         .await
         .map(drop)
-        .map_err(|e| e.to_string())
+        .map_err(DbError::Sql)
     }
 
     pub async fn set_seats(&self, code: RoomCode, seats: &[Seat]) -> Result<()> {
@@ -177,7 +196,7 @@ impl Db {
             .execute(&self.pool)
             .await
             .map(drop)
-            .map_err(|e| e.to_string())
+            .map_err(DbError::Sql)
     }
 
     /// Appends events to a room's log, all or none; with the game's
@@ -190,28 +209,26 @@ impl Db {
         result: Option<&GameResult>,
         standings: Option<(&Arena, &[AccountId])>,
     ) -> Result<()> {
-        let mut tx = self.pool.begin().await.map_err(|e| e.to_string())?;
+        let mut tx = self.pool.begin().await?;
         for event in events {
             sqlx::query("INSERT INTO events (code, seq, event) VALUES ($1, $2, $3)")
                 .bind(code.as_str())
                 .bind(event.seq as i64)
                 .bind(text(&event.event))
                 .execute(&mut *tx)
-                .await
-                .map_err(|e| e.to_string())?;
+                .await?;
         }
         if let Some(result) = result {
             sqlx::query("UPDATE rooms SET finished = TRUE WHERE code = $1")
                 .bind(code.as_str())
                 .execute(&mut *tx)
-                .await
-                .map_err(|e| e.to_string())?;
-            players::record(&mut tx, code, result).await.map_err(|e| e.to_string())?;
+                .await?;
+            players::record(&mut tx, code, result).await?;
         }
         if let Some((arena, players)) = standings {
-            arenas::store_entrants(&mut tx, arena, players).await.map_err(sql)?;
+            arenas::store_entrants(&mut tx, arena, players).await?;
         }
-        tx.commit().await.map_err(|e| e.to_string())
+        tx.commit().await.map_err(DbError::Sql)
     }
 
     /// Marks a room that will never be played (nobody came) as done with.
@@ -221,7 +238,7 @@ impl Db {
             .execute(&self.pool)
             .await
             .map(drop)
-            .map_err(|e| e.to_string())
+            .map_err(DbError::Sql)
     }
 
     /// Every room of this server whose game is not over, with its log.
@@ -231,8 +248,7 @@ impl Db {
         sqlx::query("UPDATE rooms SET instance = $1 WHERE instance IS NULL AND NOT finished")
             .bind(self.instance())
             .execute(&self.pool)
-            .await
-            .map_err(sql)?;
+            .await?;
         let query = "SELECT code, settings, seed, seats, arena, arena_game FROM rooms \
                      WHERE NOT finished AND instance = $1";
         self.rooms(query, Some(self.instance())).await
@@ -250,18 +266,17 @@ impl Db {
         if let Some(bound) = bound {
             query = query.bind(bound.to_string());
         }
-        let rows = query.fetch_all(&self.pool).await.map_err(|e| e.to_string())?;
+        let rows = query.fetch_all(&self.pool).await?;
         let mut rooms = Vec::new();
         for row in rows {
             let code: String = row.get(0);
-            let damaged = |what: &str, e: &dyn std::fmt::Display| format!("room {code}: {what}: {e}");
+            let damaged = |what: &str, e: &dyn std::fmt::Display| damaged(format!("room {code}'s {what}"), e);
             let settings: String = row.get(1);
             let seats: String = row.get(3);
             let events = sqlx::query("SELECT event FROM events WHERE code = $1 ORDER BY seq")
                 .bind(&code)
                 .fetch_all(&self.pool)
-                .await
-                .map_err(|e| e.to_string())?
+                .await?
                 .iter()
                 .map(|row| serde_json::from_str(row.get::<&str, _>(0)))
                 .collect::<std::result::Result<Vec<Event>, _>>()

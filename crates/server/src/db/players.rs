@@ -3,7 +3,7 @@
 //! leaderboards and profiles read from them (§6.1, §6.3).
 
 use super::leaderboard::count_settled;
-use super::{Db, Result, sql};
+use super::{Db, DbError, Result, damaged};
 use sha2::{Digest, Sha256};
 use sqlx::any::{Any, AnyRow};
 use sqlx::{Row, Transaction};
@@ -298,11 +298,10 @@ impl Db {
                     .bind(recovery_hash(recovery))
                     .bind(key_hash(key))
                     .fetch_optional(&self.pool)
-                    .await
-                    .map_err(sql)?;
+                    .await?;
                 Ok(again.map_or(Registered::Taken, |row| Registered::Again(AccountId(row.get(0)), row.get(1))))
             }
-            Err(e) => Err(e.to_string()),
+            Err(e) => Err(DbError::Sql(e)),
         }
     }
 
@@ -311,8 +310,7 @@ impl Db {
         let row = sqlx::query("SELECT id, nick FROM players WHERE key_hash = $1")
             .bind(key_hash(key))
             .fetch_optional(&self.pool)
-            .await
-            .map_err(sql)?;
+            .await?;
         Ok(row.map(|row| (AccountId(row.get(0)), row.get(1))))
     }
 
@@ -325,8 +323,7 @@ impl Db {
         .bind(rules.name())
         .bind(language.code())
         .fetch_optional(&self.pool)
-        .await
-        .map_err(sql)?;
+        .await?;
         Ok(row.map_or_else(Rating::default, |row| Rating {
             rating: row.get(0),
             deviation: row.get(1),
@@ -343,8 +340,7 @@ impl Db {
                 .bind(fold(nick))
                 .bind(recovery_hash(recovery))
                 .fetch_optional(&self.pool)
-                .await
-                .map_err(sql)?;
+                .await?;
         Ok(row.map(|row| row.get(0)))
     }
 
@@ -357,8 +353,7 @@ impl Db {
         )
         .bind(code.as_str())
         .fetch_all(&self.pool)
-        .await
-        .map_err(sql)?;
+        .await?;
         let changes = rows
             .iter()
             .map(|row| RatingChange {
@@ -377,8 +372,7 @@ impl Db {
         let Some(player) = sqlx::query("SELECT id, nick, created_ms FROM players WHERE folded = $1")
             .bind(fold(nick))
             .fetch_optional(&self.pool)
-            .await
-            .map_err(sql)?
+            .await?
         else {
             return Ok(None);
         };
@@ -390,12 +384,11 @@ impl Db {
         ))
         .bind(id)
         .fetch_all(&self.pool)
-        .await
-        .map_err(sql)?;
+        .await?;
         let mut records = Vec::new();
         for list in lists {
             let (rules, language): (String, String) = (list.get(0), list.get(1));
-            let damaged = || format!("player {id}: rating list {rules}/{language} is not known");
+            let damaged = || damaged(format!("player {id}"), format!("rating list {rules}/{language} is not known"));
             let rules = RuleSetKind::from_name(&rules).ok_or_else(damaged)?;
             let language = Language::from_code(&language).ok_or_else(damaged)?;
             let row = ListRow::read(&list, 2);
@@ -409,8 +402,7 @@ impl Db {
             .bind(language.code())
             .bind(HISTORY)
             .fetch_all(&self.pool)
-            .await
-            .map_err(sql)?
+            .await?
             .iter()
             .map(|row| RatingPoint { at_ms: row.get::<i64, _>(0) as u64, rating: row.get(1), deviation: row.get(2) })
             .collect();

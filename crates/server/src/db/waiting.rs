@@ -3,16 +3,16 @@
 //! a lock per row on PostgreSQL (rows another instance is pairing are
 //! skipped, not waited for), and leaves each paired player their answer.
 
-use super::{Db, Result, sql, text};
+use super::{Db, DbError, Result, damaged, text};
 use sqlx::Row;
-use wocable_net::{Joined, Matched, Player, QueueKey, Waiting, pair_queues};
+use wocable_net::{ApiErrorBody, Joined, Matched, Player, QueueKey, Waiting, pair_queues};
 
 /// How long after their wait ran out a player is still waited for: a
 /// live instance pairs and answers them well before.
 pub const STALE_MS: u64 = 60_000;
 
 /// A seat, or why the player has none.
-pub type Answer = std::result::Result<Joined, String>;
+pub type Answer = std::result::Result<Joined, ApiErrorBody>;
 
 impl Db {
     /// A player starts waiting for a random game on this instance;
@@ -39,7 +39,7 @@ impl Db {
         match stored {
             Ok(_) => Ok(true),
             Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Ok(false),
-            Err(e) => Err(sql(e)),
+            Err(e) => Err(DbError::Sql(e)),
         }
     }
 
@@ -51,24 +51,23 @@ impl Db {
         sqlx::query("DELETE FROM waiting WHERE since_ms + wait_ms < $1")
             .bind(now.saturating_sub(STALE_MS) as i64)
             .execute(&self.pool)
-            .await
-            .map_err(sql)?;
+            .await?;
         // PostgreSQL locks the rows read, skipping those another instance
         // holds; SQLite lets one writer at a time in from the start.
         let (mut tx, query) = if self.postgres {
             let query = "SELECT ticket, queue, name, player, since_ms, wait_ms FROM waiting \
                          WHERE NOT claimed ORDER BY since_ms, ticket FOR UPDATE SKIP LOCKED";
-            (self.pool.begin().await.map_err(sql)?, query)
+            (self.pool.begin().await?, query)
         } else {
             let query = "SELECT ticket, queue, name, player, since_ms, wait_ms FROM waiting \
                          WHERE NOT claimed ORDER BY since_ms, ticket";
-            (self.pool.begin_with("BEGIN IMMEDIATE").await.map_err(sql)?, query)
+            (self.pool.begin_with("BEGIN IMMEDIATE").await?, query)
         };
-        let rows = sqlx::query(query).fetch_all(&mut *tx).await.map_err(sql)?;
+        let rows = sqlx::query(query).fetch_all(&mut *tx).await?;
         let mut waiting = Vec::new();
         for row in rows {
             let ticket = row.get::<i64, _>(0) as u64;
-            let damaged = |e: serde_json::Error| format!("waiting ticket {ticket}: {e}");
+            let damaged = |e| damaged(format!("waiting ticket {ticket}"), e);
             let key: QueueKey = serde_json::from_str(row.get(1)).map_err(damaged)?;
             let player: Player = serde_json::from_str(row.get(3)).map_err(damaged)?;
             let (since, wait_ms) = (row.get::<i64, _>(4) as u64, row.get::<i64, _>(5) as u64);
@@ -79,10 +78,9 @@ impl Db {
             sqlx::query("UPDATE waiting SET claimed = TRUE WHERE ticket = $1")
                 .bind(waiting.ticket as i64)
                 .execute(&mut *tx)
-                .await
-                .map_err(sql)?;
+                .await?;
         }
-        tx.commit().await.map_err(sql)?;
+        tx.commit().await?;
         Ok(matched)
     }
 
@@ -94,7 +92,7 @@ impl Db {
             .execute(&self.pool)
             .await
             .map(drop)
-            .map_err(sql)
+            .map_err(DbError::Sql)
     }
 
     /// The answers other instances left for this one's players, taken.
@@ -102,13 +100,13 @@ impl Db {
         let rows = sqlx::query("SELECT ticket, answer FROM waiting WHERE instance = $1 AND answer IS NOT NULL")
             .bind(self.instance())
             .fetch_all(&self.pool)
-            .await
-            .map_err(sql)?;
+            .await?;
         let mut answers = Vec::new();
         for row in rows {
             let ticket = row.get::<i64, _>(0) as u64;
             self.stop_waiting(ticket).await?;
-            let answer = serde_json::from_str(row.get(1)).map_err(|e| format!("waiting ticket {ticket}: {e}"))?;
+            let answer =
+                serde_json::from_str(row.get(1)).map_err(|e| damaged(format!("waiting ticket {ticket}"), e))?;
             answers.push((ticket, answer));
         }
         Ok(answers)
@@ -122,7 +120,7 @@ impl Db {
             .execute(&self.pool)
             .await
             .map(drop)
-            .map_err(sql)
+            .map_err(DbError::Sql)
     }
 
     /// Forgets the players who waited on this instance before it started:
@@ -133,7 +131,7 @@ impl Db {
             .execute(&self.pool)
             .await
             .map(drop)
-            .map_err(sql)
+            .map_err(DbError::Sql)
     }
 }
 
@@ -157,18 +155,14 @@ mod tests {
         let db = &first.db;
         db.set_instance("http://first".into());
         let member = Player::Member(AccountId(7));
-        assert_eq!(db.wait(KEY, &waiting(1, member)).await, Ok(true));
-        assert_eq!(
-            db.wait(KEY, &waiting(2, member)).await,
-            Ok(false),
-            "a member waits once: they would meet themselves"
-        );
+        assert!(db.wait(KEY, &waiting(1, member)).await.unwrap());
+        assert!(!db.wait(KEY, &waiting(2, member)).await.unwrap(), "a member waits once: they would meet themselves");
         assert!(db.pair_waiting(1_000).await.unwrap().is_empty(), "alone, before their wait is up");
 
         // Another instance of the same database: a clone that says so.
         let second = Db { instance: Default::default(), ..db.clone() };
         second.set_instance("http://second".into());
-        assert_eq!(second.wait(KEY, &waiting(3, Player::Human)).await, Ok(true));
+        assert!(second.wait(KEY, &waiting(3, Player::Human)).await.unwrap());
         let matched = second.pair_waiting(2_000).await.unwrap();
         let tickets: Vec<u64> = matched.iter().flat_map(|m| &m.players).map(|w| w.ticket).collect();
         assert_eq!(tickets, [1, 3]);
@@ -179,15 +173,15 @@ mod tests {
         assert!(second.answers().await.unwrap().is_empty(), "the first instance's player is answered there");
         assert_eq!(db.answers().await.unwrap(), [(1, Ok(joined))]);
         assert!(db.answers().await.unwrap().is_empty(), "taken once");
-        assert_eq!(db.wait(KEY, &waiting(4, member)).await, Ok(true), "answered: free to wait again");
+        assert!(db.wait(KEY, &waiting(4, member)).await.unwrap(), "answered: free to wait again");
 
         // A restarted instance forgets those who waited on it.
         db.forget_waiting().await.unwrap();
-        assert_eq!(db.wait(KEY, &waiting(5, member)).await, Ok(true));
+        assert!(db.wait(KEY, &waiting(5, member)).await.unwrap());
 
         // A wait long run out (its instance gone) holds nobody back: it is
         // let go, not paired, and the member may wait again elsewhere.
         assert!(second.pair_waiting(60_000 + STALE_MS + 1).await.unwrap().is_empty());
-        assert_eq!(second.wait(KEY, &waiting(6, member)).await, Ok(true));
+        assert!(second.wait(KEY, &waiting(6, member)).await.unwrap());
     }
 }

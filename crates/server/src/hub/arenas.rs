@@ -5,16 +5,19 @@
 
 use super::Hub;
 use crate::db::GameResult;
+use crate::error::ApiError;
 use std::collections::{HashMap, HashSet};
 use tokio::sync::{oneshot, watch};
 use tracing::{error, info};
 use wocable_crossword::Outcome;
-use wocable_net::{AccountId, Arena, ArenaId, EntrantState, Joined, Pairing, Player, RoomCode, RoomSettings, Schedule};
+use wocable_net::{
+    AccountId, Arena, ArenaError, ArenaId, EntrantState, Joined, Pairing, Player, RoomCode, RoomSettings, Schedule,
+};
 
 /// Seconds a turn in an arena's games: arenas are for quick games.
 const ARENA_TURN_SECONDS: u32 = 60;
 
-pub type Ticket = oneshot::Sender<Result<Joined, String>>;
+pub type Ticket = oneshot::Sender<Result<Joined, ApiError>>;
 
 /// An arena as a game's result leaves it, and the game's players, whose
 /// standings changed.
@@ -65,8 +68,8 @@ impl Arenas {
     }
 }
 
-fn refuse(ticket: Ticket, why: &str) {
-    let _ = ticket.send(Err(why.to_string()));
+fn refuse(ticket: Ticket, why: ApiError) {
+    let _ = ticket.send(Err(why));
 }
 
 impl Hub {
@@ -81,35 +84,35 @@ impl Hub {
     ) {
         let now = super::now_ms();
         let Some(arena) = self.arenas.running.get_mut(&id) else {
-            return refuse(reply, &format!("there is no arena {id} running"));
+            return refuse(reply, ApiError::NoSuchArena(id.0));
         };
         if matches!(arena.entrant(account).map(|e| e.state), Some(EntrantState::Playing { .. })) {
             match self.arenas.seats.get(&(id, account)) {
                 Some(joined) => {
                     let _ = reply.send(Ok(joined.clone()));
                 }
-                None => refuse(reply, "you are playing a game of this arena"),
+                None => refuse(reply, ApiError::PlayingInArena),
             }
             return;
         }
         if let Err(e) = arena.join(account, &nick, rating, now) {
-            return refuse(reply, &e.to_string());
+            return refuse(reply, e.into());
         }
         if let Err(e) = self.db.save_entrants(arena, &[account]).await {
             error!(%id, "entrant not stored: {e}");
         }
         if let Some(older) = self.arenas.tickets.insert((id.clone(), account), reply) {
-            refuse(older, "you asked again for a game of this arena");
+            refuse(older, ApiError::AskedAgain);
         }
         info!(%id, nick, "a player waits in an arena");
         self.arenas.changed();
     }
 
-    pub(super) fn leave_arena(&mut self, id: ArenaId, account: AccountId) -> Result<(), String> {
-        let arena = self.arenas.running.get_mut(&id).ok_or_else(|| format!("there is no arena {id} running"))?;
-        arena.leave(account).map_err(|e| e.to_string())?;
+    pub(super) fn leave_arena(&mut self, id: ArenaId, account: AccountId) -> Result<(), ApiError> {
+        let Some(arena) = self.arenas.running.get_mut(&id) else { return Err(ApiError::NoSuchArena(id.0)) };
+        arena.leave(account)?;
         if let Some(ticket) = self.arenas.tickets.remove(&(id, account)) {
-            refuse(ticket, "you left the arena");
+            refuse(ticket, ApiError::LeftArena);
         }
         self.arenas.changed();
         Ok(())
@@ -153,7 +156,7 @@ impl Hub {
                 self.arenas.tickets.keys().filter(|(arena, _)| *arena == id).cloned().collect();
             for key in tickets {
                 if let Some(ticket) = self.arenas.tickets.remove(&key) {
-                    refuse(ticket, "the arena is over");
+                    refuse(ticket, ArenaError::Over.into());
                 }
             }
             self.arenas.changed();
@@ -201,14 +204,14 @@ impl Hub {
             word_list: None,
         };
         let made = match self.create(settings).await {
-            Ok(code) => self.db.set_room_arena(code, id, pairing.game).await.map(|()| code),
+            Ok(code) => self.db.set_room_arena(code, id, pairing.game).await.map(|()| code).map_err(ApiError::Database),
             Err(e) => Err(e),
         };
         let code = match made {
             Ok(code) => code,
             Err(e) => {
                 error!(%id, game = pairing.game, "no room for an arena game: {e}");
-                return self.call_off(id, &pairing, now, "the server cannot make rooms just now");
+                return self.call_off(id, &pairing, now);
             }
         };
         let mut seated = Vec::new();
@@ -224,7 +227,7 @@ impl Hub {
                     if let Err(e) = self.db.close_room(code).await {
                         error!(%code, "room not closed: {e}");
                     }
-                    return self.call_off(id, &pairing, now, "the server cannot seat you just now");
+                    return self.call_off(id, &pairing, now);
                 }
             }
         }
@@ -242,13 +245,13 @@ impl Hub {
 
     /// An arena game that cannot be played: its players are free again,
     /// without points, and those waiting are told why.
-    fn call_off(&mut self, id: &ArenaId, pairing: &Pairing, now: u64, why: &str) {
+    fn call_off(&mut self, id: &ArenaId, pairing: &Pairing, now: u64) {
         if let Some(arena) = self.arenas.running.get_mut(id) {
             arena.finish(pairing.game, &[], now);
         }
         for account in &pairing.players {
             if let Some(ticket) = self.arenas.tickets.remove(&(id.clone(), *account)) {
-                refuse(ticket, why);
+                refuse(ticket, ApiError::NoGameMade);
             }
         }
     }

@@ -7,8 +7,9 @@
 mod arenas;
 mod random;
 
-use crate::db::{Db, GameResult, StoredRoom};
-use crate::word_lists::WordLists;
+use crate::db::{Db, DbError, GameResult, StoredRoom};
+use crate::error::ApiError;
+use crate::word_lists::{WordListError, WordLists};
 use futures::StreamExt;
 use matchbox_socket::{PeerId, PeerState, RtcIceServerConfig, WebRtcChannel, WebRtcSocketBuilder};
 use serde::Serialize;
@@ -30,7 +31,7 @@ pub enum Command {
     Create {
         settings: RoomSettings,
         computers: Vec<Level>,
-        reply: oneshot::Sender<Result<RoomCode, String>>,
+        reply: oneshot::Sender<Result<RoomCode, ApiError>>,
     },
     /// A person takes a seat: a guest by their name, a member by their
     /// nickname.
@@ -38,7 +39,7 @@ pub enum Command {
         code: RoomCode,
         name: String,
         player: Player,
-        reply: oneshot::Sender<Result<Joined, String>>,
+        reply: oneshot::Sender<Result<Joined, ApiError>>,
     },
     Look {
         code: RoomCode,
@@ -49,7 +50,7 @@ pub enum Command {
         name: String,
         player: Player,
         wait_ms: u64,
-        reply: oneshot::Sender<Result<Joined, String>>,
+        reply: oneshot::Sender<Result<Joined, ApiError>>,
     },
     Thought {
         code: RoomCode,
@@ -67,7 +68,7 @@ pub enum Command {
     LeaveArena {
         id: ArenaId,
         account: AccountId,
-        reply: oneshot::Sender<Result<(), String>>,
+        reply: oneshot::Sender<Result<(), ApiError>>,
     },
 }
 
@@ -157,11 +158,23 @@ pub fn advance_clock(ms: u64) {
     CLOCK_AHEAD_MS.fetch_add(ms as i64, Ordering::Relaxed);
 }
 
-fn restore(stored: StoredRoom, word_lists: &WordLists, now: u64) -> Result<Room, String> {
+/// Why a stored room cannot be played again.
+#[derive(Debug, thiserror::Error)]
+enum RestoreError {
+    #[error(transparent)]
+    WordList(#[from] WordListError),
+    #[error(transparent)]
+    Room(#[from] wocable_net::LobbyError),
+    #[error(transparent)]
+    Db(#[from] DbError),
+    #[error("the room is not in the database")]
+    Gone,
+}
+
+fn restore(stored: StoredRoom, word_lists: &WordLists, now: u64) -> Result<Room, RestoreError> {
     let lexicon = word_lists.lexicon(&stored.settings)?;
     let events = (!stored.events.is_empty()).then_some(stored.events);
-    Room::restore(stored.code, stored.settings, stored.seed, lexicon, stored.seats, events, now)
-        .map_err(|e| e.to_string())
+    Ok(Room::restore(stored.code, stored.settings, stored.seed, lexicon, stored.seats, events, now)?)
 }
 
 impl Hub {
@@ -172,7 +185,7 @@ impl Hub {
         commands: mpsc::Sender<Command>,
         schedule: Schedule,
         arena_changes: watch::Sender<u64>,
-    ) -> Result<Hub, String> {
+    ) -> Result<Hub, DbError> {
         let mut rooms = HashMap::new();
         let now = now_ms();
         db.forget_waiting().await?;
@@ -311,8 +324,8 @@ impl Hub {
         }
     }
 
-    async fn create(&mut self, settings: RoomSettings) -> Result<RoomCode, String> {
-        let mut stored = Err(String::new());
+    async fn create(&mut self, settings: RoomSettings) -> Result<RoomCode, ApiError> {
+        let mut stored = Ok(());
         // A code in use, or that a finished game had, is drawn again.
         for _ in 0..CODE_DRAWS {
             let code = RoomCode::from_number(rand::random());
@@ -321,7 +334,7 @@ impl Hub {
             }
             let seed = rand::random();
             let lexicon = self.word_lists.lexicon(&settings)?;
-            let room = Room::new(code, settings.clone(), seed, lexicon).map_err(|e| e.to_string())?;
+            let room = Room::new(code, settings.clone(), seed, lexicon)?;
             stored = self.db.create_room(code, &settings, seed, now_ms()).await;
             if stored.is_ok() {
                 info!(%code, rules = %settings.rules, language = %settings.language, players = settings.players, "room made");
@@ -331,17 +344,17 @@ impl Hub {
             }
         }
         error!("no room could be stored: {stored:?}");
-        Err("the server cannot make rooms just now".into())
+        Err(stored.err().map_or(ApiError::NoGameMade, ApiError::Database))
     }
 
-    async fn join(&mut self, code: RoomCode, name: &str, player: Player) -> Result<Joined, String> {
-        let room = self.rooms.get_mut(&code).ok_or_else(|| Refusal::NoSuchRoom(code).to_string())?;
+    async fn join(&mut self, code: RoomCode, name: &str, player: Player) -> Result<Joined, ApiError> {
+        let room = self.rooms.get_mut(&code).ok_or(ApiError::NoSuchRoom(code))?;
         let token = SeatToken(rand::random());
-        let seat = room.join(name, player, token, now_ms()).map_err(|e| e.to_string())?;
+        let seat = room.join(name, player, token, now_ms())?;
         if let Err(e) = self.db.set_seats(code, room.seats()).await {
             error!(%code, "seat not stored: {e}");
             room.cancel_join(seat);
-            return Err("the server cannot seat you just now".into());
+            return Err(ApiError::Database(e));
         }
         info!(%code, seat, name, "seat taken");
         Ok(Joined { code, seat, token, server: None })
@@ -349,7 +362,7 @@ impl Hub {
 
     /// Seats a player as `name`, or, when someone in the room is called
     /// that, as `name` with the first number that is free.
-    async fn join_as_free_name(&mut self, code: RoomCode, name: &str, player: Player) -> Result<Joined, String> {
+    async fn join_as_free_name(&mut self, code: RoomCode, name: &str, player: Player) -> Result<Joined, ApiError> {
         let mut joined = self.join(code, name, player).await;
         for n in 1..=NAME_NUMBERS {
             if joined.is_ok() {
@@ -583,8 +596,8 @@ impl Hub {
     /// to what the database holds, and everyone in it is welcomed again.
     async fn reload(&mut self, code: RoomCode, channel: &mut WebRtcChannel) {
         let now = now_ms();
-        let restored = self.db.room(code).await.and_then(|stored| {
-            let stored = stored.ok_or("the room is not in the database")?;
+        let restored = self.db.room(code).await.map_err(RestoreError::from).and_then(|stored| {
+            let stored = stored.ok_or(RestoreError::Gone)?;
             restore(stored, &self.word_lists, now)
         });
         match restored {

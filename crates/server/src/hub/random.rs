@@ -4,11 +4,15 @@
 //! is answered there, with this one's address to connect to.
 
 use super::{COMPUTER_NAME, FILL_LEVEL, Hub};
-use crate::db::{Answer, STALE_MS};
+use crate::db::STALE_MS;
+use crate::error::ApiError;
 use std::collections::HashMap;
 use tokio::sync::oneshot;
 use tracing::{error, info, warn};
 use wocable_net::{Joined, Matched, Player, QueueKey, RoomSettings, Waiting};
+
+/// Where a waiting player is answered.
+type Reply = oneshot::Sender<Result<Joined, ApiError>>;
 
 /// How often the queues are paired when nobody new comes: computer
 /// players fill the games of those who waited long enough.
@@ -21,13 +25,13 @@ const RANDOM_TURN_SECONDS: u32 = 120;
 /// came by the time they no longer wait for.
 #[derive(Default)]
 pub struct Queues {
-    tickets: HashMap<u64, (oneshot::Sender<Answer>, u64)>,
+    tickets: HashMap<u64, (Reply, u64)>,
     paired_ms: u64,
 }
 
 impl Hub {
     /// A player asks for a random game.
-    pub(super) async fn random(&mut self, key: QueueKey, waiting: Waiting, reply: oneshot::Sender<Answer>) {
+    pub(super) async fn random(&mut self, key: QueueKey, waiting: Waiting, reply: Reply) {
         info!(rules = %key.rules, language = %key.language, players = key.players, "a player asks for a random game");
         match self.db.wait(key, &waiting).await {
             Ok(true) => {
@@ -36,11 +40,11 @@ impl Hub {
                 self.pair_waiting(waiting.since).await;
             }
             Ok(false) => {
-                let _ = reply.send(Err("you are waiting for a random game already".into()));
+                let _ = reply.send(Err(ApiError::AlreadyWaiting));
             }
             Err(e) => {
                 error!("a player's wait not stored: {e}");
-                let _ = reply.send(Err("the server cannot find you a game just now".into()));
+                let _ = reply.send(Err(ApiError::Database(e)));
             }
         }
     }
@@ -59,7 +63,7 @@ impl Hub {
             .collect();
         for ticket in gone {
             if let Some((reply, _)) = self.queues.tickets.remove(&ticket) {
-                let _ = reply.send(Err("no game could be made just now: ask again".into()));
+                let _ = reply.send(Err(ApiError::NoGameMade));
             }
             if let Err(e) = self.db.stop_waiting(ticket).await {
                 error!("a player who gave up still waits: {e}");
@@ -75,7 +79,7 @@ impl Hub {
             Ok(answers) => {
                 for (ticket, answer) in answers {
                     if let Some((reply, _)) = self.queues.tickets.remove(&ticket) {
-                        let _ = reply.send(answer);
+                        let _ = reply.send(answer.map_err(ApiError::PassedOn));
                     }
                 }
             }
@@ -107,8 +111,9 @@ impl Hub {
         let code = match self.create(settings).await {
             Ok(code) => code,
             Err(e) => {
+                let refusal = e.body();
                 for waiting in matched.players {
-                    self.answer(waiting.ticket, Err(e.clone())).await;
+                    self.answer(waiting.ticket, Err(ApiError::PassedOn(refusal.clone()))).await;
                 }
                 return;
             }
@@ -125,7 +130,7 @@ impl Hub {
 
     /// Answers a paired player here, or leaves the answer for the
     /// instance they asked, with this one's address.
-    async fn answer(&mut self, ticket: u64, answer: Answer) {
+    async fn answer(&mut self, ticket: u64, answer: Result<Joined, ApiError>) {
         let stored = match self.queues.tickets.remove(&ticket) {
             Some((reply, _)) => {
                 let _ = reply.send(answer);
@@ -133,7 +138,7 @@ impl Hub {
             }
             None => {
                 let server = Some(self.db.instance().to_string());
-                self.db.answer(ticket, &answer.map(|joined| Joined { server, ..joined })).await
+                self.db.answer(ticket, &answer.map(|joined| Joined { server, ..joined }).map_err(|e| e.body())).await
             }
         };
         if let Err(e) = stored {

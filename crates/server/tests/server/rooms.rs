@@ -152,8 +152,37 @@ async fn the_lobby_says_which_ice_servers_to_use_and_errors_are_plain() {
         (room["players"].as_u64(), room["clock"].as_u64(), room["started"].as_bool()),
         (Some(4), Some(60), Some(false))
     );
-    let missing = get("/api/rooms/ZZZZZZ").await.unwrap();
-    assert_eq!(missing.status(), reqwest::StatusCode::NOT_FOUND);
+    // Refusals come with a stable code beside the message, bodies that
+    // cannot be read as well.
+    let refusal = |response: reqwest::Response| async move {
+        let status = response.status();
+        (status, response.json::<serde_json::Value>().await.unwrap())
+    };
+    let missing = refusal(get("/api/rooms/ZZZZZZ").await.unwrap()).await;
+    assert_eq!(
+        missing,
+        (
+            reqwest::StatusCode::NOT_FOUND,
+            serde_json::json!({ "error": { "code": "no_such_room", "message": "there is no room ZZZZZZ" } })
+        )
+    );
+    let http = reqwest::Client::new();
+    let garbled = http.post(format!("{}/api/rooms", server.url)).body("{").header("content-type", "application/json");
+    let (status, garbled) = refusal(garbled.send().await.unwrap()).await;
+    assert_eq!(
+        (status, &garbled["error"]["code"]),
+        (reqwest::StatusCode::BAD_REQUEST, &serde_json::json!("bad_request"))
+    );
+    let leaderboard = refusal(get("/api/leaderboard?rules=chess&lang=en").await.unwrap()).await;
+    assert_eq!(leaderboard.1["error"]["code"], "unknown_rules");
+    let unknown_key = http
+        .post(format!("{}/api/arenas/x/join", server.url))
+        .json(&serde_json::json!({ "key": "00000000000000000000000000000005" }));
+    let (status, unknown_key) = refusal(unknown_key.send().await.unwrap()).await;
+    assert_eq!(
+        (status, &unknown_key["error"]["code"]),
+        (reqwest::StatusCode::UNAUTHORIZED, &serde_json::json!("unknown_key"))
+    );
 
     // A room made with a computer player: one person joins and they play.
     let with_bot = create_command(&server, "wocable", 2, &["--computers", "beginner"]);

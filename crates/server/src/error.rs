@@ -1,0 +1,199 @@
+//! Why the lobby refuses a request: each reason, the HTTP status it is
+//! answered with, and the stable code (`wocable_net::ErrorCode`) that
+//! clients put in the player's language.
+
+use crate::db::DbError;
+use crate::word_lists::WordListError;
+use axum::Json;
+use axum::extract::rejection::{JsonRejection, QueryRejection};
+use axum::extract::{FromRequest, FromRequestParts, Query, Request};
+use axum::http::StatusCode;
+use axum::http::request::Parts;
+use axum::response::{IntoResponse, Response};
+use serde::de::DeserializeOwned;
+use wocable_net::{ApiErrorBody, ApiRefusal, ArenaError, CodeError, ErrorCode, LobbyError, RoomCode};
+
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    #[error("the request cannot be read: {0}")]
+    BadRequest(String),
+    #[error("rules: '{0}' is not wocable, webfeud or remote")]
+    UnknownRules(String),
+    #[error("lang: '{0}' is not en, es or fr")]
+    UnknownLanguage(String),
+    #[error("leave at least one seat for a person")]
+    NoPersonSeat,
+    #[error("wait at most {max} seconds")]
+    WaitTooLong { max: u64 },
+    #[error(transparent)]
+    Lobby(#[from] LobbyError),
+    #[error(transparent)]
+    Arena(#[from] ArenaError),
+    #[error(transparent)]
+    Code(#[from] CodeError),
+    #[error(transparent)]
+    WordList(#[from] WordListError),
+    #[error("there is no room {0}")]
+    NoSuchRoom(RoomCode),
+    #[error("there is no player {0}")]
+    NoSuchPlayer(String),
+    #[error("there is no arena {0} running")]
+    NoSuchArena(String),
+    #[error("that player key is not known here")]
+    UnknownKey,
+    #[error("the nickname {0} is taken")]
+    NickTaken(String),
+    #[error("that nickname and recovery code do not go together")]
+    WrongRecovery,
+    #[error("too many accounts were asked for from here: try again in an hour")]
+    TooManyAccounts,
+    #[error("you are waiting for a random game already")]
+    AlreadyWaiting,
+    #[error("you are playing a game of this arena")]
+    PlayingInArena,
+    /// An older request for an arena's game, given up for a newer one.
+    #[error("you asked again for a game of this arena")]
+    AskedAgain,
+    #[error("you left the arena")]
+    LeftArena,
+    #[error("no game could be made just now: ask again")]
+    NoGameMade,
+    /// The database failed: logged whole where it happened, told to the
+    /// player plainly.
+    #[error("the server cannot do that just now")]
+    Database(#[source] DbError),
+    #[error("the server is shutting down")]
+    ShuttingDown,
+    #[error("the server that holds this game cannot be reached just now")]
+    Unreachable,
+    /// A refusal made elsewhere (by another server, or once for several
+    /// players), passed on.
+    #[error("{}", .0.message)]
+    PassedOn(ApiErrorBody),
+}
+
+impl ApiError {
+    pub fn code(&self) -> ErrorCode {
+        match self {
+            ApiError::BadRequest(_) => ErrorCode::BadRequest,
+            ApiError::UnknownRules(_) => ErrorCode::UnknownRules,
+            ApiError::UnknownLanguage(_) => ErrorCode::UnknownLanguage,
+            ApiError::NoPersonSeat => ErrorCode::NoPersonSeat,
+            ApiError::WaitTooLong { .. } => ErrorCode::WaitTooLong,
+            ApiError::Lobby(e) => e.code(),
+            ApiError::Arena(e) => e.code(),
+            ApiError::Code(_) => ErrorCode::BadRoomCode,
+            ApiError::WordList(e) => e.code(),
+            ApiError::NoSuchRoom(_) => ErrorCode::NoSuchRoom,
+            ApiError::NoSuchPlayer(_) => ErrorCode::NoSuchPlayer,
+            ApiError::NoSuchArena(_) => ErrorCode::NoSuchArena,
+            ApiError::UnknownKey => ErrorCode::UnknownKey,
+            ApiError::NickTaken(_) => ErrorCode::NickTaken,
+            ApiError::WrongRecovery => ErrorCode::WrongRecovery,
+            ApiError::TooManyAccounts => ErrorCode::TooManyAccounts,
+            ApiError::AlreadyWaiting | ApiError::AskedAgain => ErrorCode::AlreadyWaiting,
+            ApiError::PlayingInArena => ErrorCode::AlreadySeated,
+            ApiError::LeftArena => ErrorCode::NotInArena,
+            ApiError::NoGameMade | ApiError::Database(_) => ErrorCode::Unavailable,
+            ApiError::ShuttingDown => ErrorCode::ShuttingDown,
+            ApiError::Unreachable => ErrorCode::Unreachable,
+            ApiError::PassedOn(body) => body.code,
+        }
+    }
+
+    /// As clients are sent it (and as another instance's answers are
+    /// stored).
+    pub fn body(&self) -> ApiErrorBody {
+        ApiErrorBody { code: self.code(), message: self.to_string() }
+    }
+}
+
+/// The HTTP status each code is answered with.
+fn status(code: ErrorCode) -> StatusCode {
+    use ErrorCode::*;
+    match code {
+        BadRequest | UnknownRules | UnknownLanguage | PlayerCount | BadClock | NoPersonSeat | WaitTooLong
+        | BadSettings | BadName | ComputerName => StatusCode::BAD_REQUEST,
+        UnknownKey => StatusCode::UNAUTHORIZED,
+        WrongRecovery => StatusCode::FORBIDDEN,
+        BadRoomCode | NoSuchRoom | NoSuchWordList | NoSuchPlayer | NoSuchArena => StatusCode::NOT_FOUND,
+        RoomFull | NameTaken | AlreadySeated | NickTaken | ArenaNotStarted | ArenaOver | NotInArena
+        | AlreadyWaiting => StatusCode::CONFLICT,
+        TooManyAccounts => StatusCode::TOO_MANY_REQUESTS,
+        Unreachable => StatusCode::BAD_GATEWAY,
+        Unavailable | ShuttingDown => StatusCode::SERVICE_UNAVAILABLE,
+        Other => StatusCode::INTERNAL_SERVER_ERROR,
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let body = self.body();
+        (status(body.code), Json(ApiRefusal { error: body })).into_response()
+    }
+}
+
+/// A JSON body; one that cannot be read is refused with `bad_request`,
+/// as every refusal is, rather than axum's plain text.
+pub struct Body<T>(pub T);
+
+impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Body<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(request: Request, state: &S) -> Result<Self, ApiError> {
+        let read = Json::<T>::from_request(request, state).await;
+        read.map(|Json(body)| Body(body)).map_err(|e: JsonRejection| ApiError::BadRequest(e.body_text()))
+    }
+}
+
+/// A query string, refused as a body is.
+pub struct Asked<T>(pub T);
+
+impl<S: Send + Sync, T: DeserializeOwned> FromRequestParts<S> for Asked<T> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        let read = Query::<T>::from_request_parts(parts, state).await;
+        read.map(|Query(query)| Asked(query)).map_err(|e: QueryRejection| ApiError::BadRequest(e.body_text()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_keep_their_names_and_a_new_one_reads_as_other() {
+        let name = |code: ErrorCode| serde_json::to_value(code).unwrap();
+        assert_eq!(name(ErrorCode::RoomFull), "room_full");
+        assert_eq!(name(ErrorCode::NoSuchWordList), "no_such_word_list");
+        assert_eq!(name(ErrorCode::UnknownKey), "unknown_key");
+        let later: ErrorCode = serde_json::from_str("\"a_code_from_later\"").unwrap();
+        assert_eq!(later, ErrorCode::Other);
+    }
+
+    #[test]
+    fn a_refusal_answers_its_status_with_code_and_message() {
+        let cases = [
+            (ApiError::Lobby(LobbyError::Full), StatusCode::CONFLICT, "room_full", "the room is full"),
+            (ApiError::UnknownKey, StatusCode::UNAUTHORIZED, "unknown_key", "that player key is not known here"),
+            (
+                ApiError::Database(DbError::Damaged { what: "room X".into(), why: "secret detail".into() }),
+                StatusCode::SERVICE_UNAVAILABLE,
+                "unavailable",
+                "the server cannot do that just now",
+            ),
+            (
+                ApiError::PassedOn(ApiErrorBody { code: ErrorCode::NoSuchArena, message: "gone".into() }),
+                StatusCode::NOT_FOUND,
+                "no_such_arena",
+                "gone",
+            ),
+        ];
+        for (error, status, code, message) in cases {
+            let body = error.body();
+            assert_eq!(serde_json::to_value(&body).unwrap(), serde_json::json!({ "code": code, "message": message }));
+            assert_eq!(error.into_response().status(), status);
+        }
+    }
+}
