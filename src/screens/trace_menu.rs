@@ -261,17 +261,17 @@ mod tests {
     use super::*;
     use crate::ui::i18n::UiLanguage;
     use wocable_lexicon::Lexicon;
-    use wocable_trace::{Familiar, Round, generate, solver::trace_path};
+    use wocable_trace::{Familiar, Round, RoundIntent, generate, solver::trace_path};
 
     #[test]
     fn the_line_to_share_counts_and_gives_no_word_away() {
         let lexicon = Lexicon::bundled(Language::En);
         let puzzle = generate(Mode::Grid, 4, &lexicon, &Familiar::bundled(Language::En), 7).expect("a puzzle");
         let mut round = Round::new(puzzle.clone());
-        round.start(0);
+        round.apply(RoundIntent::Start, 0);
         for word in puzzle.targets.iter().take(2).map(|t| &t.word).chain(puzzle.solutions.last()) {
             let path = trace_path(puzzle.shape, &puzzle.letters, word).expect("traceable");
-            round.submit(&path, 1_000);
+            round.apply(RoundIntent::Submit(path), 1_000);
         }
         let day = Day(20_790);
         let trace = TraceRound { setup: RoundSetup::daily(Mode::Grid, Language::En, day), round };

@@ -4,7 +4,7 @@
 //! (a word to find flies into its squares, a bonus word's points rise, a
 //! word already found or not a word shakes in its own colour).
 
-use super::input::TracePointer;
+use super::input::Tracing;
 use super::layout::TraceLayout;
 use super::{RoundOver, TraceRound, Traced, WheelOrder};
 use crate::AppSystems;
@@ -158,13 +158,12 @@ fn draw(
 /// the pointer: drawn in the frame the pointer moved.
 fn light_the_trace(
     mut commands: Commands,
-    trace: Res<TraceRound>,
     layout: Res<TraceLayout>,
-    pointer: Res<TracePointer>,
+    tracing: Res<Tracing>,
     mut tiles: Query<(&LetterTile, &mut Sprite), Without<PathSegment>>,
     segments: Query<(Entity, &PathSegment)>,
 ) {
-    let path = trace.round.trace();
+    let path = tracing.tracer.path();
     for (tile, mut sprite) in &mut tiles {
         let colour = if path.contains(&tile.cell) { theme::ACCENT } else { theme::TILE_FACE };
         if sprite.color != colour {
@@ -172,7 +171,7 @@ fn light_the_trace(
         }
     }
     let mut points: Vec<Vec2> = path.iter().filter_map(|cell| layout.letters.get(*cell).copied()).collect();
-    if let (false, Some(at)) = (points.is_empty(), pointer.0) {
+    if let (false, Some(at)) = (points.is_empty(), tracing.pointer) {
         points.push(at);
     }
     let wanted: Vec<PathSegment> = points.windows(2).map(|w| PathSegment { from: w[0], to: w[1] }).collect();
@@ -200,13 +199,14 @@ fn light_the_trace(
 /// stays a moment in its outcome's colour.
 fn show_the_word(
     trace: Res<TraceRound>,
+    tracing: Res<Tracing>,
     layout: Res<TraceLayout>,
     last: Res<LastWord>,
     time: Res<Time>,
     mut shown: Query<(&mut Text2d, &mut TextColor, &mut Transform), With<WordShown>>,
 ) {
     let puzzle = trace.round.puzzle();
-    let path = trace.round.trace();
+    let path = tracing.tracer.path();
     let (text, colour) = if !path.is_empty() {
         let letters = path.iter().filter_map(|cell| puzzle.letters.get(*cell));
         (letters.map(|l| puzzle.language.label(*l)).collect(), theme::TILE_FACE)

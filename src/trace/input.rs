@@ -1,11 +1,13 @@
 //! Tracing with a finger or the mouse, through the engine's trace state
 //! machine: a press on a letter starts a trace, moving over letters adds
 //! them (the engine fills in the letters a fast straight swipe skipped,
-//! and going back removes nothing), and the release submits it. On a
-//! keyboard, Esc pauses and resumes, Enter resumes, Space shuffles.
+//! and going back removes nothing), and the release sends it to the round
+//! ([`TraceIntent`]). The trace being drawn is the player's: the round
+//! never sees it. On a keyboard, Esc pauses and resumes, Enter resumes,
+//! Space shuffles.
 
 use super::layout::TraceLayout;
-use super::{TraceAction, TraceRound, Traced, now_ms};
+use super::{TraceAction, TraceIntent, TraceRound, now_ms};
 use crate::AppSystems;
 use crate::Screen;
 use crate::feedback::Cue;
@@ -14,17 +16,21 @@ use crate::pause::{PausableSystems, Pause};
 use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
-use wocable_trace::Moved;
+use wocable_trace::{Moved, RoundIntent, Tracer};
 
-/// Where the pointer tracing is, while it traces: the line goes on to it.
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
-pub struct TracePointer(pub Option<Vec2>);
+/// The trace being drawn, and where the pointer drawing it is (the line
+/// goes on to it).
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct Tracing {
+    pub tracer: Tracer,
+    pub pointer: Option<Vec2>,
+}
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<TracePointer>()
+    app.init_resource::<Tracing>()
         // A trace cut short by a pause (the app went away mid-trace) is dropped.
-        .add_systems(OnEnter(Pause(true)), |mut pointer: ResMut<TracePointer>| pointer.0 = None)
-        .add_systems(OnEnter(Screen::TraceRound), |mut pointer: ResMut<TracePointer>| pointer.0 = None)
+        .add_systems(OnEnter(Pause(true)), |mut tracing: ResMut<Tracing>| *tracing = Tracing::default())
+        .add_systems(OnEnter(Screen::TraceRound), |mut tracing: ResMut<Tracing>| *tracing = Tracing::default())
         .add_systems(
             Update,
             (trace.in_set(PausableSystems).run_if(resource_exists::<TraceLayout>), keyboard, back)
@@ -36,40 +42,47 @@ pub(super) fn plugin(app: &mut App) {
 fn trace(
     mut input: MessageReader<PointerInput>,
     layout: Res<TraceLayout>,
-    mut round: ResMut<TraceRound>,
+    round: Res<TraceRound>,
     time: Res<Time>,
-    mut pointer: ResMut<TracePointer>,
-    mut traced: MessageWriter<Traced>,
+    mut tracing: ResMut<Tracing>,
+    mut intents: MessageWriter<TraceIntent>,
     mut cues: MessageWriter<Cue>,
 ) {
     let now = now_ms(&time);
+    let shape = round.round.puzzle().shape;
+    let Tracing { tracer, pointer } = &mut *tracing;
     for event in input.read() {
         match event.phase {
             PointerPhase::Press => {
                 let Some(cell) = layout.cell_at(event.at) else { continue };
-                round.round.press(cell, now);
-                if !round.round.trace().is_empty() {
-                    pointer.0 = Some(event.at);
+                if round.round.accepts_traces(now) {
+                    tracer.press(shape, cell);
+                }
+                if !tracer.path().is_empty() {
+                    *pointer = Some(event.at);
                     cues.write(Cue::Pick);
                 }
             }
-            PointerPhase::Move if pointer.0.is_some() => {
-                pointer.0 = Some(event.at);
+            // The round over while tracing: the trace is dropped, and
+            // its release counts for nothing.
+            PointerPhase::Move if pointer.is_some() && !round.round.accepts_traces(now) => tracer.cancel(),
+            PointerPhase::Move if pointer.is_some() => {
+                *pointer = Some(event.at);
                 if let Some(cell) = layout.cell_at(event.at)
-                    && let Moved::Added(_) = round.round.move_over(cell, now)
+                    && let Moved::Added(_) = tracer.move_over(shape, cell)
                 {
                     cues.write(Cue::Pick);
                 }
             }
             PointerPhase::Move => {}
             PointerPhase::Release => {
-                if pointer.0.take().is_some() {
-                    traced.write(Traced(round.round.release(now)));
+                if pointer.take().is_some() {
+                    intents.write(TraceIntent(RoundIntent::Submit(tracer.release())));
                 }
             }
             PointerPhase::Cancel => {
-                if pointer.0.take().is_some() {
-                    round.round.cancel();
+                if pointer.take().is_some() {
+                    tracer.cancel();
                 }
             }
         }

@@ -21,7 +21,7 @@ use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap};
 use wocable_lexicon::Language;
-use wocable_trace::{Day, Familiar, Mode, Outcome, Round, RoundEnd, generate};
+use wocable_trace::{Day, Familiar, Mode, Outcome, Round, RoundEnd, RoundEvent, RoundIntent, generate};
 
 /// A round as asked for: its mode, its word language, its puzzle's seed,
 /// and the day when it is that day's puzzle.
@@ -101,7 +101,12 @@ pub enum TraceAction {
     Pause(bool),
 }
 
-/// What a released trace did.
+/// What the player asks of the round on screen (a trace drawn, sent):
+/// the round checks it, as the crossword's referee checks a move.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct TraceIntent(pub RoundIntent);
+
+/// What a trace sent to the round did.
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
 pub struct Traced(pub Outcome);
 
@@ -170,6 +175,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_message::<StartRound>()
         .add_message::<ResumeRound>()
         .add_message::<TraceAction>()
+        .add_message::<TraceIntent>()
         .add_message::<Traced>()
         .init_resource::<PendingRound>()
         .init_resource::<SavedRoundInfo>()
@@ -187,7 +193,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                (follow_pause, tick, act).chain().in_set(AppSystems::Act),
+                (follow_pause, tick, referee, act).chain().in_set(AppSystems::Act),
                 (after_traces, keep_saved, see_the_end, pausable).chain().in_set(AppSystems::React),
             )
                 .run_if(in_state(Screen::TraceRound).and_then(resource_exists::<TraceRound>)),
@@ -235,7 +241,7 @@ fn read_saved_round(storage: Res<Storage>, mut info: ResMut<SavedRoundInfo>, mut
 /// on with the time it had.
 fn save(storage: &Storage, trace: &TraceRound, now: u64) {
     let mut round = trace.round.clone();
-    round.pause(now);
+    round.apply(RoundIntent::Pause, now);
     let saved = SavedRound { version: ROUND_VERSION, setup: trace.setup, round };
     let written = serde_json::to_string(&saved)
         .map_err(|e| e.to_string())
@@ -312,7 +318,7 @@ fn forget_pending(mut pending: ResMut<PendingRound>) {
 /// as it is not paused), and the wheel shows its letters in their order.
 fn begin(mut trace: ResMut<TraceRound>, time: Res<Time>, mut order: ResMut<WheelOrder>, storage: Res<Storage>) {
     let now = now_ms(&time);
-    trace.round.start(now);
+    trace.round.apply(RoundIntent::Start, now);
     order.0 = (0..trace.round.puzzle().letters.len()).collect();
     if trace.round.end().is_none() {
         save(&storage, &trace, now);
@@ -337,11 +343,11 @@ fn follow_pause(pause: Res<State<Pause>>, mut trace: ResMut<TraceRound>, time: R
     let now = now_ms(&time);
     let paused = pause.get().0;
     if paused && !trace.round.is_paused() && trace.round.end().is_none() {
-        trace.round.pause(now);
+        trace.round.apply(RoundIntent::Pause, now);
         // A paused app may be ended without warning (a phone).
         save(&storage, &trace, now);
     } else if !paused && trace.round.is_paused() {
-        trace.round.resume(now);
+        trace.round.apply(RoundIntent::Resume, now);
     }
 }
 
@@ -357,9 +363,28 @@ fn tick(mut trace: ResMut<TraceRound>, time: Res<Time>, mut cues: MessageWriter<
     *last_left = left;
 }
 
+/// The round checks what the player sent it; what a trace did is told
+/// on (the round's end shows through [`Round::end`]).
+fn referee(
+    mut intents: MessageReader<TraceIntent>,
+    mut trace: ResMut<TraceRound>,
+    time: Res<Time>,
+    mut traced: MessageWriter<Traced>,
+) {
+    let now = now_ms(&time);
+    for TraceIntent(intent) in intents.read() {
+        for event in trace.round.apply(intent.clone(), now) {
+            if let RoundEvent::Traced(outcome) = event {
+                traced.write(Traced(outcome));
+            }
+        }
+    }
+}
+
 fn act(
     mut actions: MessageReader<TraceAction>,
     trace: Res<TraceRound>,
+    tracing: Res<input::Tracing>,
     mut order: ResMut<WheelOrder>,
     mut pause: ResMut<NextState<Pause>>,
     mut cues: MessageWriter<Cue>,
@@ -367,7 +392,7 @@ fn act(
     for action in actions.read() {
         match action {
             // Not over, and not under a finger tracing.
-            TraceAction::Shuffle if trace.round.end().is_some() || !trace.round.trace().is_empty() => {}
+            TraceAction::Shuffle if trace.round.end().is_some() || !tracing.tracer.path().is_empty() => {}
             TraceAction::Shuffle => {
                 use rand::seq::SliceRandom;
                 let before = order.0.clone();
@@ -481,7 +506,7 @@ fn leave(trace: Option<ResMut<TraceRound>>, time: Res<Time>, storage: Res<Storag
     let Some(mut trace) = trace else { return };
     if trace.round.end().is_none() {
         let now = now_ms(&time);
-        trace.round.pause(now);
+        trace.round.apply(RoundIntent::Pause, now);
         save(&storage, &trace, now);
     }
 }

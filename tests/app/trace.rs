@@ -16,7 +16,7 @@ use wocable::pause::Pause;
 use wocable::settings::Settings;
 use wocable::storage::{Damage, DamagedFiles, Storage};
 use wocable::trace::board::{PathSegment, WordShown};
-use wocable::trace::input::TracePointer;
+use wocable::trace::input::Tracing;
 use wocable::trace::layout::TraceLayout;
 use wocable::trace::{
     ROUND_FILE, ResumeRound, RoundSetup, SavedRoundInfo, StartRound, TraceAction, TraceRound, WheelOrder,
@@ -62,6 +62,11 @@ fn screen(app: &App) -> Screen {
 
 fn round(app: &App) -> &TraceRound {
     app.world().resource::<TraceRound>()
+}
+
+/// The trace being drawn: the player's, not yet the round's.
+fn tracing(app: &App) -> &Tracing {
+    app.world().resource::<Tracing>()
 }
 
 fn score(app: &App) -> u32 {
@@ -152,7 +157,7 @@ fn a_fast_straight_swipe_that_skips_two_letters_traces_the_whole_word() {
         let at = centre(&app, *cell);
         pointer(&mut app, PointerPhase::Move, at);
     }
-    assert_eq!(round(&app).round.trace(), path, "the letters skipped are added in order");
+    assert_eq!(tracing(&app).tracer.path(), path, "the letters skipped are added in order");
     assert_eq!(word_shown(&mut app), Language::En.spell(&word), "the whole word grows above the letters");
     let at = centre(&app, *path.last().expect("a path"));
     pointer(&mut app, PointerPhase::Release, at);
@@ -174,7 +179,7 @@ fn going_back_over_a_letter_keeps_the_letters_traced() {
     pointer(&mut app, PointerPhase::Move, at);
     let at = centre(&app, path[1]);
     pointer(&mut app, PointerPhase::Move, at);
-    assert_eq!(round(&app).round.trace(), &path[..2], "moving back removes nothing");
+    assert_eq!(tracing(&app).tracer.path(), &path[..2], "moving back removes nothing");
     for cell in &path[2..] {
         let at = centre(&app, *cell);
         pointer(&mut app, PointerPhase::Move, at);
@@ -256,8 +261,8 @@ fn losing_the_focus_cancels_the_trace_and_keeps_the_score() {
     app.update();
     app.update();
     assert_eq!(*app.world().resource::<State<Pause>>().get(), Pause(true), "going away pauses");
-    assert!(round(&app).round.trace().is_empty(), "the trace is cancelled");
-    assert_eq!(app.world().resource::<TracePointer>().0, None);
+    assert!(tracing(&app).tracer.path().is_empty(), "the trace is cancelled");
+    assert_eq!(tracing(&app).pointer, None);
     app.world_mut().write_message(TraceAction::Pause(false));
     app.update();
     for cell in &path[2..] {
@@ -281,10 +286,10 @@ fn a_second_finger_drops_the_trace_unscored() {
     for &point in &at[1..] {
         pointer(&mut app, PointerPhase::Move, point);
     }
-    assert_eq!(round(&app).round.trace(), path.as_slice(), "the whole word traced");
+    assert_eq!(tracing(&app).tracer.path(), path.as_slice(), "the whole word traced");
     pointer(&mut app, PointerPhase::Cancel, last);
-    assert!(round(&app).round.trace().is_empty(), "dropped");
-    assert_eq!(app.world().resource::<TracePointer>().0, None, "no line follows the finger");
+    assert!(tracing(&app).tracer.path().is_empty(), "dropped");
+    assert_eq!(tracing(&app).pointer, None, "no line follows the finger");
     pointer(&mut app, PointerPhase::Release, last);
     assert_eq!(score(&app), 0, "nothing submitted");
     assert!(!round(&app).round.is_revealed(0));

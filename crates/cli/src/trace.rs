@@ -7,7 +7,7 @@ use wocable_crossword::Tile;
 use wocable_crossword::notation::parse_rack;
 use wocable_lexicon::{Language, Letter};
 use wocable_trace::solver::{solve as solve_words, trace_path};
-use wocable_trace::{Familiar, Mode, Outcome, Puzzle, Round, RoundEnd, Shape, generate};
+use wocable_trace::{Familiar, Mode, Outcome, Puzzle, Round, RoundEnd, RoundEvent, RoundIntent, Shape, generate};
 
 pub fn run(args: &mut Args) -> Result<(), Failure> {
     match args.positional("solve|puzzle|play|stats")?.as_str() {
@@ -138,7 +138,7 @@ fn play(args: &mut Args) -> Result<(), Failure> {
     let started = std::time::Instant::now();
     let now = || started.elapsed().as_millis() as u64;
     let mut round = Round::new(puzzle);
-    round.start(now());
+    round.apply(RoundIntent::Start, now());
     println!("Trace: type a word, or its cells by number (e.g. 1 6 7); 'pause', 'quit'.");
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
@@ -151,20 +151,24 @@ fn play(args: &mut Args) -> Result<(), Failure> {
         match line {
             "quit" => break,
             "pause" => {
-                round.pause(now());
+                round.apply(RoundIntent::Pause, now());
                 println!("Game paused. Press Enter to resume.");
                 let _ = lines.next();
-                round.resume(now());
+                round.apply(RoundIntent::Resume, now());
                 continue;
             }
             _ => {}
         }
         let path = cells_of(&round, line);
-        let outcome = match path {
-            Some(path) => round.submit(&path, now()),
-            None => Outcome::NotAWord { word: line.to_uppercase() },
+        let Some(path) = path else {
+            println!("{}", describe(&Outcome::NotAWord { word: line.to_uppercase() }));
+            continue;
         };
-        println!("{}", describe(&outcome));
+        for event in round.apply(RoundIntent::Submit(path), now()) {
+            if let RoundEvent::Traced(outcome) = event {
+                println!("{}", describe(&outcome));
+            }
+        }
     }
     round.tick(now());
     finish(&round);

@@ -11,6 +11,6 @@ pub mod tracer;
 
 pub use daily::Day;
 pub use puzzle::{Familiar, Mode, PlacedWord, Puzzle, PuzzleError, generate};
-pub use round::{Clock, EndLists, Outcome, Round, RoundEnd, perfect_bonus, word_points};
+pub use round::{Clock, EndLists, Outcome, Round, RoundEnd, RoundEvent, RoundIntent, perfect_bonus, word_points};
 pub use shape::Shape;
 pub use tracer::{Moved, Tracer};

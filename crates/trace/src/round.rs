@@ -1,9 +1,14 @@
 //! A round of Trace: the clock, traced words, score and the end (§7.3–§7.9).
 //! Time is passed in as milliseconds from any fixed origin.
+//!
+//! As a crossword game, a round is its own referee: the player's intents
+//! ([`RoundIntent`]) go to [`Round::apply`], which checks them and says
+//! what happened ([`RoundEvent`]); only the referee says when time is up
+//! ([`Round::tick`]). The trace being drawn is the player's, not the
+//! round's (see [`Tracer`](crate::Tracer)): only a finished path is sent.
 
 use crate::puzzle::{Mode, Puzzle};
 use crate::solver::MIN_LETTERS;
-use crate::tracer::{Moved, Tracer};
 use serde::{Deserialize, Serialize};
 use wocable_lexicon::Letter;
 
@@ -69,6 +74,31 @@ impl Clock {
     }
 }
 
+/// What the player asks of a round.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RoundIntent {
+    /// The letters appeared: the clock starts.
+    Start,
+    /// « Partie en pause » (or the app went to the background, §7.7): the
+    /// clock stops.
+    Pause,
+    Resume,
+    /// A traced path of cells, to score.
+    Submit(Vec<usize>),
+}
+
+/// What an intent did to a round.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RoundEvent {
+    Started,
+    Paused,
+    Resumed,
+    /// A submitted path, and what it scored.
+    Traced(Outcome),
+    /// The last word to find was found.
+    Ended(RoundEnd),
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum RoundEnd {
     /// « Temps écoulé ! »
@@ -122,7 +152,6 @@ pub struct EndLists {
 pub struct Round {
     puzzle: Puzzle,
     clock: Clock,
-    tracer: Tracer,
     found: Vec<Found>,
     score: u32,
     end: Option<RoundEnd>,
@@ -131,7 +160,7 @@ pub struct Round {
 impl Round {
     pub fn new(puzzle: Puzzle) -> Round {
         let clock = Clock::new(puzzle.mode.time_limit_ms());
-        Round { puzzle, clock, tracer: Tracer::default(), found: Vec::new(), score: 0, end: None }
+        Round { puzzle, clock, found: Vec::new(), score: 0, end: None }
     }
 
     pub fn puzzle(&self) -> &Puzzle {
@@ -158,75 +187,53 @@ impl Round {
         self.clock.started && !self.clock.is_running() && self.end.is_none()
     }
 
-    pub fn trace(&self) -> &[usize] {
-        self.tracer.path()
+    /// Whether a trace would count now: the round is under way, its
+    /// clock running and not run out.
+    pub fn accepts_traces(&self, now: u64) -> bool {
+        self.end.is_none() && self.clock.is_running() && self.clock.remaining_ms(now) > 0
     }
 
-    /// The letters appeared: the clock starts.
-    pub fn start(&mut self, now: u64) {
-        self.clock.start(now);
-    }
-
-    /// « Partie en pause »: the clock stops and any trace is dropped.
-    pub fn pause(&mut self, now: u64) {
-        self.tracer.cancel();
-        self.clock.stop(now);
-    }
-
-    pub fn resume(&mut self, now: u64) {
-        if self.end.is_none() {
-            self.clock.resume(now);
+    /// Checks an intent and carries it out: what it did (nothing, for a
+    /// pause while paused, say).
+    pub fn apply(&mut self, intent: RoundIntent, now: u64) -> Vec<RoundEvent> {
+        let was_running = self.clock.is_running();
+        match intent {
+            RoundIntent::Start => {
+                let started = self.clock.started;
+                self.clock.start(now);
+                if started { vec![] } else { vec![RoundEvent::Started] }
+            }
+            RoundIntent::Pause => {
+                self.clock.stop(now);
+                if was_running { vec![RoundEvent::Paused] } else { vec![] }
+            }
+            RoundIntent::Resume if self.end.is_none() => {
+                self.clock.resume(now);
+                if !was_running && self.clock.is_running() { vec![RoundEvent::Resumed] } else { vec![] }
+            }
+            RoundIntent::Resume => vec![],
+            RoundIntent::Submit(path) => {
+                let outcome = self.submit(&path, now);
+                let ended = matches!(outcome, Outcome::Target { .. }).then_some(self.end).flatten();
+                let mut events = vec![RoundEvent::Traced(outcome)];
+                events.extend(ended.map(RoundEvent::Ended));
+                events
+            }
         }
     }
 
-    /// The app went to the background: the trace under way is cancelled
-    /// (the score does not change) and the round waits, paused (§7.7).
-    pub fn background(&mut self, now: u64) {
-        self.pause(now);
-    }
-
-    /// Checks the clock; ends the round at zero.
+    /// Checks the clock; ends the round at zero. The end, once it came.
     pub fn tick(&mut self, now: u64) -> Option<RoundEnd> {
         if self.end.is_none() && self.clock.started && self.clock.remaining_ms(now) == 0 {
             self.clock.stop(now);
-            self.tracer.cancel();
             self.end = Some(RoundEnd::TimeUp);
         }
         self.end
     }
 
-    fn accepting(&mut self, now: u64) -> bool {
-        self.tick(now).is_none() && self.clock.is_running()
-    }
-
-    pub fn press(&mut self, cell: usize, now: u64) {
-        if self.accepting(now) {
-            self.tracer.press(self.puzzle.shape, cell);
-        }
-    }
-
-    pub fn move_over(&mut self, cell: usize, now: u64) -> Moved {
-        if !self.accepting(now) {
-            self.tracer.cancel();
-            return Moved::Nothing;
-        }
-        self.tracer.move_over(self.puzzle.shape, cell)
-    }
-
-    /// The trace under way is dropped unscored (a second finger came down).
-    pub fn cancel(&mut self) {
-        self.tracer.cancel();
-    }
-
-    /// The finger or button is released: the trace is submitted.
-    pub fn release(&mut self, now: u64) -> Outcome {
-        let path = self.tracer.release();
-        self.submit(&path, now)
-    }
-
     /// Scores a traced path of cells.
-    pub fn submit(&mut self, path: &[usize], now: u64) -> Outcome {
-        if !self.accepting(now) {
+    fn submit(&mut self, path: &[usize], now: u64) -> Outcome {
+        if self.tick(now).is_some() || !self.clock.is_running() {
             return Outcome::GameOver;
         }
         if path.len() < MIN_LETTERS {

@@ -6,7 +6,8 @@ use std::collections::BTreeSet;
 use wocable_lexicon::{Language, Letter, Lexicon};
 use wocable_trace::solver::{solve, trace_path};
 use wocable_trace::{
-    Familiar, Mode, Moved, Outcome, Puzzle, Round, RoundEnd, Shape, generate, perfect_bonus, word_points,
+    Familiar, Mode, Outcome, Puzzle, Round, RoundEnd, RoundEvent, RoundIntent, Shape, generate, perfect_bonus,
+    word_points,
 };
 
 fn letters(text: &str) -> Vec<Letter> {
@@ -155,25 +156,34 @@ fn path_of(round: &Round, word: &[Letter]) -> Vec<usize> {
     trace_path(round.puzzle().shape, &round.puzzle().letters, word).unwrap()
 }
 
+/// A path sent to the round: what it scored.
+fn submit(round: &mut Round, path: &[usize], now: u64) -> Outcome {
+    match round.apply(RoundIntent::Submit(path.to_vec()), now).into_iter().next() {
+        Some(RoundEvent::Traced(outcome)) => outcome,
+        other => panic!("a path is answered with what it scored, not {other:?}"),
+    }
+}
+
 #[test]
 fn a_round_scores_words_once_and_refuses_the_rest() {
     let mut r = round();
     let puzzle = r.puzzle().clone();
-    assert_eq!(r.submit(&[0, 1, 2], 0), Outcome::GameOver, "nothing counts before the letters appear");
-    r.start(1_000);
+    assert_eq!(submit(&mut r, &[0, 1, 2], 0), Outcome::GameOver, "nothing counts before the letters appear");
+    assert_eq!(r.apply(RoundIntent::Start, 1_000), [RoundEvent::Started]);
     let target = &puzzle.targets[0];
     let path = path_of(&r, &target.word);
-    let outcome = r.submit(&path, 2_000);
+    let outcome = submit(&mut r, &path, 2_000);
     assert!(matches!(outcome, Outcome::Target { index: 0, .. }), "{outcome:?}");
     assert!(r.is_revealed(0));
     assert_eq!(r.score(), word_points(target.word.len()));
-    assert!(matches!(r.submit(&path, 3_000), Outcome::AlreadyFound { .. }));
-    assert_eq!(r.submit(&path[..2], 3_000), Outcome::TooShort);
-    assert_eq!(r.submit(&[path[0], path[1], path[0]], 3_000), Outcome::NotATrace, "a cell used twice");
-    assert_eq!(r.submit(&[0, 1, 99], 3_000), Outcome::NotATrace, "off the wheel");
+    assert!(matches!(submit(&mut r, &path, 3_000), Outcome::AlreadyFound { .. }));
+    assert_eq!(submit(&mut r, &path[..2], 3_000), Outcome::TooShort);
+    assert_eq!(submit(&mut r, &[path[0], path[1], path[0]], 3_000), Outcome::NotATrace, "a cell used twice");
+    assert_eq!(submit(&mut r, &[0, 1, 99], 3_000), Outcome::NotATrace, "off the wheel");
     let bonus = puzzle.solutions.iter().find(|w| !puzzle.targets.iter().any(|t| &t.word == *w)).unwrap();
     let before = r.score();
-    assert!(matches!(r.submit(&path_of(&r, bonus), 4_000), Outcome::Bonus { .. }));
+    let bonus_path = path_of(&r, bonus);
+    assert!(matches!(submit(&mut r, &bonus_path, 4_000), Outcome::Bonus { .. }));
     assert_eq!(r.score(), before + word_points(bonus.len()));
     // A trace that is no word changes nothing.
     let cells: Vec<usize> = (0..puzzle.letters.len()).collect();
@@ -184,7 +194,7 @@ fn a_round_scores_words_once_and_refuses_the_rest() {
         });
     if let Some(nonsense) = nonsense {
         let score = r.score();
-        assert!(matches!(r.submit(&nonsense, 5_000), Outcome::NotAWord { .. }));
+        assert!(matches!(submit(&mut r, &nonsense, 5_000), Outcome::NotAWord { .. }));
         assert_eq!(r.score(), score);
     }
 }
@@ -192,13 +202,18 @@ fn a_round_scores_words_once_and_refuses_the_rest() {
 #[test]
 fn finding_every_word_ends_the_round_with_the_perfect_bonus() {
     let mut r = round();
-    r.start(0);
+    r.apply(RoundIntent::Start, 0);
     let targets = r.puzzle().targets.clone();
-    for (i, target) in targets.iter().enumerate() {
+    let (last, others) = targets.split_last().unwrap();
+    for (i, target) in others.iter().enumerate() {
         let path = path_of(&r, &target.word);
-        assert!(matches!(r.submit(&path, 10_000), Outcome::Target { .. }), "word {i}");
+        assert!(matches!(submit(&mut r, &path, 10_000), Outcome::Target { .. }), "word {i}");
     }
     // 110 s left of 120.
+    let path = path_of(&r, &last.word);
+    let events = r.apply(RoundIntent::Submit(path), 10_000);
+    assert!(matches!(events[..], [RoundEvent::Traced(Outcome::Target { .. }), RoundEvent::Ended(_)]), "{events:?}");
+    assert_eq!(events[1], RoundEvent::Ended(RoundEnd::Perfect { bonus: perfect_bonus(110) }));
     assert_eq!(r.end(), Some(RoundEnd::Perfect { bonus: perfect_bonus(110) }));
     let words: u32 = targets.iter().map(|t| word_points(t.word.len())).sum();
     assert_eq!(r.score(), words + perfect_bonus(110));
@@ -211,50 +226,45 @@ fn finding_every_word_ends_the_round_with_the_perfect_bonus() {
 #[test]
 fn the_clock_pauses_resumes_and_runs_out() {
     let mut r = round();
-    r.start(0);
+    r.apply(RoundIntent::Start, 0);
     assert_eq!(r.remaining_ms(30_000), 90_000);
-    r.pause(30_000);
-    assert!(r.is_paused());
+    assert_eq!(r.apply(RoundIntent::Pause, 30_000), [RoundEvent::Paused]);
+    assert!(r.is_paused() && !r.accepts_traces(30_000));
     assert_eq!(r.remaining_ms(500_000), 90_000, "paused: the clock stands still");
-    let word = r.puzzle().targets[0].word.clone();
-    assert_eq!(r.submit(&path_of(&r, &word), 40_000), Outcome::GameOver, "nothing counts while paused");
-    r.resume(100_000);
+    let path = path_of(&r, &r.puzzle().targets[0].word.clone());
+    assert_eq!(submit(&mut r, &path, 40_000), Outcome::GameOver, "nothing counts while paused");
+    assert_eq!(r.apply(RoundIntent::Resume, 100_000), [RoundEvent::Resumed]);
     assert_eq!(r.remaining_ms(110_000), 80_000);
     assert_eq!(r.tick(189_999), None);
+    assert!(r.accepts_traces(189_999));
     // A trace begun before the end does not count after it.
-    let path = path_of(&r, &word);
-    r.press(path[0], 189_000);
-    for cell in &path[1..] {
-        r.move_over(*cell, 189_500);
-    }
     assert_eq!(r.tick(190_000), Some(RoundEnd::TimeUp));
-    assert_eq!(r.release(190_100), Outcome::GameOver);
+    assert_eq!(submit(&mut r, &path, 190_100), Outcome::GameOver);
+    assert_eq!(r.apply(RoundIntent::Resume, 190_200), [], "an ended round stays ended");
     assert_eq!(r.score(), 0);
     assert!(r.end_lists().to_find.iter().all(|(_, found)| !found));
 }
 
 #[test]
-fn going_to_the_background_cancels_the_trace() {
+fn an_intent_that_changes_nothing_says_nothing() {
     let mut r = round();
-    r.start(0);
-    let path = path_of(&r, &r.puzzle().targets[0].word.clone());
-    r.press(path[0], 1_000);
-    assert_eq!(r.move_over(path[1], 1_100), Moved::Added(vec![path[1]]));
-    r.background(1_200);
-    assert!(r.trace().is_empty());
-    r.resume(50_000);
-    assert_eq!(r.release(50_100), Outcome::TooShort, "the cancelled trace is gone");
-    assert_eq!(r.score(), 0);
-    assert_eq!(r.remaining_ms(50_000), 118_800);
+    assert_eq!(r.apply(RoundIntent::Pause, 500), [], "not started: nothing to pause");
+    assert_eq!(r.apply(RoundIntent::Start, 1_000), [RoundEvent::Started]);
+    assert_eq!(r.apply(RoundIntent::Start, 1_100), [], "started once");
+    assert_eq!(r.apply(RoundIntent::Resume, 1_150), [], "running already");
+    assert_eq!(r.apply(RoundIntent::Pause, 1_200), [RoundEvent::Paused]);
+    assert_eq!(r.apply(RoundIntent::Pause, 1_300), []);
+    assert_eq!(r.apply(RoundIntent::Resume, 50_000), [RoundEvent::Resumed]);
+    assert_eq!(r.remaining_ms(50_000), 119_800);
 }
 
 #[test]
 fn a_paused_round_survives_a_save() {
     let mut r = round();
-    r.start(0);
+    r.apply(RoundIntent::Start, 0);
     let path = path_of(&r, &r.puzzle().targets[0].word.clone());
-    r.submit(&path, 5_000);
-    r.pause(6_000);
+    submit(&mut r, &path, 5_000);
+    r.apply(RoundIntent::Pause, 6_000);
     let saved = serde_json::to_string(&r).unwrap();
     let restored: Round = serde_json::from_str(&saved).unwrap();
     assert_eq!(restored, r);
@@ -266,7 +276,7 @@ fn a_paused_round_survives_a_save() {
 #[test]
 fn a_round_read_from_a_file_is_checked() {
     let mut r = round();
-    r.start(0);
+    r.apply(RoundIntent::Start, 0);
     let good = serde_json::to_value(&r).unwrap();
     let edited = |change: &dyn Fn(&mut serde_json::Value)| {
         let mut value = good.clone();
