@@ -8,7 +8,7 @@ use super::thinking::{Search, ThinkInSteps, Thinking};
 use super::{MatchSetup, SAVE_VERSION, SavedMatch, Seat};
 use bevy::prelude::*;
 use wocable_crossword::computer::{LeaveModel, Level};
-use wocable_crossword::{ConfigError, Game, GameSettings, Intent, RestoreError};
+use wocable_crossword::{ConfigError, FinishedGame, Game, GameSettings, Intent, RestoreError};
 use wocable_crossword::{RuleError, Sequenced};
 use wocable_lexicon::Lexicon;
 use wocable_net::{Clock, Player, Refusal, visible_to};
@@ -79,7 +79,7 @@ pub enum Ruling {
     NotSent,
     /// The game is over: its whole record, every rack in it, for the
     /// results and the review.
-    Record(Box<Game>),
+    Record(Box<FinishedGame>),
 }
 
 /// The clock of the seat to play (§3.3).
@@ -166,8 +166,8 @@ impl LocalReferee {
     /// Hands on the events of a change, and the record once it is over.
     fn hand_on(&mut self, events: Vec<Sequenced>) {
         self.rulings.push(Ruling::Events(visible_to(&events, &self.humans)));
-        if self.referee.is_over() {
-            self.rulings.push(Ruling::Record(Box::new(self.referee.game().clone())));
+        if let Some(record) = FinishedGame::of(self.referee.game().clone()) {
+            self.rulings.push(Ruling::Record(Box::new(record)));
         }
     }
 

@@ -23,7 +23,7 @@ use rand_chacha::ChaCha8Rng;
 use wocable_crossword::computer;
 use wocable_crossword::movegen::Move;
 use wocable_crossword::{BuildError, GameSettings};
-use wocable_crossword::{Event, Game, Intent};
+use wocable_crossword::{Event, FinishedGame, Game, Intent};
 use wocable_lexicon::Lexicon;
 
 /// The best moves found for the player who asked (§4.3).
@@ -52,7 +52,7 @@ pub struct ResultsDue(pub f32);
 /// The whole record of the finished game, from its referee: every rack in
 /// it, for the results and the review.
 #[derive(Resource, Debug)]
-pub struct FinalRecord(pub Game);
+pub struct FinalRecord(pub FinishedGame);
 
 /// Shuffling the rack is not part of the game: its own randomness.
 #[derive(Resource)]

@@ -11,8 +11,8 @@ use crate::crossword::referee::{Connection, Frame, Referee, Ruling, TurnClock};
 use crate::crossword::thinking::Thinking;
 use crate::lexicons::Unavailable;
 use bevy::log::{info, warn};
+use wocable_crossword::{FinishedGame, Sequenced, gcg};
 use wocable_crossword::{GameSettings, Intent};
-use wocable_crossword::{Sequenced, gcg};
 use wocable_lexicon::{Language, Lexicon, LexiconInfo};
 use wocable_net::{ClientMessage, Clock, EVENTS_PER_MESSAGE, IceServers, Joined, Refusal, RoomSettings, ServerMessage};
 
@@ -217,8 +217,9 @@ impl Session {
         let game = gcg::parse(&text)
             .map_err(|e| e.to_string())
             .and_then(|record| gcg::replay(&record, settings.rules, lexicon.clone()).map_err(|e| e.to_string()));
-        match game {
-            Ok(game) => self.rulings.push(Ruling::Record(Box::new(game))),
+        match game.map(FinishedGame::of) {
+            Ok(Some(record)) => self.rulings.push(Ruling::Record(Box::new(record))),
+            Ok(None) => warn!("the game's record does not end the game"),
             Err(reason) => warn!("the game's record could not be read: {reason}"),
         }
     }

@@ -266,8 +266,8 @@ pub(super) fn plugin(app: &mut App) {
         OnEnter(Screen::Results),
         |mut commands: Commands, record: Option<Res<FinalRecord>>, in_steps: Option<Res<ThinkInSteps>>| {
             if let Some(record) = record {
-                commands.insert_resource(Results::of(&record.0));
-                commands.insert_resource(Reviewing::start(&record.0, in_steps.as_deref().copied()));
+                commands.insert_resource(Results::of(record.0.game()));
+                commands.insert_resource(Reviewing::start(record.0.game(), in_steps.as_deref().copied()));
             }
         },
     )

@@ -246,6 +246,23 @@ impl Event {
     }
 }
 
+/// A game that is over: its whole record, every rack and the bag's order
+/// included, which every player may now see (its GCG record shows them
+/// all). Results and reviews take this, never a game still being played.
+#[derive(Clone, Debug)]
+pub struct FinishedGame(Game);
+
+impl FinishedGame {
+    /// The game, once it is over.
+    pub fn of(game: Game) -> Option<FinishedGame> {
+        game.is_over().then_some(FinishedGame(game))
+    }
+
+    pub fn game(&self) -> &Game {
+        &self.0
+    }
+}
+
 /// A game in progress or finished.
 #[derive(Clone, Debug)]
 pub struct Game {

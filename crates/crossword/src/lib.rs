@@ -22,8 +22,8 @@ mod view;
 pub use board::{Board, CENTRE, CLASSIC, Direction, Layout, LayoutError, PlacedTile, Pos, Premium, SIZE};
 pub use error::RuleError;
 pub use game::{
-    ConfigError, EndReason, Event, Game, GameConfig, GameSettings, Intent, LeaveReason, RestoreError, SavedGame,
-    Visibility,
+    ConfigError, EndReason, Event, FinishedGame, Game, GameConfig, GameSettings, Intent, LeaveReason, RestoreError,
+    SavedGame, Visibility,
 };
 pub use play::{Placement, ScoredPlay, Scoring, check_words, score_placement};
 pub use rules::{InvalidWord, PassEnding, RACK_SIZE, RuleSet, RuleSetKind};

@@ -146,7 +146,7 @@ fn the_review_is_made_in_steps_over_frames_as_on_the_web() {
     // Its turns: Ana's three, the Bot's three; resigning is not reviewed.
     assert!(progress.len() >= 6, "reviewed in {} frames: {progress:?}", progress.len());
     assert!(progress.is_sorted() && progress[0] < 1.0, "{progress:?}");
-    let expected = wocable_crossword::computer::review(&app.world().resource::<FinalRecord>().0);
+    let expected = wocable_crossword::computer::review(app.world().resource::<FinalRecord>().0.game());
     let review = &app.world().resource::<Results>().review;
     assert_eq!(review.len(), expected.len());
     for (line, turn) in review.iter().zip(&expected) {
