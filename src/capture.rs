@@ -39,6 +39,338 @@ use wocable_lexicon::Language;
 use wocable_net::RoomSettings;
 use wocable_trace::{Day, Mode};
 
+/// One step of the tour; the next comes `frames` frames after it.
+#[derive(Clone, Copy)]
+struct Step {
+    does: Does,
+    frames: u32,
+}
+
+#[derive(Clone, Copy)]
+enum Does {
+    /// Saves the window as `DIR/NAME.png`.
+    Shoot(&'static str),
+    Go(Screen),
+    /// Acts on the app: sends a message, fills in a form…
+    Run(fn(&mut World)),
+    /// Waits (at most `PATIENCE`, looking every few frames) until this
+    /// holds; the tour fails saying what it waited for if it never does.
+    Until(&'static str, fn(&World) -> bool),
+}
+
+/// Frames between steps, unless a step says otherwise: long enough for
+/// what it did to be drawn.
+const FRAMES: u32 = 20;
+
+/// Frames between two looks of a step that waits.
+const LOOK_EVERY: u32 = 5;
+
+impl Step {
+    const fn then_after(self, frames: u32) -> Step {
+        Step { frames, ..self }
+    }
+}
+
+const fn shoot(name: &'static str) -> Step {
+    Step { does: Does::Shoot(name), frames: FRAMES }
+}
+
+const fn go(screen: Screen) -> Step {
+    Step { does: Does::Go(screen), frames: FRAMES }
+}
+
+const fn run(act: fn(&mut World)) -> Step {
+    Step { does: Does::Run(act), frames: FRAMES }
+}
+
+const fn until(what: &'static str, done: fn(&World) -> bool) -> Step {
+    Step { does: Does::Until(what, done), frames: FRAMES }
+}
+
+/// The tour, in order: the crossword game against the computer and its
+/// results, the other screens, the Champion's endgame, pass-and-play,
+/// online (the window test stops the server once `online-game.png` is
+/// saved, for the game to be seen reconnecting), the player's own word
+/// list, Trace, and the credits.
+const STEPS: &[Step] = &[
+    shoot("home"),
+    go(Screen::NewGame),
+    // Four players, so that the seat rows and their buttons are seen.
+    run(four_players),
+    shoot("new-game"),
+    run(|world| send(world, NewMatch(MatchSetup::against_computer(Level::Champion, 2026)))),
+    shoot("game-start"),
+    run(|world| send(world, Action::Hint)),
+    run(|world| {
+        let last = world.get_resource::<Hints>().map_or(0, |hints| hints.0.len().saturating_sub(1));
+        send(world, Action::LayHint(last));
+    }),
+    shoot("game-composing"),
+    run(|world| send(world, Action::Play)).then_after(4),
+    shoot("game-played"),
+    // The computer's reply arrives, and is seen a moment.
+    until("the computer's reply", |world| world.get_resource::<Match>().is_none_or(Match::human_to_play))
+        .then_after(40),
+    shoot("game-reply"),
+    run(|world| send(world, Action::OpenOverlay(Overlay::Exchange))),
+    shoot("exchange"),
+    run(|world| send(world, Action::OpenOverlay(Overlay::ConfirmResign))),
+    shoot("resign"),
+    run(|world| send(world, Action::Resign)),
+    // The last move stays in view a moment before the results.
+    until("the results", |world| screen(world) == Screen::Results),
+    shoot("results"),
+    run(|world| {
+        if let Some(mut results) = world.get_resource_mut::<Results>() {
+            results.review_shown = true;
+        }
+    }),
+    until("the review", |world| !world.contains_resource::<Reviewing>()),
+    shoot("results-review"),
+    run(|world| {
+        if let Some(mut results) = world.get_resource_mut::<Results>() {
+            results.viewing = Some(Viewing { turn: 0, best: false });
+        }
+    }),
+    shoot("review-turn"),
+    // As if searched: the page looks it up.
+    run(|world| {
+        world.insert_resource(DictionaryPage {
+            language: Language::En,
+            word_list: None,
+            lookup: Lookup::Anagrams,
+            query: "WOCABLE".into(),
+            found: Some(Found::Fetching),
+            back: Screen::Home,
+        });
+        world.resource_mut::<NextState<Screen>>().set(Screen::Dictionary);
+    }),
+    shoot("dictionary"),
+    go(Screen::Settings),
+    shoot("settings"),
+    go(Screen::HowToPlay),
+    shoot("how-to-play"),
+    run(resume_an_endgame),
+    // The Champion searches the endgame: its move (or the results, should
+    // it go out).
+    until("the Champion's endgame move", |world| {
+        let searching =
+            screen(world) == Screen::Game && world.get_resource::<Match>().is_some_and(|m| !m.human_to_play());
+        screen(world) != Screen::HowToPlay && !searching
+    }),
+    shoot("endgame"),
+    run(|world| {
+        let layout = world.resource::<crate::crossword::layout::BoardLayout>();
+        let centre = layout.cell_centre(wocable_crossword::CENTRE);
+        send(world, Pinch { from: centre, to: centre, scale: 2.0 });
+    }),
+    shoot("game-zoomed"),
+    // An iPhone's island and home indicator, on any window.
+    run(|world| world.insert_resource(SafeArea { top: 47.0, right: 0.0, bottom: 34.0, left: 0.0 })),
+    shoot("game-safe-area"),
+    run(|world| world.insert_resource(SafeArea::default())),
+    run(|world| {
+        let mut pass_and_play = MatchSetup::against_computer(Level::Champion, 7);
+        pass_and_play.players[1] = ("Ben".into(), Seat::Human);
+        // On the clock, which shows the Pause button.
+        pass_and_play.turn_seconds = Some(120);
+        send(world, NewMatch(pass_and_play));
+    }),
+    shoot("handover"),
+    run(|world| send(world, Action::TakeOver)),
+    run(|world| send(world, Action::OpenOverlay(Overlay::BlankLetter))),
+    shoot("blank-letter"),
+    run(|world| send(world, Action::Pause(true))),
+    shoot("paused"),
+    // Online: the menu, the form for a room, its waiting room (three
+    // seats, one a computer's), the account, the leaderboard, the arenas
+    // and one of them while waiting for a pairing, a game with a
+    // computer, and that game reconnecting.
+    go(Screen::Online),
+    shoot("online"),
+    run(|world| {
+        if let Some(mut form) = world.get_resource_mut::<OnlineForm>() {
+            form.page = Page::Create;
+            form.players = 3;
+            form.computers = 1;
+        }
+    }),
+    shoot("online-create"),
+    run(|world| send(world, room(3))),
+    until(
+        "in the waiting room",
+        |world| matches!(world.resource::<Online>(), Online::InRoom(session) if !session.seats().is_empty()),
+    ),
+    shoot("online-waiting"),
+    // Out of the room: the menu now says who plays, with the account's
+    // recovery code to write down.
+    run(|world| send(world, OnlineRequest::Leave)),
+    shoot("online-account"),
+    run(|world| {
+        if let Some(mut form) = world.get_resource_mut::<OnlineForm>() {
+            form.page = Page::Leaderboard;
+        }
+        send(world, RatingsRequest::Leaderboard { rules: RuleSetKind::Wocable, language: Language::En });
+    }),
+    until("shown the leaderboard", |world| matches!(world.resource::<Ratings>().leaderboard, Fetched::Got(_))),
+    shoot("online-leaderboard"),
+    run(|world| {
+        if let Some(mut form) = world.get_resource_mut::<OnlineForm>() {
+            form.page = Page::Arenas;
+        }
+    }),
+    until("shown the arenas", |world| matches!(world.resource::<Arenas>().list, Fetched::Got(_))),
+    shoot("online-arenas"),
+    // In the first arena, waiting for an opponent.
+    run(|world| {
+        let Fetched::Got(list) = &world.resource::<Arenas>().list else { return };
+        let Some(id) = list.running.first().map(|arena| arena.id.clone()) else { return };
+        let Some(mut form) = world.get_resource_mut::<OnlineForm>() else { return };
+        form.show_arena(id.clone());
+        send(world, OnlineRequest::Arena(id));
+    }),
+    until("waiting in an arena", |world| {
+        let pairing = matches!(world.resource::<Online>(), Online::Pairing { .. });
+        let standings = &world.resource::<Arenas>().standings;
+        pairing && matches!(standings, Fetched::Got(s) if !s.standings.is_empty())
+    }),
+    shoot("online-arena"),
+    run(|world| send(world, OnlineRequest::LeaveArena)),
+    run(|world| send(world, room(2))),
+    until("in the game", |world| screen(world) == Screen::Game),
+    shoot("online-game"),
+    until("reconnecting", |world| world.get_resource::<Connection>().is_some_and(|c| *c == Connection::Reconnecting))
+        .then_after(0),
+    shoot("online-reconnecting"),
+    // A list of the player's: every three letters from A to X.
+    run(|world| {
+        let letters = || 'A'..='X';
+        let words: String = letters()
+            .flat_map(|a| letters().flat_map(move |b| letters().map(move |c| format!("{a}{b}{c}\n"))))
+            .collect();
+        let text = format!("{words}two words\n").into_bytes();
+        send(
+            world,
+            ImportWordList { name: "Threes".into(), language: Language::En, source: "threes.txt".into(), text },
+        );
+        world.resource_mut::<NextState<Screen>>().set(Screen::WordLists);
+    }),
+    until("the word list built", |world| {
+        matches!(world.resource::<Import>(), Import::Built { .. } | Import::Failed { .. })
+    })
+    .then_after(0),
+    shoot("word-lists"),
+    // Trace: the menu; a round on the wheel with words found, a trace
+    // under way and the pause; a round of Score; a grid round run out to
+    // "Time's up!" and its end screen; a wheel round found whole.
+    go(Screen::TraceMenu),
+    shoot("trace-menu"),
+    run(|world| start_round(world, Mode::Circle, 11, None)),
+    until("on the wheel", |world| on_round(world, Mode::Circle)),
+    run(|world| trace_words(world, 2, 1, true)),
+    shoot("trace-circle"),
+    run(|world| {
+        send(world, PointerInput::mouse(PointerPhase::Release, Vec2::ZERO));
+        send(world, TraceAction::Pause(true));
+    }),
+    shoot("trace-paused"),
+    run(|world| {
+        send(world, TraceAction::Pause(false));
+        start_round(world, Mode::Score, 3, None);
+    }),
+    until("on a round of Score", |world| on_round(world, Mode::Score)),
+    run(|world| trace_words(world, 0, 6, true)),
+    shoot("trace-score"),
+    run(|world| {
+        send(world, PointerInput::mouse(PointerPhase::Release, Vec2::ZERO));
+        // As if the day's puzzle, for its line to share.
+        start_round(world, Mode::Grid, 7, Some(Day(20_790)));
+    }),
+    until("on the grid", |world| on_round(world, Mode::Grid)),
+    run(|world| trace_words(world, 3, 2, true)),
+    shoot("trace-grid"),
+    // Three minutes in a few seconds.
+    run(|world| {
+        send(world, PointerInput::mouse(PointerPhase::Release, Vec2::ZERO));
+        let mut time = world.resource_mut::<Time<Virtual>>();
+        time.set_max_delta(std::time::Duration::from_secs(5));
+        time.set_relative_speed(40.0);
+    }),
+    until("out of time", |world| world.contains_resource::<RoundOver>()).then_after(0),
+    run(|world| {
+        let mut time = world.resource_mut::<Time<Virtual>>();
+        time.set_relative_speed(1.0);
+        time.set_max_delta(std::time::Duration::from_millis(250));
+    })
+    .then_after(2),
+    shoot("trace-time-up"),
+    until("at the end", |world| {
+        let now = world.resource::<Time>().elapsed_secs();
+        world.contains_resource::<TraceRound>() && world.get_resource::<RoundOver>().is_some_and(|o| o.is_due(now))
+    }),
+    shoot("trace-end"),
+    run(|world| start_round(world, Mode::Circle, 11, None)),
+    until("on the wheel again", |world| on_round(world, Mode::Circle)),
+    run(|world| trace_words(world, 10, 0, false)).then_after(4),
+    shoot("trace-perfect"),
+    go(Screen::Credits),
+    shoot("credits"),
+    run(write_timings),
+    run(|world| send(world, AppExit::Success)),
+];
+
+fn send<M: Message>(world: &mut World, message: M) {
+    world.write_message(message);
+}
+
+fn screen(world: &World) -> Screen {
+    *world.resource::<State<Screen>>().get()
+}
+
+fn four_players(world: &mut World) {
+    if let Some(mut form) = world.get_resource_mut::<NewGameForm>()
+        && form.players.len() < 4
+    {
+        form.players.push(("Bot2".into(), Seat::Computer(Level::Casual)));
+        form.players.push(("Bot3".into(), Seat::Computer(Level::Beginner)));
+    }
+}
+
+/// A room on the clock with a computer player seated.
+fn room(players: usize) -> OnlineRequest {
+    let room = RoomSettings {
+        rules: RuleSetKind::Wocable,
+        language: Language::En,
+        players,
+        clock: Some(120),
+        word_list: None,
+    };
+    OnlineRequest::Create { room, computers: vec![Level::Beginner] }
+}
+
+fn start_round(world: &mut World, mode: Mode, seed: u64, daily: Option<Day>) {
+    send(world, StartRound(RoundSetup { mode, language: Language::En, seed, daily }));
+}
+
+/// A round of `mode` is on, and not over.
+fn on_round(world: &World, mode: Mode) -> bool {
+    let on = world.get_resource::<TraceRound>().is_some_and(|r| r.setup.mode == mode && r.round.end().is_none());
+    on && !world.contains_resource::<RoundOver>()
+}
+
+fn write_timings(world: &mut World) {
+    let tour = world.resource::<Tour>();
+    let text = format!(
+        "first home frame after {:.2} s\nwhile the computer thinks: {}\nidle on the game screen: {}\n",
+        tour.first_home_frame.unwrap_or(0.0),
+        frame_times(&tour.thinking_frames),
+        frame_times(&tour.idle_frames),
+    );
+    if let Err(error) = std::fs::write(tour.dir.join("timings.txt"), text) {
+        error!("timings not written: {error}");
+    }
+}
+
 #[derive(Resource)]
 struct Tour {
     dir: PathBuf,
@@ -52,12 +384,8 @@ struct Tour {
     /// What the last frame was measured as: its time is known only in
     /// the next frame.
     last_frame: Option<Measured>,
-    /// Since when the tour waits for the server on the online screens.
+    /// Since when (real time) the step waits.
     waiting_since: Option<f32>,
-    shot_online_game: bool,
-    /// Steps done after the endgame's shot: its board zoomed in (pinched)
-    /// and shot, then shown as on a phone with a notch and shot.
-    endgame_steps: u8,
 }
 
 #[derive(Clone, Copy)]
@@ -77,255 +405,88 @@ pub(crate) fn plugin(app: &mut App) {
         idle_frames: Vec::new(),
         last_frame: None,
         waiting_since: None,
-        shot_online_game: false,
-        endgame_steps: 0,
     })
-    .add_systems(Last, tour);
+    .add_systems(Last, (measure, tour).chain());
     // To measure the web build's way of thinking (on the main thread).
     if std::env::var_os("WOCABLE_THINK_IN_STEPS").is_some() {
         app.insert_resource(crate::crossword::thinking::ThinkInSteps::default());
     }
 }
 
-/// What the tour reads and does on the online screens.
-#[derive(SystemParam)]
-struct OnlineTour<'w> {
-    online: Res<'w, Online>,
-    form: Option<ResMut<'w, OnlineForm>>,
-    connection: Option<Res<'w, Connection>>,
-    requests: MessageWriter<'w, OnlineRequest>,
-    ratings: Res<'w, Ratings>,
-    rating_requests: MessageWriter<'w, RatingsRequest>,
-    arenas: Res<'w, Arenas>,
-}
-
-/// The forms of the screens the tour fills in, and the results with
-/// their review (made off the frame).
-#[derive(SystemParam)]
-struct Forms<'w> {
-    new_game: Option<ResMut<'w, NewGameForm>>,
-    results: Option<ResMut<'w, Results>>,
-    reviewing: Option<Res<'w, Reviewing>>,
-    import: Res<'w, Import>,
-    word_lists: MessageWriter<'w, ImportWordList>,
-    trace: TraceTour<'w>,
-}
-
-/// Seconds after which the tour gives up waiting (for the server the
-/// window test starts, for a round) and fails.
+/// Seconds (real time: the app's may be sped up) after which a step gives
+/// up waiting (for the server the window test starts, for a round) and
+/// the tour fails.
 const PATIENCE: f32 = 30.0;
 
-/// Online: the menu, the form for a room, its waiting room (three seats,
-/// one a computer's), the leaderboard, the arenas and one of them while
-/// waiting for a pairing, a game with a computer, and that game reconnecting
-/// (the window test stops the server once `online-game.png` is saved).
-fn online_step(
-    commands: &mut Commands,
-    tour: &mut Tour,
-    step: usize,
-    screen: &State<Screen>,
-    next: &mut NextState<Screen>,
-    online: &mut OnlineTour,
-    now: f32,
-) {
-    let room = |players| OnlineRequest::Create {
-        room: RoomSettings {
-            rules: RuleSetKind::Wocable,
-            language: Language::En,
-            players,
-            clock: Some(120),
-            word_list: None,
-        },
-        computers: vec![Level::Beginner],
-    };
-    // Waits (at most `PATIENCE`) until `done`.
-    let wait_until = |commands: &mut Commands, tour: &mut Tour, done: bool, what| {
-        wait_until(commands, tour, now, done, what);
-    };
-    match step {
-        39 => next.set(Screen::Online),
-        40 => shoot(commands, tour, "online"),
-        41 => {
-            if let Some(form) = online.form.as_mut() {
-                form.page = Page::Create;
-                form.players = 3;
-                form.computers = 1;
-            }
-        }
-        42 => shoot(commands, tour, "online-create"),
-        43 => {
-            online.requests.write(room(3));
-        }
-        44 => {
-            let seated = matches!(&*online.online, Online::InRoom(session) if !session.seats().is_empty());
-            wait_until(commands, tour, seated, "in the waiting room");
-        }
-        45 => shoot(commands, tour, "online-waiting"),
-        // Out of the room: the menu now says who plays, with the
-        // account's recovery code to write down.
-        46 => {
-            online.requests.write(OnlineRequest::Leave);
-        }
-        47 => shoot(commands, tour, "online-account"),
-        48 => {
-            if let Some(form) = online.form.as_mut() {
-                form.page = Page::Leaderboard;
-            }
-            let list = RatingsRequest::Leaderboard { rules: RuleSetKind::Wocable, language: Language::En };
-            online.rating_requests.write(list);
-        }
-        49 => {
-            let fetched = matches!(online.ratings.leaderboard, Fetched::Got(_));
-            wait_until(commands, tour, fetched, "shown the leaderboard");
-        }
-        50 => shoot(commands, tour, "online-leaderboard"),
-        51 => {
-            if let Some(form) = online.form.as_mut() {
-                form.page = Page::Arenas;
-            }
-        }
-        52 => {
-            let fetched = matches!(online.arenas.list, Fetched::Got(_));
-            wait_until(commands, tour, fetched, "shown the arenas");
-        }
-        53 => shoot(commands, tour, "online-arenas"),
-        // In the first arena, waiting for an opponent.
-        54 => {
-            let Fetched::Got(list) = &online.arenas.list else { return };
-            if let (Some(arena), Some(form)) = (list.running.first(), online.form.as_mut()) {
-                form.show_arena(arena.id.clone());
-                online.requests.write(OnlineRequest::Arena(arena.id.clone()));
-            }
-        }
-        55 => {
-            let pairing = matches!(*online.online, Online::Pairing { .. });
-            let listed = matches!(&online.arenas.standings, Fetched::Got(s) if !s.standings.is_empty());
-            wait_until(commands, tour, pairing && listed, "waiting in an arena");
-        }
-        56 => shoot(commands, tour, "online-arena"),
-        57 => {
-            online.requests.write(OnlineRequest::LeaveArena);
-        }
-        58 => {
-            online.requests.write(room(2));
-        }
-        59 => wait_until(commands, tour, *screen.get() == Screen::Game, "in the game"),
-        60 => {
-            if tour.shot_online_game {
-                let reconnecting = online.connection.as_deref().is_some_and(|c| *c == Connection::Reconnecting);
-                wait_until(commands, tour, reconnecting, "reconnecting");
-                if tour.step > step {
-                    shoot(commands, tour, "online-reconnecting");
-                }
-            } else {
-                shoot(commands, tour, "online-game");
-                tour.shot_online_game = true;
-                tour.step -= 1;
-                tour.wait = 20;
-            }
-        }
-        _ => {}
-    }
-}
-
-/// What the tour reads on Trace's screens.
+/// What the frames are measured by: the screen, a computer at work, the
+/// overlay, the time, when the app started, and whether egui has its
+/// style yet.
 #[derive(SystemParam)]
-struct TraceTour<'w> {
-    round: Option<Res<'w, TraceRound>>,
-    over: Option<Res<'w, RoundOver>>,
-    virtual_time: ResMut<'w, Time<Virtual>>,
-    /// The tour's patience counts in real time: the app's may be sped up.
-    real_time: Res<'w, Time<Real>>,
+struct Seen<'w> {
+    screen: Res<'w, State<Screen>>,
+    thinking: Option<Res<'w, Thinking>>,
+    overlay: Option<Res<'w, State<Overlay>>>,
+    time: Res<'w, Time>,
+    started: Option<Res<'w, StartedAt>>,
+    styled: Option<Res<'w, crate::ui::Styled>>,
 }
 
-/// Trace: the menu; a round on the wheel with words found, a trace under
-/// way and the pause; a round of Score; a grid round run out to "Time's
-/// up!" and its end screen; a wheel round found whole.
-fn trace_step(
-    commands: &mut Commands,
-    tour: &mut Tour,
-    step: usize,
-    next: &mut NextState<Screen>,
-    trace: &mut TraceTour,
-    now: f32,
-) {
-    let start = |commands: &mut Commands, mode: Mode, seed: u64, daily: Option<Day>| {
-        let setup = RoundSetup { mode, language: Language::En, seed, daily };
-        commands.queue(move |world: &mut World| {
-            world.write_message(StartRound(setup));
-        });
+/// The time to the first home frame, and each frame's time while the
+/// computer thinks or the game screen is idle.
+fn measure(mut tour: ResMut<Tour>, seen: Seen) {
+    let Seen { screen, thinking, overlay, time, started, styled } = seen;
+    // The first frame egui draws the home screen in.
+    if *screen.get() == Screen::Home && styled.is_some() && tour.first_home_frame.is_none() {
+        tour.first_home_frame = started.map(|s| s.0.elapsed().as_secs_f32());
+    }
+    // This frame's time is the one of the frame before.
+    match tour.last_frame {
+        Some(Measured::Thinking) => tour.thinking_frames.push(time.delta_secs()),
+        Some(Measured::Idle) => tour.idle_frames.push(time.delta_secs()),
+        None => {}
+    }
+    // Thinking while the search runs (not while a move found is held back
+    // to be seen arriving).
+    tour.last_frame = if thinking.is_some_and(|thinking| !thinking.found) {
+        Some(Measured::Thinking)
+    } else if *screen.get() == Screen::Game && overlay.is_none_or(|o| *o.get() == Overlay::None) {
+        Some(Measured::Idle)
+    } else {
+        None
     };
-    let on = |trace: &TraceTour, mode: Mode| {
-        trace.round.as_ref().is_some_and(|r| r.setup.mode == mode && r.round.end().is_none()) && trace.over.is_none()
-    };
-    let real_now = trace.real_time.elapsed_secs();
-    let wait_until = |commands: &mut Commands, tour: &mut Tour, done: bool, what| {
-        wait_until(commands, tour, real_now, done, what);
-    };
-    match step {
-        63 => next.set(Screen::TraceMenu),
-        64 => shoot(commands, tour, "trace-menu"),
-        65 => start(commands, Mode::Circle, 11, None),
-        66 => wait_until(commands, tour, on(trace, Mode::Circle), "on the wheel"),
-        67 => commands.queue(|world: &mut World| trace_words(world, 2, 1, true)),
-        68 => shoot(commands, tour, "trace-circle"),
-        69 => commands.queue(|world: &mut World| {
-            world.write_message(PointerInput::mouse(PointerPhase::Release, Vec2::ZERO));
-            world.write_message(TraceAction::Pause(true));
-        }),
-        70 => shoot(commands, tour, "trace-paused"),
-        71 => {
-            commands.queue(|world: &mut World| {
-                world.write_message(TraceAction::Pause(false));
-            });
-            start(commands, Mode::Score, 3, None);
+}
+
+/// Takes the tour's next step once its frames have passed.
+fn tour(world: &mut World) {
+    let mut tour = world.resource_mut::<Tour>();
+    if tour.wait > 0 {
+        tour.wait -= 1;
+        return;
+    }
+    let Some(step) = STEPS.get(tour.step).copied() else { return };
+    tour.step += 1;
+    tour.wait = step.frames;
+    match step.does {
+        Does::Shoot(name) => {
+            let path = tour.dir.join(format!("{name}.png"));
+            world.spawn(Screenshot::primary_window()).observe(save_to_disk(path));
         }
-        72 => wait_until(commands, tour, on(trace, Mode::Score), "on a round of Score"),
-        73 => commands.queue(|world: &mut World| trace_words(world, 0, 6, true)),
-        74 => shoot(commands, tour, "trace-score"),
-        75 => {
-            commands.queue(|world: &mut World| {
-                world.write_message(PointerInput::mouse(PointerPhase::Release, Vec2::ZERO));
-            });
-            // As if the day's puzzle, for its line to share.
-            start(commands, Mode::Grid, 7, Some(Day(20_790)));
-        }
-        76 => wait_until(commands, tour, on(trace, Mode::Grid), "on the grid"),
-        77 => commands.queue(|world: &mut World| trace_words(world, 3, 2, true)),
-        78 => shoot(commands, tour, "trace-grid"),
-        79 => {
-            // Three minutes in a few seconds.
-            commands.queue(|world: &mut World| {
-                world.write_message(PointerInput::mouse(PointerPhase::Release, Vec2::ZERO));
-            });
-            trace.virtual_time.set_max_delta(std::time::Duration::from_secs(5));
-            trace.virtual_time.set_relative_speed(40.0);
-        }
-        80 => {
-            let over = trace.over.is_some();
-            wait_until(commands, tour, over, "out of time");
-            if over {
-                trace.virtual_time.set_relative_speed(1.0);
-                trace.virtual_time.set_max_delta(std::time::Duration::from_millis(250));
-                tour.wait = 2;
+        Does::Go(screen) => world.resource_mut::<NextState<Screen>>().set(screen),
+        Does::Run(act) => act(world),
+        Does::Until(what, done) => {
+            let now = world.resource::<Time<Real>>().elapsed_secs();
+            let done = done(world);
+            let mut tour = world.resource_mut::<Tour>();
+            let since = *tour.waiting_since.get_or_insert(now);
+            if done {
+                tour.waiting_since = None;
+            } else if now - since < PATIENCE {
+                tour.step -= 1;
+                tour.wait = LOOK_EVERY;
+            } else {
+                tour_failed(world, &format!("the tour waited in vain: {what}"));
             }
         }
-        81 => shoot(commands, tour, "trace-time-up"),
-        82 => wait_until(
-            commands,
-            tour,
-            trace.round.is_some() && trace.over.as_ref().is_some_and(|o| o.is_due(now)),
-            "at the end",
-        ),
-        83 => shoot(commands, tour, "trace-end"),
-        84 => start(commands, Mode::Circle, 11, None),
-        85 => wait_until(commands, tour, on(trace, Mode::Circle), "on the wheel again"),
-        86 => {
-            commands.queue(|world: &mut World| trace_words(world, 10, 0, false));
-            tour.wait = 4;
-        }
-        87 => shoot(commands, tour, "trace-perfect"),
-        _ => {}
     }
 }
 
@@ -365,268 +526,6 @@ fn trace_words(world: &mut World, targets: usize, bonus: usize, partial: bool) {
     }
     for message in messages {
         world.write_message(message);
-    }
-}
-
-/// Goes on to the next step once `done`; until then the step is done
-/// again, until the tour gives up and fails.
-fn wait_until(commands: &mut Commands, tour: &mut Tour, now: f32, done: bool, what: &'static str) {
-    let since = *tour.waiting_since.get_or_insert(now);
-    if done {
-        tour.waiting_since = None;
-    } else if now - since < PATIENCE {
-        tour.step -= 1;
-        tour.wait = 5;
-    } else {
-        commands.queue(move |world: &mut World| tour_failed(world, &format!("the tour waited in vain: {what}")));
-    }
-}
-
-fn shoot(commands: &mut Commands, tour: &Tour, name: &str) {
-    let path = tour.dir.join(format!("{name}.png"));
-    commands.spawn(Screenshot::primary_window()).observe(save_to_disk(path));
-}
-
-/// What the tour waits on: the screen, the match, its hints, a computer at
-/// work, the overlay.
-#[derive(SystemParam)]
-struct Seen<'w> {
-    screen: Res<'w, State<Screen>>,
-    m: Option<Res<'w, Match>>,
-    hints: Option<Res<'w, Hints>>,
-    thinking: Option<Res<'w, Thinking>>,
-    overlay: Option<Res<'w, State<Overlay>>>,
-}
-
-/// The time, when the app started, and whether egui has its style yet.
-#[derive(SystemParam)]
-struct Timing<'w> {
-    time: Res<'w, Time>,
-    started: Option<Res<'w, StartedAt>>,
-    styled: Option<Res<'w, crate::ui::Styled>>,
-}
-
-/// What the tour does: change screens, act in a match, start one, quit.
-#[derive(SystemParam)]
-struct Does<'w> {
-    next: ResMut<'w, NextState<Screen>>,
-    actions: MessageWriter<'w, Action>,
-    start: MessageWriter<'w, NewMatch>,
-    exit: MessageWriter<'w, AppExit>,
-}
-
-fn tour(
-    mut commands: Commands,
-    mut tour: ResMut<Tour>,
-    seen: Seen,
-    does: Does,
-    timing: Timing,
-    mut forms: Forms,
-    mut online: OnlineTour,
-) {
-    let Does { mut next, mut actions, mut start, mut exit } = does;
-    let Timing { time, started, styled } = timing;
-    let Seen { screen, m, hints, thinking, overlay } = seen;
-    // The first frame egui draws the home screen in.
-    if *screen.get() == Screen::Home && styled.is_some() && tour.first_home_frame.is_none() {
-        tour.first_home_frame = started.map(|s| s.0.elapsed().as_secs_f32());
-    }
-    // This frame's time is the one of the frame before.
-    match tour.last_frame {
-        Some(Measured::Thinking) => tour.thinking_frames.push(time.delta_secs()),
-        Some(Measured::Idle) => tour.idle_frames.push(time.delta_secs()),
-        None => {}
-    }
-    // Thinking while the search runs (not while a move found is held back
-    // to be seen arriving).
-    tour.last_frame = if thinking.is_some_and(|thinking| !thinking.found) {
-        Some(Measured::Thinking)
-    } else if *screen.get() == Screen::Game && overlay.is_none_or(|o| *o.get() == Overlay::None) {
-        Some(Measured::Idle)
-    } else {
-        None
-    };
-    if tour.wait > 0 {
-        tour.wait -= 1;
-        return;
-    }
-    let step = tour.step;
-    tour.step += 1;
-    tour.wait = 20;
-    match step {
-        0 => shoot(&mut commands, &tour, "home"),
-        1 => next.set(Screen::NewGame),
-        2 => {
-            // Four players, so that the seat rows and their buttons are seen.
-            match forms.new_game.as_mut() {
-                Some(form) if form.players.len() < 4 => {
-                    form.players.push(("Bot2".into(), Seat::Computer(Level::Casual)));
-                    form.players.push(("Bot3".into(), Seat::Computer(Level::Beginner)));
-                    tour.step -= 1;
-                }
-                _ => shoot(&mut commands, &tour, "new-game"),
-            }
-        }
-        3 => {
-            start.write(NewMatch(MatchSetup::against_computer(Level::Champion, 2026)));
-        }
-        4 => shoot(&mut commands, &tour, "game-start"),
-        5 => {
-            actions.write(Action::Hint);
-        }
-        6 => {
-            actions.write(Action::LayHint(hints.map_or(0, |h| h.0.len().saturating_sub(1))));
-        }
-        7 => shoot(&mut commands, &tour, "game-composing"),
-        8 => {
-            actions.write(Action::Play);
-            tour.wait = 4;
-        }
-        9 => shoot(&mut commands, &tour, "game-played"),
-        10 => {
-            // Wait for the computer's reply to arrive.
-            if m.is_some_and(|m| !m.human_to_play()) {
-                tour.step -= 1;
-                tour.wait = 5;
-            } else {
-                tour.wait = 40;
-            }
-        }
-        11 => shoot(&mut commands, &tour, "game-reply"),
-        12 => {
-            actions.write(Action::OpenOverlay(Overlay::Exchange));
-        }
-        13 => shoot(&mut commands, &tour, "exchange"),
-        14 => {
-            actions.write(Action::OpenOverlay(Overlay::ConfirmResign));
-        }
-        15 => shoot(&mut commands, &tour, "resign"),
-        16 => {
-            actions.write(Action::Resign);
-        }
-        17 => {
-            // The last move stays in view a moment before the results.
-            if *screen.get() != Screen::Results {
-                tour.step -= 1;
-                tour.wait = 5;
-            }
-        }
-        18 => shoot(&mut commands, &tour, "results"),
-        19 => {
-            if let Some(results) = forms.results.as_mut() {
-                results.review_shown = true;
-            }
-            if forms.reviewing.is_some() {
-                tour.step -= 1;
-            }
-        }
-        20 => shoot(&mut commands, &tour, "results-review"),
-        21 => {
-            if let Some(results) = forms.results.as_mut() {
-                results.viewing = Some(Viewing { turn: 0, best: false });
-            }
-        }
-        22 => shoot(&mut commands, &tour, "review-turn"),
-        23 => {
-            // As if searched: the page looks it up.
-            commands.insert_resource(DictionaryPage {
-                language: Language::En,
-                word_list: None,
-                lookup: Lookup::Anagrams,
-                query: "WOCABLE".into(),
-                found: Some(Found::Fetching),
-                back: Screen::Home,
-            });
-            next.set(Screen::Dictionary);
-        }
-        24 => shoot(&mut commands, &tour, "dictionary"),
-        25 => next.set(Screen::Settings),
-        26 => shoot(&mut commands, &tour, "settings"),
-        27 => next.set(Screen::HowToPlay),
-        28 => shoot(&mut commands, &tour, "how-to-play"),
-        29 => {
-            commands.queue(resume_an_endgame);
-        }
-        30 => {
-            // The Champion searches the endgame: wait for its move (or the
-            // results, should it go out).
-            let resuming = *screen.get() == Screen::HowToPlay;
-            let searching = *screen.get() == Screen::Game && m.is_some_and(|m| !m.human_to_play());
-            if resuming || searching {
-                tour.step -= 1;
-                tour.wait = 5;
-            }
-        }
-        31 => shoot(&mut commands, &tour, "endgame"),
-        32 if tour.endgame_steps < 5 => {
-            tour.endgame_steps += 1;
-            tour.step -= 1;
-            match tour.endgame_steps {
-                1 => commands.queue(|world: &mut World| {
-                    let layout = world.resource::<crate::crossword::layout::BoardLayout>();
-                    let centre = layout.cell_centre(wocable_crossword::CENTRE);
-                    world.write_message(Pinch { from: centre, to: centre, scale: 2.0 });
-                }),
-                2 => shoot(&mut commands, &tour, "game-zoomed"),
-                // An iPhone's island and home indicator, on any window.
-                3 => commands.insert_resource(SafeArea { top: 47.0, right: 0.0, bottom: 34.0, left: 0.0 }),
-                4 => shoot(&mut commands, &tour, "game-safe-area"),
-                _ => commands.insert_resource(SafeArea::default()),
-            }
-        }
-        32 => {
-            let mut pass_and_play = MatchSetup::against_computer(Level::Champion, 7);
-            pass_and_play.players[1] = ("Ben".into(), Seat::Human);
-            // On the clock, which shows the Pause button.
-            pass_and_play.turn_seconds = Some(120);
-            start.write(NewMatch(pass_and_play));
-        }
-        33 => shoot(&mut commands, &tour, "handover"),
-        34 => {
-            actions.write(Action::TakeOver);
-        }
-        35 => {
-            actions.write(Action::OpenOverlay(Overlay::BlankLetter));
-        }
-        36 => shoot(&mut commands, &tour, "blank-letter"),
-        37 => {
-            actions.write(Action::Pause(true));
-        }
-        38 => shoot(&mut commands, &tour, "paused"),
-        39..=60 => online_step(&mut commands, &mut tour, step, &screen, &mut next, &mut online, time.elapsed_secs()),
-        63..=87 => trace_step(&mut commands, &mut tour, step, &mut next, &mut forms.trace, time.elapsed_secs()),
-        61 => {
-            // A list of the player's: every three letters from A to X.
-            let letters = || 'A'..='X';
-            let words: String = letters()
-                .flat_map(|a| letters().flat_map(move |b| letters().map(move |c| format!("{a}{b}{c}\n"))))
-                .collect();
-            let text = format!("{words}two words\n").into_bytes();
-            let import =
-                ImportWordList { name: "Threes".into(), language: Language::En, source: "threes.txt".into(), text };
-            forms.word_lists.write(import);
-            next.set(Screen::WordLists);
-        }
-        62 => match &*forms.import {
-            Import::Built { .. } | Import::Failed { .. } => shoot(&mut commands, &tour, "word-lists"),
-            _ => tour.step -= 1,
-        },
-        88 => next.set(Screen::Credits),
-        89 => shoot(&mut commands, &tour, "credits"),
-        90 => {
-            let text = format!(
-                "first home frame after {:.2} s\nwhile the computer thinks: {}\nidle on the game screen: {}\n",
-                tour.first_home_frame.unwrap_or(0.0),
-                frame_times(&tour.thinking_frames),
-                frame_times(&tour.idle_frames),
-            );
-            if let Err(error) = std::fs::write(tour.dir.join("timings.txt"), text) {
-                error!("timings not written: {error}");
-            }
-        }
-        _ => {
-            exit.write(AppExit::Success);
-        }
     }
 }
 
