@@ -143,7 +143,8 @@ fn bind_and_optimise(wasm: &Path, out: &Path, output: &Output) -> Result<(), Str
             .arg(out)
             .arg(wasm),
     )?;
-    // Binaryen takes an eighth off what LLVM left, in a couple of minutes.
+    // Binaryen takes an eighth off what LLVM left (on one core: the longest
+    // step of a build after a change).
     let bound = out.join("wocable_bg.wasm");
     let optimised = out.join("wocable_bg.opt.wasm");
     output.run(Command::new("node").arg(wasm_opt(output)?).arg("-Oz").arg(&bound).arg("-o").arg(&optimised))?;
