@@ -4,7 +4,7 @@
 use wocable_crossword::notation::{parse_move, parse_rack};
 use wocable_crossword::{
     EndReason, Event, Game, GameConfig, GameSettings, Intent, LeaveReason, Outcome, RuleError, RuleSetKind, SavedGame,
-    SeatView, Tile, ViewError, Visibility,
+    SeatView, Tile, ViewError, Visibility, format_rack,
 };
 use wocable_lexicon::{Language, Lexicon};
 
@@ -319,41 +319,128 @@ fn standings_share_ranks_on_equal_scores() {
     assert!(tied.standings().iter().all(|s| s.rank == 1));
 }
 
-#[test]
-fn going_out_collects_the_other_racks() {
-    let mut endings = 0;
-    for seed in 0..6 {
-        for n in [2, 3, 4] {
-            let config = GameConfig {
-                settings: GameSettings {
-                    rules: RuleSetKind::Wocable,
-                    language: Language::En,
-                    players: (0..n).map(|i| format!("p{i}")).collect(),
-                    layout: None,
-                    word_list: None,
-                },
-                seed,
-            };
-            let mut game = Game::new(config, support::permissive_lexicon()).unwrap();
-            support::play_out(&mut game);
-            let Some(EndReason::WentOut { seat }) = game.ended() else { continue };
-            endings += 1;
-            let counted: Vec<(usize, i32)> = game
-                .log()
-                .iter()
-                .filter_map(
-                    |e| if let Event::RackCounted { seat, points, .. } = e { Some((*seat, *points)) } else { None },
-                )
-                .collect();
-            let others: i32 = (0..n).filter(|s| *s != seat).map(|s| rack_points(&game, s)).sum();
-            assert_eq!(counted[0], (seat, others));
-            for (other, points) in &counted[1..] {
-                assert_eq!(*points, -rack_points(&game, *other));
-            }
-            assert!(game.rack(seat).is_empty() && game.bag().is_empty());
+/// A game of `n` players under `rules`, played out on a lexicon that
+/// takes every two- and three-letter word.
+fn played_out(rules: RuleSetKind, n: usize, seed: u64) -> Game {
+    let config = GameConfig {
+        settings: GameSettings {
+            rules,
+            language: Language::En,
+            players: (0..n).map(|i| format!("p{i}")).collect(),
+            layout: None,
+            word_list: None,
+        },
+        seed,
+    };
+    let mut game = Game::new(config, support::permissive_lexicon()).unwrap();
+    support::play_out(&mut game);
+    game
+}
+
+/// What each seat was counted for its rack at the end, in seat order.
+fn racks_counted(game: &Game) -> Vec<i32> {
+    let mut counted = vec![0; game.settings().players.len()];
+    for event in game.log() {
+        if let Event::RackCounted { seat, points, .. } = event {
+            counted[*seat] += points;
         }
     }
-    assert!(endings > 0, "some games end by going out");
+    counted
+}
+
+#[test]
+fn going_out_collects_the_other_racks() {
+    for (rules, counts) in [
+        (RuleSetKind::Wocable, &[2, 3, 4][..]),
+        (RuleSetKind::Webfeud, &[2][..]),
+        (RuleSetKind::Remote, &[2, 3, 4][..]),
+    ] {
+        let mut endings = 0;
+        for &n in counts {
+            for seed in 0..6 {
+                let game = played_out(rules, n, seed);
+                let Some(EndReason::WentOut { seat }) = game.ended() else { continue };
+                endings += 1;
+                let others: i32 = (0..n).filter(|s| *s != seat).map(|s| rack_points(&game, s)).sum();
+                let counted = racks_counted(&game);
+                assert_eq!(counted[seat], others, "{rules:?}, {n} players, seed {seed}");
+                for other in (0..n).filter(|s| *s != seat) {
+                    assert_eq!(counted[other], -rack_points(&game, other));
+                }
+                assert!(game.rack(seat).is_empty() && game.bag().is_empty());
+            }
+        }
+        assert!(endings > 0, "some {rules:?} games end by going out");
+    }
+}
+
+/// A game that ends by going out: who went out, the racks left, and what
+/// each seat's rack counted, worked by hand.
+struct GoingOut {
+    rules: RuleSetKind,
+    seed: u64,
+    out: usize,
+    racks: &'static [&'static str],
+    counted: &'static [i32],
+}
+
+/// Going out (§3.1) with every number of players each rule set allows,
+/// against totals worked by hand from the racks left: classic values
+/// (B 3, C 3, F 4, G 2, H 4, K 5) for Wocable and Remote, Wordfeud's
+/// for Webfeud (C 4, J 10).
+#[test]
+fn going_out_totals_worked_by_hand() {
+    let cases = [
+        // The second player keeps H (4): the first +4, the second -4.
+        GoingOut { rules: RuleSetKind::Wocable, seed: 2, out: 0, racks: &["", "H"], counted: &[4, -4] },
+        // I (1) and C (3): +4.
+        GoingOut { rules: RuleSetKind::Wocable, seed: 1, out: 1, racks: &["I", "", "C"], counted: &[-1, 4, -3] },
+        // B E (3 + 1), K (5), C G (3 + 2): +14.
+        GoingOut {
+            rules: RuleSetKind::Wocable,
+            seed: 5,
+            out: 2,
+            racks: &["BE", "K", "", "CG"],
+            counted: &[-4, -5, 14, -5],
+        },
+        // Wordfeud's A J: 1 + 10 (8 for a classic J).
+        GoingOut { rules: RuleSetKind::Webfeud, seed: 23, out: 0, racks: &["", "AJ"], counted: &[11, -11] },
+        // Wordfeud's C C: 4 + 4 (3 each in the classic set).
+        GoingOut { rules: RuleSetKind::Webfeud, seed: 13, out: 0, racks: &["", "CC"], counted: &[8, -8] },
+        // F (4).
+        GoingOut { rules: RuleSetKind::Remote, seed: 10, out: 0, racks: &["", "F"], counted: &[4, -4] },
+        // B and B (3 each).
+        GoingOut { rules: RuleSetKind::Remote, seed: 22, out: 1, racks: &["B", "", "B"], counted: &[-3, 6, -3] },
+        // A F (1 + 4), E (1), K N (5 + 1): +12.
+        GoingOut {
+            rules: RuleSetKind::Remote,
+            seed: 3,
+            out: 2,
+            racks: &["AF", "E", "", "KN"],
+            counted: &[-5, -1, 12, -6],
+        },
+    ];
+    for GoingOut { rules, seed, out, racks, counted } in cases {
+        let n = racks.len();
+        let game = played_out(rules, n, seed);
+        let case = format!("{rules:?}, {n} players, seed {seed}");
+        assert_eq!(game.ended(), Some(EndReason::WentOut { seat: out }), "{case}");
+        let left: Vec<String> = (0..n).map(|s| format_rack(Language::En, game.rack(s))).collect();
+        assert_eq!(left, racks, "{case}");
+        assert_eq!(racks_counted(&game), counted, "{case}");
+        // The scores are the plays' and the racks' together.
+        for (seat, rack) in counted.iter().enumerate() {
+            let played: i32 = game
+                .log()
+                .iter()
+                .filter_map(|e| match e {
+                    Event::Played { seat: s, play, .. } if *s == seat => Some(play.score as i32),
+                    _ => None,
+                })
+                .sum();
+            assert_eq!(game.scores()[seat], played + rack, "{case}, seat {seat}");
+        }
+    }
 }
 
 fn rack_points(game: &Game, seat: usize) -> i32 {
