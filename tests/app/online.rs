@@ -24,6 +24,7 @@ use wocable::screens::arenas::Arenas;
 use wocable::screens::home::OnlineSeatKept;
 use wocable::screens::online::{OnlineForm, Page};
 use wocable::screens::ratings::{Ratings, RatingsRequest};
+use wocable::screens::results::Results;
 use wocable::settings::Settings;
 use wocable::storage::Storage;
 use wocable_crossword::{Event, RuleSetKind};
@@ -222,6 +223,9 @@ fn a_room_made_in_the_app_is_played_with_a_bot_that_joined_by_its_code() {
     // Ana resigns; the bot wins, and its record has Ana's move.
     app.world_mut().write_message(Action::Resign);
     until(&mut app, "the results", 30, |w| screen(w) == Screen::Results);
+    app.update();
+    let results = app.world().get_resource::<Results>().expect("the results, from the game's whole record");
+    assert_eq!(results.seats.len(), 2);
     let status = bot.0.wait().expect("the bot ends");
     assert!(status.success());
     let record = std::fs::read_to_string(&gcg).expect("the bot's record");
