@@ -233,7 +233,8 @@ impl Round {
 
     /// Scores a traced path of cells.
     fn submit(&mut self, path: &[usize], now: u64) -> Outcome {
-        if self.tick(now).is_some() || !self.clock.is_running() {
+        self.tick(now);
+        if !self.accepts_traces(now) {
             return Outcome::GameOver;
         }
         if path.len() < MIN_LETTERS {
