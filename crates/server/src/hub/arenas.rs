@@ -3,11 +3,11 @@
 //! game ends. A player in an arena waits for their next game with a join
 //! request, as for a random game; one whose request is given up leaves.
 
-use super::Hub;
+use super::{Hub, SeatReply};
 use crate::db::GameResult;
 use crate::error::ApiError;
 use std::collections::{HashMap, HashSet};
-use tokio::sync::{oneshot, watch};
+use tokio::sync::watch;
 use tracing::{error, info};
 use wocable_crossword::Outcome;
 use wocable_net::{
@@ -16,8 +16,6 @@ use wocable_net::{
 
 /// Seconds a turn in an arena's games: arenas are for quick games.
 const ARENA_TURN_SECONDS: u32 = 60;
-
-pub type Ticket = oneshot::Sender<Result<Joined, ApiError>>;
 
 /// An arena as a game's result leaves it, and the game's players, whose
 /// standings changed.
@@ -32,7 +30,7 @@ pub struct Arenas {
     /// Arenas that another server sharing the database opened, and runs.
     elsewhere: HashSet<ArenaId>,
     /// Players waiting for their next game.
-    tickets: HashMap<(ArenaId, AccountId), Ticket>,
+    tickets: HashMap<(ArenaId, AccountId), SeatReply>,
     /// The rooms of arena games being played.
     rooms: HashMap<RoomCode, (ArenaId, u64)>,
     /// Each player's seat in their game being played: told again to one
@@ -68,7 +66,7 @@ impl Arenas {
     }
 }
 
-fn refuse(ticket: Ticket, why: ApiError) {
+fn refuse(ticket: SeatReply, why: ApiError) {
     let _ = ticket.send(Err(why));
 }
 
@@ -80,7 +78,7 @@ impl Hub {
         account: AccountId,
         nick: String,
         rating: f64,
-        reply: Ticket,
+        reply: SeatReply,
     ) {
         let now = super::now_ms();
         let Some(arena) = self.arenas.running.get_mut(&id) else {

@@ -27,6 +27,10 @@ use wocable_net::{
     Refusal, Room, RoomCode, RoomSettings, Schedule, SeatToken, ServerMessage, Step, Verdict, Waiting,
 };
 
+/// Where a player who asked for a seat is answered: the seat, or why
+/// there is none.
+pub type SeatReply = oneshot::Sender<Result<Joined, ApiError>>;
+
 pub enum Command {
     Create {
         settings: RoomSettings,
@@ -39,7 +43,7 @@ pub enum Command {
         code: RoomCode,
         name: String,
         player: Player,
-        reply: oneshot::Sender<Result<Joined, ApiError>>,
+        reply: SeatReply,
     },
     Look {
         code: RoomCode,
@@ -50,7 +54,7 @@ pub enum Command {
         name: String,
         player: Player,
         wait_ms: u64,
-        reply: oneshot::Sender<Result<Joined, ApiError>>,
+        reply: SeatReply,
     },
     Thought {
         code: RoomCode,
@@ -63,7 +67,7 @@ pub enum Command {
         account: AccountId,
         nick: String,
         rating: f64,
-        reply: arenas::Ticket,
+        reply: SeatReply,
     },
     LeaveArena {
         id: ArenaId,

@@ -3,16 +3,12 @@
 //! pairs a game makes its room, and a player who asked another instance
 //! is answered there, with this one's address to connect to.
 
-use super::{COMPUTER_NAME, FILL_LEVEL, Hub};
+use super::{COMPUTER_NAME, FILL_LEVEL, Hub, SeatReply};
 use crate::db::STALE_MS;
 use crate::error::ApiError;
 use std::collections::HashMap;
-use tokio::sync::oneshot;
 use tracing::{error, info, warn};
 use wocable_net::{Joined, Matched, Player, QueueKey, RoomSettings, Waiting};
-
-/// Where a waiting player is answered.
-type Reply = oneshot::Sender<Result<Joined, ApiError>>;
 
 /// How often the queues are paired when nobody new comes: computer
 /// players fill the games of those who waited long enough.
@@ -25,13 +21,13 @@ const RANDOM_TURN_SECONDS: u32 = 120;
 /// came by the time they no longer wait for.
 #[derive(Default)]
 pub struct Queues {
-    tickets: HashMap<u64, (Reply, u64)>,
+    tickets: HashMap<u64, (SeatReply, u64)>,
     paired_ms: u64,
 }
 
 impl Hub {
     /// A player asks for a random game.
-    pub(super) async fn random(&mut self, key: QueueKey, waiting: Waiting, reply: Reply) {
+    pub(super) async fn random(&mut self, key: QueueKey, waiting: Waiting, reply: SeatReply) {
         info!(rules = %key.rules, language = %key.language, players = key.players, "a player asks for a random game");
         match self.db.wait(key, &waiting).await {
             Ok(true) => {
