@@ -279,7 +279,7 @@ impl AccountLimits {
 /// of `X-Forwarded-For`, the one the proxy added: a client may send the
 /// header with addresses of its choosing). An IPv6 client has a /64 of
 /// its own: its limit is the block's.
-fn client(peer: SocketAddr, headers: &HeaderMap) -> IpAddr {
+pub(crate) fn client(peer: SocketAddr, headers: &HeaderMap) -> IpAddr {
     let forwarded = || headers.get("x-forwarded-for")?.to_str().ok()?.rsplit(',').next()?.trim().parse().ok();
     let address = match peer.ip().is_loopback() {
         true => forwarded().unwrap_or(peer.ip()),

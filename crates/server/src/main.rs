@@ -24,6 +24,7 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
+use std::time::Duration;
 use tokio::sync::{mpsc, oneshot, watch};
 use tracing::info;
 use tracing_subscriber::EnvFilter;
@@ -36,7 +37,8 @@ const DEFAULT_LISTEN: &str = "127.0.0.1:3536";
 const USAGE: &str = "usage: wocable-server [--listen ADDR:PORT] [--db FILE|URL] [--public-url URL] [--web DIR] \
 [--lexicon FILE.wlex]... [--ice URL]... \
 [--ice-username NAME] [--ice-credential SECRET] [--arena RULES-LANG-PLAYERS]... [--no-arenas] \
-[--arena-every SECONDS] [--arena-length SECONDS] [--test-clock MS]";
+[--arena-every SECONDS] [--arena-length SECONDS] [--sockets N] [--sockets-per-address N] \
+[--hello-seconds SECONDS] [--test-clock MS]";
 
 struct Options {
     listen: SocketAddr,
@@ -51,6 +53,8 @@ struct Options {
     lexicons: Vec<PathBuf>,
     ice: IceServers,
     arenas: Schedule,
+    /// The bounds on clients' websockets.
+    limits: signal::Limits,
     /// For tests: the server's clock starts at this time (ms since 1970),
     /// and `POST /api/test/clock {"advance_ms"}` moves it on.
     test_clock: Option<u64>,
@@ -87,6 +91,8 @@ enum UsageError {
     Arena(String),
     #[error("{flag}: '{text}' is not a number of seconds")]
     Seconds { flag: String, text: String },
+    #[error("{flag}: '{text}' is not a count of one or more")]
+    Count { flag: String, text: String },
     #[error("--test-clock: '{0}' is not a time in ms")]
     TestClock(String),
     #[error("--listen: '{0}' is not ADDR:PORT")]
@@ -124,6 +130,7 @@ fn options(mut args: impl Iterator<Item = String>) -> Result<Options, UsageError
     let mut arenas = Schedule::hourly();
     let (mut kinds, mut no_arenas, mut test_clock) = (Vec::new(), false, None);
     let mut length = None;
+    let mut limits = signal::Limits::default();
     while let Some(flag) = args.next() {
         let mut value = || args.next().ok_or_else(|| UsageError::NoValue(flag.clone()));
         match flag.as_str() {
@@ -142,6 +149,9 @@ fn options(mut args: impl Iterator<Item = String>) -> Result<Options, UsageError
             "--no-arenas" => no_arenas = true,
             "--arena-every" => arenas.every_ms = seconds(&flag, &value()?)?,
             "--arena-length" => length = Some(seconds(&flag, &value()?)?),
+            "--sockets" => limits.total = count(&flag, &value()?)?,
+            "--sockets-per-address" => limits.per_address = count(&flag, &value()?)?,
+            "--hello-seconds" => limits.hello_deadline = Duration::from_millis(seconds(&flag, &value()?)?),
             "--test-clock" => {
                 let text = value()?;
                 test_clock = Some(text.parse().map_err(|_| UsageError::TestClock(text))?);
@@ -161,7 +171,25 @@ fn options(mut args: impl Iterator<Item = String>) -> Result<Options, UsageError
     if no_arenas {
         arenas.kinds.clear();
     }
-    Ok(Options { listen, db, public_url, web: web.or_else(web::built_beside), lexicons, ice, arenas, test_clock })
+    Ok(Options {
+        listen,
+        db,
+        public_url,
+        web: web.or_else(web::built_beside),
+        lexicons,
+        ice,
+        arenas,
+        limits,
+        test_clock,
+    })
+}
+
+/// A count, at least one.
+fn count(flag: &str, text: &str) -> Result<usize, UsageError> {
+    match text.parse::<usize>() {
+        Ok(n) if n > 0 => Ok(n),
+        _ => Err(UsageError::Count { flag: flag.to_string(), text: text.to_string() }),
+    }
 }
 
 /// A number of seconds, at least one, in milliseconds.
@@ -216,28 +244,29 @@ async fn serve(options: Options) -> Result<(), ServeError> {
     // Versions go on from the time, so that they grow across restarts.
     let (arena_changes, arena_versions) = watch::channel(hub::now_ms());
     let host_path = format!("host-{:032x}", rand::random::<u128>());
+    let signals = signal::Signals::new(host_path.clone(), options.limits);
     let (stop_serving, serving_stopped) = oneshot::channel();
-    let mut server =
-        SignalingServerBuilder::new(options.listen, signal::HostTopology, signal::Signals::new(host_path.clone()))
-            .with_shutdown(serving_stopped)
-            .build_with(|router| {
-                let router = router.merge(api::routes(
-                    commands.clone(),
-                    db.clone(),
-                    arena_versions,
-                    word_lists.clone(),
-                    options.ice.clone(),
-                    options.test_clock.is_some(),
-                ));
-                match &options.web {
-                    Some(dir) => web::serve_files(router, dir),
-                    None => router,
-                }
-            });
+    let mut server = SignalingServerBuilder::new(options.listen, signal::HostTopology, signals.clone())
+        .with_shutdown(serving_stopped)
+        .max_message_size(signal::MAX_SIGNAL_MESSAGE)
+        .build_with(|router| {
+            let router = router.merge(api::routes(
+                commands.clone(),
+                db.clone(),
+                arena_versions,
+                word_lists.clone(),
+                options.ice.clone(),
+                options.test_clock.is_some(),
+            ));
+            match &options.web {
+                Some(dir) => web::serve_files(router, dir),
+                None => router,
+            }
+        });
     let address = server.bind().map_err(|source| ServeError::Listen { address: options.listen, source })?;
     let public_url = options.public_url.clone().unwrap_or_else(|| format!("http://{address}"));
     db.set_instance(public_url.clone());
-    let hub = hub::Hub::load(db, word_lists, commands, options.arenas.clone(), arena_changes).await?;
+    let hub = hub::Hub::load(db, word_lists, commands, options.arenas.clone(), arena_changes, signals).await?;
     let (stop_hub, hub_stopped) = watch::channel(false);
     let ice = matchbox_socket::RtcIceServerConfig {
         urls: options.ice.urls,

@@ -9,6 +9,7 @@ mod random;
 
 use crate::db::{Db, DbError, GameResult, StoredRoom};
 use crate::error::ApiError;
+use crate::signal::Signals;
 use crate::word_lists::{WordListError, WordLists};
 use futures::StreamExt;
 use matchbox_socket::{PeerId, PeerState, RtcIceServerConfig, WebRtcChannel, WebRtcSocketBuilder};
@@ -138,6 +139,9 @@ pub struct Hub {
     matched: HashSet<RoomCode>,
     arenas: arenas::Arenas,
     outbox: Outbox,
+    /// The clients' websockets: a client is let stay once it says who it
+    /// is, and closed when it is no longer listened to.
+    signals: Signals,
 }
 
 /// How far the server's clock is from the system's: set only by
@@ -189,6 +193,7 @@ impl Hub {
         commands: mpsc::Sender<Command>,
         schedule: Schedule,
         arena_changes: watch::Sender<u64>,
+        signals: Signals,
     ) -> Result<Hub, DbError> {
         let mut rooms = HashMap::new();
         let now = now_ms();
@@ -237,6 +242,7 @@ impl Hub {
             arenas,
             outbox: Outbox::default(),
             commands,
+            signals,
         })
     }
 
@@ -250,8 +256,13 @@ impl Hub {
         mut shutdown: watch::Receiver<bool>,
     ) {
         loop {
-            let (mut socket, message_loop) =
-                WebRtcSocketBuilder::new(host_url.clone()).ice_server(ice.clone()).add_reliable_channel().build();
+            // A client that never connects is let go by the signalling's
+            // deadline as well; this bounds the host's side on its own.
+            let (mut socket, message_loop) = WebRtcSocketBuilder::new(host_url.clone())
+                .ice_server(ice.clone())
+                .handshake_timeout(Some(self.signals.hello_deadline()))
+                .add_reliable_channel()
+                .build();
             let mut message_loop = tokio::spawn(message_loop);
             let Ok(mut channel) = socket.take_channel(0) else { return };
             let mut tick = tokio::time::interval(Duration::from_millis(100));
@@ -418,8 +429,9 @@ impl Hub {
             Verdict::Accept => {}
             Verdict::Refuse => return self.outbox.send(channel, peer, &ServerMessage::Refused(Refusal::TooFast)),
             Verdict::Flood => {
-                warn!(%peer, "peer floods: no longer listened to");
+                warn!(%peer, "peer floods: closed");
                 self.flooders.insert(peer);
+                self.signals.close(peer);
                 return self.forget(peer, now);
             }
         }
@@ -440,6 +452,7 @@ impl Hub {
                     warn!(%peer, %code, "refused: a token not of this room");
                     return self.outbox.send(channel, peer, &ServerMessage::Refused(Refusal::BadToken));
                 };
+                self.signals.greeted(peer);
                 // One peer per seat and one seat per peer: a peer that
                 // held another seat leaves it, another peer on this seat
                 // (a connection not yet seen to drop) is no longer it.

@@ -198,7 +198,10 @@ fn agree(standings: &ArenaStandings, outcomes: &HashMap<String, Vec<Outcome>>) -
 
 fn start(scratch: &Scratch, port: Option<u16>, now: u64) -> Server {
     let clock = now.to_string();
+    // The players all come from 127.0.0.1.
+    let sockets = (2 * PLAYERS).to_string();
     let args = ["--test-clock", &clock, "--arena", "wocable-en-2", "--arena-every", "14400"];
+    let args = [&args[..], &["--sockets-per-address", &sockets]].concat();
     Server::start_with(scratch, port, &scratch.database(), &args)
 }
 

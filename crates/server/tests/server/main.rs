@@ -6,4 +6,5 @@
 mod arenas;
 mod instances;
 mod rooms;
+mod signalling;
 mod support;

@@ -7,9 +7,11 @@
 //! (another seat's tiles), and then the bot fails. No message type holds
 //! the seed.
 
-use crate::support::{Raw, Scratch, Seat, Server};
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Output, Stdio};
+use crate::support::{
+    Raw, Scratch, Seat, Server, bot, cli, cli_path, create, create_command, finish, same_record_replayed,
+};
+use std::path::PathBuf;
+use std::process::{Child, Command};
 use std::time::{Duration, Instant};
 use wocable_crossword::{Event, Intent, LeaveReason, RuleError, Tile};
 use wocable_crossword::{PlacedTile, Pos};
@@ -18,67 +20,6 @@ use wocable_net::{
     ClientMessage, DecodeError, MAX_CLIENT_MESSAGE, PROTOCOL_VERSION, Refusal, RoomCode, SeatToken, ServerConfig,
     ServerMessage, ServerWordList,
 };
-
-/// `wocable-cli`, built beside the server by `cargo test --workspace`.
-fn cli_path() -> PathBuf {
-    let path = Path::new(env!("CARGO_BIN_EXE_wocable-server")).with_file_name("wocable-cli");
-    assert!(path.exists(), "{} is missing: run these tests with `cargo test --workspace`", path.display());
-    path
-}
-
-fn cli(args: &[&str]) -> Output {
-    Command::new(cli_path()).args(args).output().unwrap()
-}
-
-/// `wocable-cli online create` with `extra` arguments.
-fn create_command(server: &Server, rules: &str, players: usize, extra: &[&str]) -> Output {
-    let players = players.to_string();
-    let args = ["online", "create", "--server", &server.url, "--rules", rules, "--lang", "en", "--players", &players];
-    cli(&[&args[..], extra].concat())
-}
-
-fn create(server: &Server, rules: &str, players: usize, clock: Option<u32>) -> RoomCode {
-    let clock = clock.map(|c| c.to_string());
-    let extra: Vec<&str> = clock.iter().flat_map(|c| ["--clock", c.as_str()]).collect();
-    let output = create_command(server, rules, players, &extra);
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
-    RoomCode::parse(String::from_utf8(output.stdout).unwrap().trim()).unwrap()
-}
-
-/// A bot process; its record goes to `gcg`.
-fn bot(server: &Server, how: &[&str], level: &str, gcg: &Path) -> Child {
-    Command::new(cli_path())
-        .args(["online", "bot", "--server", &server.url, "--level", level, "--gcg"])
-        .arg(gcg)
-        .args(how)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .unwrap()
-}
-
-fn finish(bot: Child, server: &Server) -> String {
-    let output = bot.wait_with_output().unwrap();
-    assert!(
-        output.status.success(),
-        "bot failed: {}{}\nserver log:\n{}",
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr),
-        server.log()
-    );
-    String::from_utf8(output.stdout).unwrap()
-}
-
-/// The records are the same, and `wocable-cli replay` accepts it.
-fn same_record_replayed(records: &[PathBuf], rules: &str) -> String {
-    let first = std::fs::read_to_string(&records[0]).unwrap();
-    for other in &records[1..] {
-        assert_eq!(std::fs::read_to_string(other).unwrap(), first, "every client has the same record");
-    }
-    let replay = cli(&["replay", "--lang", "en", "--rules", rules, records[0].to_str().unwrap()]);
-    assert!(replay.status.success(), "{}\n{first}", String::from_utf8_lossy(&replay.stderr));
-    first
-}
 
 #[test]
 fn a_room_of_four_made_by_invite_code_plays_a_whole_game() {

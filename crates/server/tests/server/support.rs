@@ -5,8 +5,8 @@
 use futures::StreamExt;
 use matchbox_socket::{PeerId, PeerState, RtcIceServerConfig, WebRtcChannel, WebRtcSocket, WebRtcSocketBuilder};
 use std::io::{BufRead, BufReader};
-use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 use wocable_crossword::{Intent, SeatView, Standing};
 use wocable_net::{ClientMessage, Refusal, RoomCode, SeatToken, ServerMessage};
@@ -149,8 +149,9 @@ impl Raw {
         let channel = socket.take_channel(0).unwrap();
         let host = tokio::time::timeout(Duration::from_secs(20), async {
             loop {
-                if let Some((peer, PeerState::Connected)) = socket.next().await {
-                    return peer;
+                match socket.next().await.expect("the server keeps the websocket open") {
+                    (peer, PeerState::Connected) => return peer,
+                    (_, PeerState::Disconnected) => {}
                 }
             }
         })
@@ -291,4 +292,65 @@ impl Seat {
         }
         self.refusals.remove(seen)
     }
+}
+
+/// `wocable-cli`, built beside the server by `cargo test --workspace`.
+pub fn cli_path() -> PathBuf {
+    let path = Path::new(env!("CARGO_BIN_EXE_wocable-server")).with_file_name("wocable-cli");
+    assert!(path.exists(), "{} is missing: run these tests with `cargo test --workspace`", path.display());
+    path
+}
+
+pub fn cli(args: &[&str]) -> Output {
+    Command::new(cli_path()).args(args).output().unwrap()
+}
+
+/// `wocable-cli online create` with `extra` arguments.
+pub fn create_command(server: &Server, rules: &str, players: usize, extra: &[&str]) -> Output {
+    let players = players.to_string();
+    let args = ["online", "create", "--server", &server.url, "--rules", rules, "--lang", "en", "--players", &players];
+    cli(&[&args[..], extra].concat())
+}
+
+pub fn create(server: &Server, rules: &str, players: usize, clock: Option<u32>) -> RoomCode {
+    let clock = clock.map(|c| c.to_string());
+    let extra: Vec<&str> = clock.iter().flat_map(|c| ["--clock", c.as_str()]).collect();
+    let output = create_command(server, rules, players, &extra);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    RoomCode::parse(String::from_utf8(output.stdout).unwrap().trim()).unwrap()
+}
+
+/// A bot process; its record goes to `gcg`.
+pub fn bot(server: &Server, how: &[&str], level: &str, gcg: &Path) -> Child {
+    Command::new(cli_path())
+        .args(["online", "bot", "--server", &server.url, "--level", level, "--gcg"])
+        .arg(gcg)
+        .args(how)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .unwrap()
+}
+
+pub fn finish(bot: Child, server: &Server) -> String {
+    let output = bot.wait_with_output().unwrap();
+    assert!(
+        output.status.success(),
+        "bot failed: {}{}\nserver log:\n{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr),
+        server.log()
+    );
+    String::from_utf8(output.stdout).unwrap()
+}
+
+/// The records are the same, and `wocable-cli replay` accepts it.
+pub fn same_record_replayed(records: &[PathBuf], rules: &str) -> String {
+    let first = std::fs::read_to_string(&records[0]).unwrap();
+    for other in &records[1..] {
+        assert_eq!(std::fs::read_to_string(other).unwrap(), first, "every client has the same record");
+    }
+    let replay = cli(&["replay", "--lang", "en", "--rules", rules, records[0].to_str().unwrap()]);
+    assert!(replay.status.success(), "{}\n{first}", String::from_utf8_lossy(&replay.stderr));
+    first
 }

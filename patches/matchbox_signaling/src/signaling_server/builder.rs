@@ -3,7 +3,7 @@ use crate::{
     signaling_server::{
         NoCallbacks, NoState,
         callbacks::{Callback, SharedCallbacks},
-        handlers::{WsUpgradeMeta, ws_handler},
+        handlers::{MessageSizeLimit, WsUpgradeMeta, ws_handler},
     },
     topologies::{SignalingStateMachine, SignalingTopology},
 };
@@ -47,6 +47,9 @@ where
     pub(crate) state: S,
 
     pub(crate) shutdown_rx: Option<oneshot::Receiver<()>>,
+
+    /// The largest websocket message a peer may send, see [`Self::max_message_size`]
+    pub(crate) max_message_size: MessageSizeLimit,
 }
 
 impl<Topology, Cb, S> SignalingServerBuilder<Topology, Cb, S>
@@ -65,7 +68,15 @@ where
             topology,
             state,
             shutdown_rx: None,
+            max_message_size: MessageSizeLimit::default(),
         }
+    }
+
+    /// Closes a peer's websocket when it sends a message (or a frame) larger than `bytes`,
+    /// before the message is read whole. Without it, the limits are axum's (64 MiB).
+    pub fn max_message_size(mut self, bytes: usize) -> Self {
+        self.max_message_size = MessageSizeLimit(Some(bytes));
+        self
     }
 
     /// Modify the router with a mutable closure. This is where one may apply middleware or other
@@ -144,6 +155,7 @@ where
                 .route("/{path}", get(ws_handler::<Cb, S>))
                 .layer(Extension(state_machine))
                 .layer(Extension(shutdown_rx))
+                .layer(Extension(self.max_message_size))
                 .layer(Extension(self.shared_callbacks))
                 .layer(Extension(self.callbacks))
                 .layer(Extension(self.state)),

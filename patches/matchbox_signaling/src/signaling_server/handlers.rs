@@ -23,6 +23,8 @@ use tracing::{error, info};
 
 /// Metastate used during by a signaling server's runtime
 pub struct WsStateMeta<Cb, S> {
+    /// What the peer's request to upgrade said, and where it came from
+    pub request: WsUpgradeMeta,
     /// The room to associate the peer with
     pub room: String,
     /// The peer connecting, by their ID
@@ -37,6 +39,10 @@ pub struct WsStateMeta<Cb, S> {
     pub state: S,
 }
 
+/// The largest websocket message a peer may send; `None` keeps axum's limits.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct MessageSizeLimit(pub(crate) Option<usize>);
+
 /// Metadata captured at the time of websocket upgrade
 #[derive(Debug, Clone)]
 pub struct WsUpgradeMeta {
@@ -50,7 +56,7 @@ pub struct WsUpgradeMeta {
 /// This is the last point where we can extract metadata such as IP address of the client.
 #[allow(clippy::too_many_arguments)]
 pub(crate) async fn ws_handler<Cb, S>(
-    ws: WebSocketUpgrade,
+    mut ws: WebSocketUpgrade,
     path: Option<Path<String>>,
     headers: HeaderMap,
     Query(query_params): Query<HashMap<String, String>>,
@@ -59,6 +65,7 @@ pub(crate) async fn ws_handler<Cb, S>(
     Extension(state): Extension<S>,
     Extension(state_machine): Extension<SignalingStateMachine<Cb, S>>,
     Extension(shutdown): Extension<watch::Receiver<bool>>,
+    Extension(MessageSizeLimit(max_message_size)): Extension<MessageSizeLimit>,
     ConnectInfo(origin): ConnectInfo<SocketAddr>,
 ) -> impl IntoResponse
 where
@@ -81,7 +88,7 @@ where
     };
 
     // Lifecycle event: On Connection Request
-    match shared_callbacks.on_connection_request.emit(meta) {
+    match shared_callbacks.on_connection_request.emit(meta.clone()) {
         Ok(true) => {}
         Ok(false) => return (StatusCode::UNAUTHORIZED).into_response(),
         Err(e) => return e,
@@ -94,6 +101,9 @@ where
     // Lifecycle event: On ID Assignment
     shared_callbacks.on_id_assignment.emit((origin, peer_id));
 
+    if let Some(bytes) = max_message_size {
+        ws = ws.max_message_size(bytes).max_frame_size(bytes);
+    }
     ws.on_upgrade(move |ws| {
         let (ws_sink, receiver) = ws.split();
         let sender = spawn_sender_task(ws_sink);
@@ -110,6 +120,7 @@ where
         info!("`{peer_id}` will be isolated to room '{room}'.");
 
         let meta = WsStateMeta {
+            request: meta,
             room,
             peer_id,
             sender: sender.clone(),

@@ -69,6 +69,7 @@ impl SignalingTopology<ClientServerCallbacks, ClientServerState> for ClientServe
             mut receiver,
             mut state,
             callbacks,
+            ..
         } = upgrade;
 
         // The first person to connect becomes host.

@@ -52,6 +52,7 @@ impl SignalingTopology<FullMeshCallbacks, FullMeshState> for FullMesh {
             mut receiver,
             mut state,
             callbacks,
+            ..
         } = upgrade;
         // Add peer to state
         state.add_peer(peer_id, sender.clone(), room.clone());

@@ -141,6 +141,90 @@ trait PeerDataSender {
     fn send(&mut self, packet: Packet) -> Result<(), PacketSendError>;
 }
 
+/// Why a handshake with a peer ended without a connection. It costs that
+/// peer only: the socket and its other peers go on.
+#[derive(Debug, thiserror::Error)]
+enum HandshakeError {
+    #[error("the peer's signals ended mid-handshake")]
+    SignalsEnded,
+    #[error("the peer's session description was refused: {0}")]
+    Description(String),
+    #[error("the local WebRTC stack failed: {0}")]
+    Local(String),
+    #[error("the peer left")]
+    Left,
+    #[error("no connection within {0:?}")]
+    TimedOut(Duration),
+}
+
+/// A peer known from signaling: its way to the handshake, and its presence.
+struct Handshaking {
+    signals: UnboundedSender<PeerSignal>,
+    /// Dropped when the peer leaves, which ends its handshake or, once
+    /// connected, its connection.
+    _left: futures_channel::oneshot::Sender<()>,
+}
+
+impl Handshaking {
+    fn new() -> (
+        Handshaking,
+        UnboundedReceiver<PeerSignal>,
+        futures_channel::oneshot::Receiver<()>,
+    ) {
+        let (signals, signals_rx) = futures_channel::mpsc::unbounded();
+        let (left_tx, left_rx) = futures_channel::oneshot::channel();
+        let handshaking = Handshaking {
+            signals,
+            _left: left_tx,
+        };
+        (handshaking, signals_rx, left_rx)
+    }
+}
+
+/// A handshake that ends, with a connection or an error, when the peer
+/// leaves or when `timeout` has passed. Once connected, `left` is handed on
+/// to end the connection when the peer leaves.
+async fn bounded_handshake<R>(
+    peer: PeerId,
+    handshake: impl Future<Output = Result<R, HandshakeError>>,
+    left: futures_channel::oneshot::Receiver<()>,
+    timeout: Option<Duration>,
+) -> (
+    PeerId,
+    Result<(R, futures_channel::oneshot::Receiver<()>), HandshakeError>,
+) {
+    let deadline = match timeout {
+        Some(timeout) => Either::Left(Delay::new(timeout)),
+        None => Either::Right(std::future::pending()),
+    };
+    let mut left = left;
+    let handshake = handshake.fuse();
+    let deadline = deadline.fuse();
+    futures::pin_mut!(handshake, deadline);
+    let result = select! {
+        result = handshake => result,
+        _ = &mut left => Err(HandshakeError::Left),
+        _ = deadline => Err(HandshakeError::TimedOut(timeout.unwrap_or_default())),
+    };
+    (peer, result.map(|connected| (connected, left)))
+}
+
+/// Runs the connection to a peer until it ends or the peer leaves signaling,
+/// which closes it: a peer reported gone must not go on sending.
+async fn until_left(
+    peer: PeerId,
+    peer_loop: impl Future<Output = PeerId>,
+    left: futures_channel::oneshot::Receiver<()>,
+) -> PeerId {
+    let peer_loop = peer_loop.fuse();
+    let mut left = left;
+    futures::pin_mut!(peer_loop);
+    select! {
+        peer = peer_loop => peer,
+        _ = &mut left => peer,
+    }
+}
+
 struct HandshakeResult<D: PeerDataSender, M> {
     peer_id: PeerId,
     data_channels: Vec<D>,
@@ -159,7 +243,7 @@ trait Messenger {
         messages_from_peers_tx: Vec<UnboundedSender<(PeerId, Packet)>>,
         ice_server_config: &RtcIceServerConfig,
         channel_configs: &[ChannelConfig],
-    ) -> HandshakeResult<Self::DataChannel, Self::HandshakeMeta>;
+    ) -> Result<HandshakeResult<Self::DataChannel, Self::HandshakeMeta>, HandshakeError>;
 
     async fn accept_handshake(
         signal_peer: SignalPeer,
@@ -167,7 +251,7 @@ trait Messenger {
         messages_from_peers_tx: Vec<UnboundedSender<(PeerId, Packet)>>,
         ice_server_config: &RtcIceServerConfig,
         channel_configs: &[ChannelConfig],
-    ) -> HandshakeResult<Self::DataChannel, Self::HandshakeMeta>;
+    ) -> Result<HandshakeResult<Self::DataChannel, Self::HandshakeMeta>, HandshakeError>;
 
     /// Runs the connection to a peer until it ends, reporting the candidate pair it uses on
     /// `candidate_pair_tx` whenever it changes
@@ -184,6 +268,7 @@ async fn message_loop<M: Messenger>(
     channel_configs: &[ChannelConfig],
     channels: MessageLoopChannels,
     keep_alive_interval: Option<Duration>,
+    handshake_timeout: Option<Duration>,
 ) -> Result<(), SignalingError> {
     let MessageLoopChannels {
         requests_sender,
@@ -245,26 +330,30 @@ async fn message_loop<M: Messenger>(
                                 };
                             },
                             PeerEvent::NewPeer(peer_uuid) => {
-                                let (signal_tx, signal_rx) = futures_channel::mpsc::unbounded();
-                                handshake_signals.insert(peer_uuid, signal_tx);
+                                let (handshaking, signal_rx, left) = Handshaking::new();
+                                handshake_signals.insert(peer_uuid, handshaking);
                                 let signal_peer = SignalPeer::new(peer_uuid, requests_sender.clone());
-                                handshakes.push(M::offer_handshake(signal_peer, signal_rx, messages_from_peers_tx.clone(), ice_server_config, channel_configs))
+                                let handshake = M::offer_handshake(signal_peer, signal_rx, messages_from_peers_tx.clone(), ice_server_config, channel_configs);
+                                handshakes.push(bounded_handshake(peer_uuid, handshake, left, handshake_timeout));
                             },
                             PeerEvent::PeerLeft(peer_uuid) => {
+                                // Ends its handshake, if it is still in one.
+                                handshake_signals.remove(&peer_uuid);
                                 if peer_state_tx.unbounded_send((peer_uuid, PeerState::Disconnected)).is_err() {
                                     // socket dropped, exit cleanly
                                     break Ok(());
                                 }
                             },
                             PeerEvent::Signal { sender, data } => {
-                                let signal_tx = handshake_signals.entry(sender).or_insert_with(|| {
-                                    let (from_peer_tx, peer_signal_rx) = futures_channel::mpsc::unbounded();
+                                let handshaking = handshake_signals.entry(sender).or_insert_with(|| {
+                                    let (handshaking, peer_signal_rx, left) = Handshaking::new();
                                     let signal_peer = SignalPeer::new(sender, requests_sender.clone());
-                                    handshakes.push(M::accept_handshake(signal_peer, peer_signal_rx, messages_from_peers_tx.clone(), ice_server_config, channel_configs));
-                                    from_peer_tx
+                                    let handshake = M::accept_handshake(signal_peer, peer_signal_rx, messages_from_peers_tx.clone(), ice_server_config, channel_configs);
+                                    handshakes.push(bounded_handshake(sender, handshake, left, handshake_timeout));
+                                    handshaking
                                 });
 
-                                if signal_tx.unbounded_send(data).is_err() {
+                                if handshaking.signals.unbounded_send(data).is_err() {
                                     warn!("ignoring signal from peer {sender} because the handshake has already finished");
                                 }
                             },
@@ -296,17 +385,32 @@ async fn message_loop<M: Messenger>(
                 }
             }
 
-            handshake_result = handshakes.select_next_some() => {
+            (peer, handshake_result) = handshakes.select_next_some() => {
+                let (handshake_result, left) = match handshake_result {
+                    Ok(connected) => connected,
+                    // Gone from signaling: nothing went wrong here.
+                    Err(e) if !handshake_signals.contains_key(&peer) => {
+                        debug!("peer {peer} left mid-handshake: {e}");
+                        continue;
+                    }
+                    Err(e) => {
+                        // Its later signals are ignored, until it leaves.
+                        warn!("handshake with peer {peer} failed: {e}");
+                        continue;
+                    }
+                };
                 data_channels.insert(handshake_result.peer_id, handshake_result.data_channels);
                 if peer_state_tx.unbounded_send((handshake_result.peer_id, PeerState::Connected)).is_err() {
                     // sending can only fail on socket drop, in which case connected_peers is unavailable, ignore
                     break Ok(());
                 }
-                peer_loops.push(M::peer_loop(handshake_result.peer_id, handshake_result.metadata, candidate_pair_tx.clone()));
+                let peer_loop = M::peer_loop(handshake_result.peer_id, handshake_result.metadata, candidate_pair_tx.clone());
+                peer_loops.push(until_left(peer, peer_loop, left));
             }
 
             peer_uuid = peer_loops.select_next_some() => {
                 debug!("peer {peer_uuid} finished");
+                data_channels.remove(&peer_uuid);
                 if peer_state_tx.unbounded_send((peer_uuid, PeerState::Disconnected)).is_err() {
                     // sending can only fail on socket drop, in which case connected_peers is unavailable, ignore
                     break Ok(());

@@ -1,5 +1,5 @@
 use super::{
-    HandshakeResult, PacketSendError, PeerDataSender, SignallerBuilder,
+    HandshakeError, HandshakeResult, PacketSendError, PeerDataSender, SignallerBuilder,
     messages::{PeerEvent, PeerRequest},
 };
 use crate::{
@@ -152,7 +152,7 @@ impl Messenger for NativeMessenger {
         messages_from_peers_tx: Vec<UnboundedSender<(PeerId, Packet)>>,
         ice_server_config: &RtcIceServerConfig,
         channel_configs: &[ChannelConfig],
-    ) -> HandshakeResult<Self::DataChannel, Self::HandshakeMeta> {
+    ) -> Result<HandshakeResult<Self::DataChannel, Self::HandshakeMeta>, HandshakeError> {
         let (to_peer_message_tx, to_peer_message_rx) = new_senders_and_receivers(channel_configs);
         let (peer_disconnected_tx, peer_disconnected_rx) = futures_channel::mpsc::channel(1);
 
@@ -163,7 +163,7 @@ impl Messenger for NativeMessenger {
             peer_disconnected_tx.clone(),
         )
         .await
-        .unwrap();
+        .map_err(local)?;
 
         let (data_channel_ready_txs, data_channels_ready_fut) =
             create_data_channels_ready_fut(channel_configs);
@@ -176,19 +176,23 @@ impl Messenger for NativeMessenger {
             messages_from_peers_tx,
             channel_configs,
         )
-        .await;
+        .await
+        .map_err(local)?;
 
         // TODO: maybe pass in options? ice restart etc.?
-        let offer = connection.create_offer(None).await.unwrap();
+        let offer = connection.create_offer(None).await.map_err(local)?;
         let sdp = offer.sdp.clone();
-        connection.set_local_description(offer).await.unwrap();
+        connection
+            .set_local_description(offer)
+            .await
+            .map_err(local)?;
         signal_peer.send(PeerSignal::Offer(sdp));
 
         let answer = loop {
             let signal = peer_signal_rx
                 .next()
                 .await
-                .expect("Signal server connection lost in the middle of a handshake");
+                .ok_or(HandshakeError::SignalsEnded)?;
 
             match signal {
                 PeerSignal::Answer(answer) => {
@@ -203,11 +207,11 @@ impl Messenger for NativeMessenger {
             };
         };
 
-        let remote_description = RTCSessionDescription::answer(answer).unwrap();
+        let remote_description = RTCSessionDescription::answer(answer).map_err(refused)?;
         connection
             .set_remote_description(remote_description)
             .await
-            .unwrap();
+            .map_err(refused)?;
 
         let signaled = SignaledCandidates::default();
         let trickle_fut = complete_handshake(
@@ -220,7 +224,7 @@ impl Messenger for NativeMessenger {
         )
         .await;
 
-        HandshakeResult::<Self::DataChannel, Self::HandshakeMeta> {
+        Ok(HandshakeResult::<Self::DataChannel, Self::HandshakeMeta> {
             peer_id: signal_peer.id,
             data_channels: to_peer_message_tx,
             metadata: NativeHandshakeMeta {
@@ -232,7 +236,7 @@ impl Messenger for NativeMessenger {
                 connection,
                 signaled,
             },
-        }
+        })
     }
 
     async fn accept_handshake(
@@ -241,7 +245,7 @@ impl Messenger for NativeMessenger {
         messages_from_peers_tx: Vec<UnboundedSender<(PeerId, Packet)>>,
         ice_server_config: &RtcIceServerConfig,
         channel_configs: &[ChannelConfig],
-    ) -> HandshakeResult<Self::DataChannel, Self::HandshakeMeta> {
+    ) -> Result<HandshakeResult<Self::DataChannel, Self::HandshakeMeta>, HandshakeError> {
         let (to_peer_message_tx, to_peer_message_rx) = new_senders_and_receivers(channel_configs);
         let (peer_disconnected_tx, peer_disconnected_rx) = futures_channel::mpsc::channel(1);
 
@@ -252,7 +256,7 @@ impl Messenger for NativeMessenger {
             peer_disconnected_tx.clone(),
         )
         .await
-        .unwrap();
+        .map_err(local)?;
 
         let (data_channel_ready_txs, data_channels_ready_fut) =
             create_data_channels_ready_fut(channel_configs);
@@ -265,10 +269,15 @@ impl Messenger for NativeMessenger {
             messages_from_peers_tx,
             channel_configs,
         )
-        .await;
+        .await
+        .map_err(local)?;
 
         let offer = loop {
-            match peer_signal_rx.next().await.expect("error") {
+            match peer_signal_rx
+                .next()
+                .await
+                .ok_or(HandshakeError::SignalsEnded)?
+            {
                 PeerSignal::Offer(offer) => {
                     break offer;
                 }
@@ -278,15 +287,18 @@ impl Messenger for NativeMessenger {
             }
         };
         debug!("received offer");
-        let remote_description = RTCSessionDescription::offer(offer).unwrap();
+        let remote_description = RTCSessionDescription::offer(offer).map_err(refused)?;
         connection
             .set_remote_description(remote_description)
             .await
-            .unwrap();
+            .map_err(refused)?;
 
-        let answer = connection.create_answer(None).await.unwrap();
+        let answer = connection.create_answer(None).await.map_err(refused)?;
         signal_peer.send(PeerSignal::Answer(answer.sdp.clone()));
-        connection.set_local_description(answer).await.unwrap();
+        connection
+            .set_local_description(answer)
+            .await
+            .map_err(local)?;
 
         let signaled = SignaledCandidates::default();
         let trickle_fut = complete_handshake(
@@ -299,7 +311,7 @@ impl Messenger for NativeMessenger {
         )
         .await;
 
-        HandshakeResult::<Self::DataChannel, Self::HandshakeMeta> {
+        Ok(HandshakeResult::<Self::DataChannel, Self::HandshakeMeta> {
             peer_id: signal_peer.id,
             data_channels: to_peer_message_tx,
             metadata: NativeHandshakeMeta {
@@ -311,7 +323,7 @@ impl Messenger for NativeMessenger {
                 connection,
                 signaled,
             },
-        }
+        })
     }
 
     async fn peer_loop(
@@ -419,6 +431,16 @@ async fn selected_candidate_pair(
             typ => candidate_type(typ)?,
         },
     })
+}
+
+/// A failure of this side's own WebRTC stack.
+fn local(e: webrtc::error::Error) -> HandshakeError {
+    HandshakeError::Local(e.to_string())
+}
+
+/// A session description of the peer's that cannot be used.
+fn refused(e: webrtc::error::Error) -> HandshakeError {
+    HandshakeError::Description(e.to_string())
 }
 
 /// The runtime driving the peer connections.
@@ -655,11 +677,11 @@ async fn create_data_channels(
     peer_disconnected_tx: Sender<()>,
     from_peer_message_tx: Vec<UnboundedSender<(PeerId, Packet)>>,
     channel_configs: &[ChannelConfig],
-) -> (Vec<Arc<dyn DataChannel>>, EventForwarding) {
+) -> Result<(Vec<Arc<dyn DataChannel>>, EventForwarding), webrtc::error::Error> {
     let mut channels = vec![];
     let mut event_forwarding = vec![];
     for (i, channel_config) in channel_configs.iter().enumerate() {
-        let channel = create_data_channel(connection, channel_config, i).await;
+        let channel = create_data_channel(connection, channel_config, i).await?;
 
         event_forwarding.push(forward_data_channel_events(
             Arc::clone(&channel),
@@ -671,17 +693,17 @@ async fn create_data_channels(
         channels.push(channel);
     }
 
-    (
+    Ok((
         channels,
         Box::pin(join_all(event_forwarding).map(|_| ()).fuse()),
-    )
+    ))
 }
 
 async fn create_data_channel(
     connection: &dyn PeerConnection,
     channel_config: &ChannelConfig,
     channel_index: usize,
-) -> Arc<dyn DataChannel> {
+) -> Result<Arc<dyn DataChannel>, webrtc::error::Error> {
     let config = RTCDataChannelInit {
         ordered: channel_config.ordered,
         negotiated: Some(channel_index as u16),
@@ -692,7 +714,6 @@ async fn create_data_channel(
     connection
         .create_data_channel(&format!("matchbox_socket_{channel_index}"), Some(config))
         .await
-        .unwrap()
 }
 
 /// Forwards a data channel's events until it closes, then reports the peer disconnected.

@@ -111,6 +111,8 @@ pub(crate) struct SocketConfig {
     pub(crate) attempts: Option<u16>,
     /// Interval at which to send empty requests to the signaling server
     pub(crate) keep_alive_interval: Option<Duration>,
+    /// How long a handshake with a peer may take before it is given up
+    pub(crate) handshake_timeout: Option<Duration>,
 }
 
 /// Builder for [`WebRtcSocket`]s.
@@ -138,6 +140,7 @@ impl WebRtcSocketBuilder {
                 channels: Vec::default(),
                 attempts: Some(3),
                 keep_alive_interval: Some(Duration::from_secs(10)),
+                handshake_timeout: None,
             },
             signaller_builder: None,
         }
@@ -168,6 +171,15 @@ impl WebRtcSocketBuilder {
     /// The defaults is 10 seconds.
     pub fn signaling_keep_alive_interval(mut self, interval: Option<Duration>) -> Self {
         self.config.keep_alive_interval = interval;
+        self
+    }
+
+    /// Gives up a handshake with a peer that has not connected within `timeout`,
+    /// as if the peer had failed it: its peer connection is closed, and its
+    /// later signals are ignored until it leaves. `None` (the default) waits
+    /// for as long as the peer stays in the room.
+    pub fn handshake_timeout(mut self, timeout: Option<Duration>) -> Self {
+        self.config.handshake_timeout = timeout;
         self
     }
 
@@ -878,6 +890,7 @@ async fn run_socket(
         &config.channels,
         channels,
         config.keep_alive_interval,
+        config.handshake_timeout,
     );
 
     let mut message_loop_done = Box::pin(message_loop_fut.fuse());

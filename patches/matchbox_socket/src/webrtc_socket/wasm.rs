@@ -1,5 +1,5 @@
 use super::{
-    HandshakeResult, PacketSendError, PeerDataSender, SignallerBuilder,
+    HandshakeError, HandshakeResult, PacketSendError, PeerDataSender, SignallerBuilder,
     error::JsErrorExt,
     messages::{PeerEvent, PeerRequest},
 };
@@ -131,7 +131,7 @@ impl Messenger for WasmMessenger {
         messages_from_peers_tx: Vec<UnboundedSender<(PeerId, Packet)>>,
         ice_server_config: &RtcIceServerConfig,
         channel_configs: &[ChannelConfig],
-    ) -> HandshakeResult<Self::DataChannel, Self::HandshakeMeta> {
+    ) -> Result<HandshakeResult<Self::DataChannel, Self::HandshakeMeta>, HandshakeError> {
         debug!("making offer");
 
         let conn = create_rtc_peer_connection(ice_server_config);
@@ -151,7 +151,9 @@ impl Messenger for WasmMessenger {
         );
 
         // Create offer
-        let offer = JsFuture::from(conn.create_offer()).await.efix().unwrap();
+        let offer = JsFuture::from(conn.create_offer())
+            .await
+            .map_err(|e| local(&conn, e))?;
         let offer_sdp = Reflect::get(&offer, &JsValue::from_str("sdp"))
             .efix()
             .unwrap()
@@ -161,8 +163,7 @@ impl Messenger for WasmMessenger {
         rtc_session_desc_init_dict.set_sdp(&offer_sdp);
         JsFuture::from(conn.set_local_description(&rtc_session_desc_init_dict))
             .await
-            .efix()
-            .unwrap();
+            .map_err(|e| local(&conn, e))?;
         debug!("created offer for new peer");
 
         // todo: the point of implementing ice trickle is to avoid this wait...
@@ -177,10 +178,10 @@ impl Messenger for WasmMessenger {
 
         // Wait for answer
         let sdp = loop {
-            let signal = peer_signal_rx
-                .next()
-                .await
-                .expect("Signal server connection lost in the middle of a handshake");
+            let Some(signal) = peer_signal_rx.next().await else {
+                conn.close();
+                return Err(HandshakeError::SignalsEnded);
+            };
 
             match signal {
                 PeerSignal::Answer(answer) => break answer,
@@ -200,10 +201,10 @@ impl Messenger for WasmMessenger {
         let remote_description = RtcSessionDescriptionInit::new(RtcSdpType::Answer);
         remote_description.set_sdp(&sdp);
         debug!("setting remote description");
-        JsFuture::from(conn.set_remote_description(&remote_description))
-            .await
-            .efix()
-            .unwrap();
+        if let Err(e) = JsFuture::from(conn.set_remote_description(&remote_description)).await {
+            conn.close();
+            return Err(HandshakeError::Description(format!("{e:?}")));
+        }
 
         let signaled = SignaledCandidates::default();
         let peer_signal_rx = complete_handshake(
@@ -216,11 +217,11 @@ impl Messenger for WasmMessenger {
         )
         .await;
 
-        HandshakeResult {
+        Ok(HandshakeResult {
             peer_id: signal_peer.id,
             data_channels,
             metadata: (peer_disconnected_rx, conn, signaled, peer_signal_rx),
-        }
+        })
     }
 
     async fn accept_handshake(
@@ -229,7 +230,7 @@ impl Messenger for WasmMessenger {
         messages_from_peers_tx: Vec<UnboundedSender<(PeerId, Packet)>>,
         ice_server_config: &RtcIceServerConfig,
         channel_configs: &[ChannelConfig],
-    ) -> HandshakeResult<Self::DataChannel, Self::HandshakeMeta> {
+    ) -> Result<HandshakeResult<Self::DataChannel, Self::HandshakeMeta>, HandshakeError> {
         debug!("handshake_accept");
 
         let conn = create_rtc_peer_connection(ice_server_config);
@@ -251,10 +252,10 @@ impl Messenger for WasmMessenger {
         let mut received_candidates = vec![];
 
         let offer = loop {
-            let signal = peer_signal_rx
-                .next()
-                .await
-                .expect("Signal server connection lost in the middle of a handshake");
+            let Some(signal) = peer_signal_rx.next().await else {
+                conn.close();
+                return Err(HandshakeError::SignalsEnded);
+            };
 
             match signal {
                 PeerSignal::Offer(o) => {
@@ -276,15 +277,20 @@ impl Messenger for WasmMessenger {
             let remote_description = RtcSessionDescriptionInit::new(RtcSdpType::Offer);
             let sdp = offer;
             remote_description.set_sdp(&sdp);
-            JsFuture::from(conn.set_remote_description(&remote_description))
-                .await
-                .expect("failed to set remote description");
+            if let Err(e) = JsFuture::from(conn.set_remote_description(&remote_description)).await {
+                conn.close();
+                return Err(HandshakeError::Description(format!("{e:?}")));
+            }
             debug!("set remote_description from offer");
         }
 
-        let answer = JsFuture::from(conn.create_answer())
-            .await
-            .expect("error creating answer");
+        let answer = match JsFuture::from(conn.create_answer()).await {
+            Ok(answer) => answer,
+            Err(e) => {
+                conn.close();
+                return Err(HandshakeError::Description(format!("{e:?}")));
+            }
+        };
 
         debug!("created answer");
 
@@ -300,8 +306,7 @@ impl Messenger for WasmMessenger {
 
         JsFuture::from(conn.set_local_description(&session_desc_init))
             .await
-            .efix()
-            .unwrap();
+            .map_err(|e| local(&conn, e))?;
 
         // todo: the point of implementing ice trickle is to avoid this wait...
         // however, for some reason removing this wait causes problems with NAT
@@ -323,11 +328,11 @@ impl Messenger for WasmMessenger {
         )
         .await;
 
-        HandshakeResult {
+        Ok(HandshakeResult {
             peer_id: signal_peer.id,
             data_channels,
             metadata: (peer_disconnected_rx, conn, signaled, peer_signal_rx),
-        }
+        })
     }
 
     async fn peer_loop(
@@ -558,6 +563,12 @@ async fn try_add_rtc_ice_candidate(
     )
     .await
     .expect("failed to add ice candidate");
+}
+
+/// A failure of the browser's own WebRTC stack: the connection is closed.
+fn local(conn: &RtcPeerConnection, e: JsValue) -> HandshakeError {
+    conn.close();
+    HandshakeError::Local(format!("{e:?}"))
 }
 
 fn create_rtc_peer_connection(ice_server_config: &RtcIceServerConfig) -> RtcPeerConnection {
