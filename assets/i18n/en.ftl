@@ -262,6 +262,7 @@ lobby-nick-taken = This name is another player's: choose another.
 lobby-unknown-key = The server does not know your account.
 lobby-wrong-recovery = That name and recovery code do not go together.
 lobby-too-many-accounts = Too many accounts were asked for from here: try again in an hour.
+lobby-too-many-requests = Too many requests from here: wait a while and try again.
 lobby-no-such-player = There is no player of that name.
 lobby-no-such-arena = That arena is not running.
 lobby-arena-not-started = That arena has not started yet.

@@ -262,6 +262,7 @@ lobby-nick-taken = Este nombre es de otro jugador: elige otro.
 lobby-unknown-key = El servidor no conoce tu cuenta.
 lobby-wrong-recovery = Ese nombre y ese código de recuperación no van juntos.
 lobby-too-many-accounts = Se han pedido demasiadas cuentas desde aquí: vuelve a intentarlo dentro de una hora.
+lobby-too-many-requests = Demasiadas peticiones desde aquí: espera un rato y vuelve a intentarlo.
 lobby-no-such-player = No hay ningún jugador con ese nombre.
 lobby-no-such-arena = Esa arena no está en marcha.
 lobby-arena-not-started = Esa arena todavía no ha empezado.

@@ -263,6 +263,7 @@ lobby-nick-taken = Ce nom est celui d’un autre joueur : choisissez-en un autre
 lobby-unknown-key = Le serveur ne connaît pas votre compte.
 lobby-wrong-recovery = Ce nom et ce code de récupération ne vont pas ensemble.
 lobby-too-many-accounts = Trop de comptes ont été demandés depuis ici : réessayez dans une heure.
+lobby-too-many-requests = Trop de demandes depuis ici : attendez un peu et réessayez.
 lobby-no-such-player = Aucun joueur ne porte ce nom.
 lobby-no-such-arena = Cette arène n’est pas en cours.
 lobby-arena-not-started = Cette arène n’a pas encore commencé.

@@ -262,6 +262,7 @@ lobby-nick-taken = Ta nazwa należy do innego gracza: wybierz inną.
 lobby-unknown-key = Serwer nie zna twojego konta.
 lobby-wrong-recovery = Ta nazwa i ten kod odzyskiwania do siebie nie pasują.
 lobby-too-many-accounts = Z tego miejsca poproszono o zbyt wiele kont: spróbuj ponownie za godzinę.
+lobby-too-many-requests = Zbyt wiele żądań z tego miejsca: odczekaj chwilę i spróbuj ponownie.
 lobby-no-such-player = Nie ma gracza o tej nazwie.
 lobby-no-such-arena = Ta arena nie trwa.
 lobby-arena-not-started = Ta arena jeszcze się nie zaczęła.

@@ -165,6 +165,7 @@ pub fn refusal_key(code: ErrorCode) -> Option<&'static str> {
         ErrorCode::UnknownKey => Some("lobby-unknown-key"),
         ErrorCode::WrongRecovery => Some("lobby-wrong-recovery"),
         ErrorCode::TooManyAccounts => Some("lobby-too-many-accounts"),
+        ErrorCode::TooManyRequests => Some("lobby-too-many-requests"),
         ErrorCode::NoSuchPlayer => Some("lobby-no-such-player"),
         ErrorCode::NoSuchArena => Some("lobby-no-such-arena"),
         ErrorCode::ArenaNotStarted => Some("lobby-arena-not-started"),

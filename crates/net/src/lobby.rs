@@ -152,6 +152,8 @@ pub enum ErrorCode {
     WrongRecovery,
     /// Too many accounts asked for from one address.
     TooManyAccounts,
+    /// Too many rooms, random games or codes asked for from one address.
+    TooManyRequests,
     NoSuchPlayer,
     NoSuchArena,
     ArenaNotStarted,

@@ -27,21 +27,20 @@
 //!
 //! A refusal is `{"error": {"code", "message"}}` (see `error`).
 
+use crate::address::{AddressLimits, Origin};
 use crate::db::{Db, DbError, Registered};
 use crate::error::{ApiError, Asked, Body};
 use crate::hub::{Command, advance_clock, now_ms};
 use crate::word_lists::{WordListError, WordLists};
-use axum::extract::{ConnectInfo, Path, RawQuery, State};
+use axum::extract::{Path, RawQuery, State};
+use axum::http::StatusCode;
 use axum::http::header::CONTENT_TYPE;
-use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
-use std::collections::HashMap;
-use std::net::{IpAddr, SocketAddr};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot, watch};
 use tracing::{error, info, warn};
@@ -50,7 +49,7 @@ use wocable_lexicon::Language;
 use wocable_net::{
     Account, AccountId, ApiRefusal, ArenaId, ArenaList, ArenaStandings, CreateRoom, Created, GameRatings, IceServers,
     InArena, JoinRoom, Joined, Leaderboard, LobbyError, NewPlayer, Player, PlayerKey, Profile, QueueKey, RandomGame,
-    RateLimit, Recover, RecoveryCode, RoomCode, ServerConfig, Verdict,
+    Recover, RecoveryCode, RoomCode, ServerConfig,
 };
 
 type Hub = mpsc::Sender<Command>;
@@ -61,7 +60,7 @@ struct Lobby {
     db: Db,
     /// The version of the arenas' standings.
     arenas: watch::Receiver<u64>,
-    limits: Arc<AccountLimits>,
+    limits: Arc<AddressLimits>,
 }
 
 /// The longest a request for live standings waits for a change.
@@ -80,6 +79,7 @@ pub fn routes(
     arenas: watch::Receiver<u64>,
     word_lists: Arc<WordLists>,
     ice: IceServers,
+    limits: AddressLimits,
     test_clock: bool,
 ) -> Router {
     let config = Arc::new(ServerConfig { ice, word_lists: word_lists.listed() });
@@ -97,7 +97,7 @@ pub fn routes(
         .route("/api/arenas/{id}", get(arena))
         .route("/api/arenas/{id}/join", post(join_arena))
         .route("/api/arenas/{id}/leave", post(leave_arena))
-        .with_state(Lobby { hub, db, arenas, limits: Arc::default() })
+        .with_state(Lobby { hub, db, arenas, limits: Arc::new(limits) })
         .route("/api/config", get(move || async move { Json(config.as_ref().clone()) }))
         .route("/api/word-lists/{name}", get(word_list).with_state(word_lists));
     match test_clock {
@@ -135,7 +135,12 @@ fn code(text: &str) -> Result<RoomCode, ApiError> {
     Ok(RoomCode::parse(text)?)
 }
 
-async fn create(State(Lobby { hub, .. }): State<Lobby>, Body(body): Body<CreateRoom>) -> Result<Response, ApiError> {
+async fn create(
+    State(Lobby { hub, limits, .. }): State<Lobby>,
+    origin: Origin,
+    Body(body): Body<CreateRoom>,
+) -> Result<Response, ApiError> {
+    limits.rooms.check(&origin)?;
     let CreateRoom { settings, computers } = body;
     if computers.len() >= settings.players {
         return Err(ApiError::NoPersonSeat);
@@ -149,7 +154,12 @@ async fn word_list(State(lists): State<Arc<WordLists>>, Path(name): Path<String>
     Ok(([(CONTENT_TYPE, "application/octet-stream")], file).into_response())
 }
 
-async fn look(State(Lobby { hub, db, .. }): State<Lobby>, Path(text): Path<String>) -> Result<Response, ApiError> {
+async fn look(
+    State(Lobby { hub, db, limits, .. }): State<Lobby>,
+    origin: Origin,
+    Path(text): Path<String>,
+) -> Result<Response, ApiError> {
+    limits.codes.check(&origin)?;
     let code = code(&text)?;
     if let Some(server) = db.elsewhere(code).await.map_err(failed)? {
         return passed_on(&server, reqwest::get(format!("{server}/api/rooms/{code}")).await).await;
@@ -160,10 +170,12 @@ async fn look(State(Lobby { hub, db, .. }): State<Lobby>, Path(text): Path<Strin
 }
 
 async fn join(
-    State(Lobby { hub, db, .. }): State<Lobby>,
+    State(Lobby { hub, db, limits, .. }): State<Lobby>,
+    origin: Origin,
     Path(text): Path<String>,
     Body(body): Body<JoinRoom>,
 ) -> Result<Json<Joined>, ApiError> {
+    limits.codes.check(&origin)?;
     let code = code(&text)?;
     // A room another server holds is joined there, and the player is
     // told to connect there.
@@ -212,9 +224,11 @@ async fn passed_on(server: &str, answer: reqwest::Result<reqwest::Response>) -> 
 }
 
 async fn random(
-    State(Lobby { hub, db, .. }): State<Lobby>,
+    State(Lobby { hub, db, limits, .. }): State<Lobby>,
+    origin: Origin,
     Body(body): Body<RandomGame>,
 ) -> Result<Json<Joined>, ApiError> {
+    limits.random.check(&origin)?;
     let rules = body.rules.rules();
     if !(rules.min_players..=rules.max_players).contains(&body.players) {
         return Err(LobbyError::PlayerCount {
@@ -240,65 +254,13 @@ fn new_secrets() -> (PlayerKey, RecoveryCode) {
     (PlayerKey(rand::random()), RecoveryCode::from_number(rand::random()))
 }
 
-/// Accounts asked for (or recovered) from one address at once, and per
-/// hour after that: enough for a school behind one address, too few for
-/// a script to fill the database or guess recovery codes.
-const ACCOUNTS_AT_ONCE: u32 = 50;
-const ACCOUNTS_PER_HOUR: u32 = 20;
-
-/// Addresses whose limits are kept before those refilled are let go.
-const ADDRESSES_KEPT: usize = 10_000;
-
-/// The limits of account requests, by the address they come from.
-#[derive(Default)]
-struct AccountLimits(Mutex<HashMap<IpAddr, RateLimit>>);
-
-impl AccountLimits {
-    fn check(&self, address: IpAddr) -> Result<(), ApiError> {
-        let now = now_ms();
-        let mut limits = self.0.lock().unwrap_or_else(PoisonError::into_inner);
-        if limits.len() >= ADDRESSES_KEPT {
-            limits.retain(|_, limit| !limit.is_full(now));
-        }
-        // Still full: so many addresses at once are an attack; memory is
-        // kept bounded, at the cost of their limits starting again.
-        if limits.len() >= ADDRESSES_KEPT {
-            limits.clear();
-        }
-        let limit =
-            limits.entry(address).or_insert_with(|| RateLimit::per_hour(ACCOUNTS_AT_ONCE, ACCOUNTS_PER_HOUR, now));
-        match limit.check(now) {
-            Verdict::Accept => Ok(()),
-            Verdict::Refuse | Verdict::Flood => Err(ApiError::TooManyAccounts),
-        }
-    }
-}
-
-/// Where a request comes from: the connection's address, or, from a
-/// reverse proxy on this machine, the client it names (the last address
-/// of `X-Forwarded-For`, the one the proxy added: a client may send the
-/// header with addresses of its choosing). An IPv6 client has a /64 of
-/// its own: its limit is the block's.
-pub(crate) fn client(peer: SocketAddr, headers: &HeaderMap) -> IpAddr {
-    let forwarded = || headers.get("x-forwarded-for")?.to_str().ok()?.rsplit(',').next()?.trim().parse().ok();
-    let address = match peer.ip().is_loopback() {
-        true => forwarded().unwrap_or(peer.ip()),
-        false => peer.ip(),
-    };
-    match address {
-        IpAddr::V6(v6) => IpAddr::V6((u128::from(v6) & !u128::from(u64::MAX)).into()),
-        v4 => v4,
-    }
-}
-
 async fn new_player(
     State(Lobby { db, limits, .. }): State<Lobby>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
+    origin: Origin,
     Body(body): Body<NewPlayer>,
 ) -> Result<Response, ApiError> {
     wocable_net::check_nick(&body.nick)?;
-    limits.check(client(peer, &headers))?;
+    limits.accounts.check(&origin)?;
     let (made, recovery) = new_secrets();
     let key = body.key.unwrap_or(made);
     match db.create_player(&body.nick, key, recovery, now_ms()).await.map_err(failed)? {
@@ -316,11 +278,10 @@ async fn new_player(
 
 async fn recover(
     State(Lobby { db, limits, .. }): State<Lobby>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
+    origin: Origin,
     Body(body): Body<Recover>,
 ) -> Result<Json<Account>, ApiError> {
-    limits.check(client(peer, &headers))?;
+    limits.accounts.check(&origin)?;
     let (key, _) = new_secrets();
     match db.recover(&body.nick, body.recovery, key).await.map_err(failed)? {
         Some(nick) => {

@@ -47,6 +47,8 @@ pub enum ApiError {
     WrongRecovery,
     #[error("too many accounts were asked for from here: try again in an hour")]
     TooManyAccounts,
+    #[error("too many requests from here: wait a while and try again")]
+    TooManyRequests,
     #[error("you are waiting for a random game already")]
     AlreadyWaiting,
     #[error("you are playing a game of this arena")]
@@ -91,6 +93,7 @@ impl ApiError {
             ApiError::NickTaken(_) => ErrorCode::NickTaken,
             ApiError::WrongRecovery => ErrorCode::WrongRecovery,
             ApiError::TooManyAccounts => ErrorCode::TooManyAccounts,
+            ApiError::TooManyRequests => ErrorCode::TooManyRequests,
             ApiError::AlreadyWaiting | ApiError::AskedAgain => ErrorCode::AlreadyWaiting,
             ApiError::PlayingInArena => ErrorCode::AlreadySeated,
             ApiError::LeftArena => ErrorCode::NotInArena,
@@ -119,7 +122,7 @@ fn status(code: ErrorCode) -> StatusCode {
         BadRoomCode | NoSuchRoom | NoSuchWordList | NoSuchPlayer | NoSuchArena => StatusCode::NOT_FOUND,
         RoomFull | NameTaken | AlreadySeated | NickTaken | ArenaNotStarted | ArenaOver | NotInArena
         | AlreadyWaiting => StatusCode::CONFLICT,
-        TooManyAccounts => StatusCode::TOO_MANY_REQUESTS,
+        TooManyAccounts | TooManyRequests => StatusCode::TOO_MANY_REQUESTS,
         Unreachable => StatusCode::BAD_GATEWAY,
         Unavailable | ShuttingDown => StatusCode::SERVICE_UNAVAILABLE,
         Other => StatusCode::INTERNAL_SERVER_ERROR,

@@ -11,6 +11,7 @@
 //! in DIR at `/` (by default `target/web-dist`, when `cargo xtask web`
 //! made it).
 
+mod address;
 mod api;
 mod db;
 mod error;
@@ -27,7 +28,9 @@ use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot, watch};
 use tracing::info;
-use tracing_subscriber::EnvFilter;
+use tracing_subscriber::filter::{EnvFilter, FilterExt, filter_fn};
+use tracing_subscriber::layer::{Layer, SubscriberExt};
+use tracing_subscriber::util::SubscriberInitExt;
 use wocable_crossword::RuleSetKind;
 use wocable_lexicon::Language;
 use wocable_net::{ArenaKind, IceServers, Schedule};
@@ -38,7 +41,7 @@ const USAGE: &str = "usage: wocable-server [--listen ADDR:PORT] [--db FILE|URL] 
 [--lexicon FILE.wlex]... [--ice URL]... \
 [--ice-username NAME] [--ice-credential SECRET] [--arena RULES-LANG-PLAYERS]... [--no-arenas] \
 [--arena-every SECONDS] [--arena-length SECONDS] [--sockets N] [--sockets-per-address N] \
-[--hello-seconds SECONDS] [--test-clock MS]";
+[--hello-seconds SECONDS] [--no-address-limits] [--test-clock MS]";
 
 struct Options {
     listen: SocketAddr,
@@ -55,6 +58,9 @@ struct Options {
     arenas: Schedule,
     /// The bounds on clients' websockets.
     limits: signal::Limits,
+    /// Whether what one address may ask for is bounded (not for a
+    /// benchmark whose every client comes from one address).
+    address_limits: bool,
     /// For tests: the server's clock starts at this time (ms since 1970),
     /// and `POST /api/test/clock {"advance_ms"}` moves it on.
     test_clock: Option<u64>,
@@ -130,7 +136,7 @@ fn options(mut args: impl Iterator<Item = String>) -> Result<Options, UsageError
     let mut arenas = Schedule::hourly();
     let (mut kinds, mut no_arenas, mut test_clock) = (Vec::new(), false, None);
     let mut length = None;
-    let mut limits = signal::Limits::default();
+    let (mut limits, mut address_limits) = (signal::Limits::default(), true);
     while let Some(flag) = args.next() {
         let mut value = || args.next().ok_or_else(|| UsageError::NoValue(flag.clone()));
         match flag.as_str() {
@@ -151,6 +157,7 @@ fn options(mut args: impl Iterator<Item = String>) -> Result<Options, UsageError
             "--arena-length" => length = Some(seconds(&flag, &value()?)?),
             "--sockets" => limits.total = count(&flag, &value()?)?,
             "--sockets-per-address" => limits.per_address = count(&flag, &value()?)?,
+            "--no-address-limits" => address_limits = false,
             "--hello-seconds" => limits.hello_deadline = Duration::from_millis(seconds(&flag, &value()?)?),
             "--test-clock" => {
                 let text = value()?;
@@ -179,7 +186,11 @@ fn options(mut args: impl Iterator<Item = String>) -> Result<Options, UsageError
         lexicons,
         ice,
         arenas,
-        limits,
+        limits: match address_limits {
+            true => limits,
+            false => signal::Limits { per_address: usize::MAX, ..limits },
+        },
+        address_limits,
         test_clock,
     })
 }
@@ -200,10 +211,20 @@ fn seconds(flag: &str, text: &str) -> Result<u64, UsageError> {
     }
 }
 
+/// Whether a log line may be written: the WebRTC stack's and the
+/// signalling's lines below warnings hold players' addresses (in ICE
+/// candidates and session descriptions) and the host's secret path, so
+/// they are left out whatever `RUST_LOG` asks for.
+fn not_private(line: &tracing::Metadata<'_>) -> bool {
+    let private = ["matchbox_socket", "matchbox_signaling", "webrtc", "rtc"];
+    *line.level() <= tracing::Level::WARN || !private.iter().any(|target| line.target().starts_with(target))
+}
+
 fn main() -> ExitCode {
     let filter = EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| EnvFilter::new("warn,wocable_server=info,rtc=error,rtc_ice=error"));
-    tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).init();
+    let log = tracing_subscriber::fmt::layer().with_writer(std::io::stderr);
+    tracing_subscriber::registry().with(log.with_filter(filter.and(filter_fn(not_private)))).init();
     let options = match options(std::env::args().skip(1)) {
         Ok(options) => options,
         Err(UsageError::Help) => {
@@ -256,6 +277,7 @@ async fn serve(options: Options) -> Result<(), ServeError> {
                 arena_versions,
                 word_lists.clone(),
                 options.ice.clone(),
+                address::AddressLimits::new(options.address_limits),
                 options.test_clock.is_some(),
             ));
             match &options.web {

@@ -11,7 +11,7 @@
 //! description and so many ICE candidates. The hub closes a client that
 //! it no longer listens to through [`Signals::close`].
 
-use crate::api;
+use crate::address;
 use axum::extract::ws::Message;
 use futures::StreamExt;
 use matchbox_protocol::{JsonPeerEvent, PeerRequest};
@@ -277,9 +277,9 @@ impl SignalingTopology<NoCallbacks, Signals> for HostTopology {
             host(state, peer_id, sender, receiver).await;
             return;
         }
-        let address = api::client(request.origin, &request.headers);
+        let address = address::client(request.origin, &request.headers);
         let Some(closed) = state.admit(peer_id, address, sender.clone()) else {
-            info!(%address, "a websocket over the limits was closed");
+            info!("a websocket over the limits was closed");
             let _ = try_send(&sender, Message::Close(None));
             return;
         };

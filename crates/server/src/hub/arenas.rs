@@ -61,6 +61,11 @@ impl Arenas {
         }
     }
 
+    /// Whether the room is an arena game's.
+    pub fn holds(&self, code: RoomCode) -> bool {
+        self.rooms.contains_key(&code)
+    }
+
     fn changed(&self) {
         self.changes.send_modify(|version| *version += 1);
     }

@@ -538,6 +538,13 @@ impl Hub {
             }
         }
         if self.matched.contains(&code) {
+            // A random game nobody came to is not played by computers
+            // alone (an arena's no-shows are the arena's to count).
+            let nobody = !room.seats().iter().any(|seat| seat.player.is_person());
+            if nobody && !self.arenas.holds(code) {
+                info!(%code, "room closed: no person came");
+                return self.close(code, true).await;
+            }
             for _ in &gone {
                 let _ = self.join_as_free_name(code, COMPUTER_NAME, Player::Computer(FILL_LEVEL)).await;
             }
@@ -569,15 +576,21 @@ impl Hub {
         for (code, abandoned) in done {
             if abandoned {
                 info!(%code, "room closed: nobody came");
-                if let Err(e) = self.db.close_room(code).await {
-                    error!(%code, "room not closed: {e}");
-                }
             }
-            self.rooms.remove(&code);
-            self.opened.remove(&code);
-            self.ended.remove(&code);
-            self.matched.remove(&code);
+            self.close(code, abandoned).await;
         }
+    }
+
+    /// Forgets a room; one whose game was never played is closed in the
+    /// database too, so that no restart resumes it.
+    async fn close(&mut self, code: RoomCode, unplayed: bool) {
+        if unplayed && let Err(e) = self.db.close_room(code).await {
+            error!(%code, "room not closed: {e}");
+        }
+        self.rooms.remove(&code);
+        self.opened.remove(&code);
+        self.ended.remove(&code);
+        self.matched.remove(&code);
     }
 
     /// Stores a step's events, then sends its messages; then lets a

@@ -153,6 +153,25 @@ async fn the_lobby_says_which_ice_servers_to_use_and_errors_are_plain() {
     assert_eq!(nobody.status.code(), Some(1), "{nobody:?}");
     let joined = cli(&["online", "bot", "--server", &server.url, "--code", "ZZZZZZ", "--level", "casual"]);
     assert!(String::from_utf8_lossy(&joined.stderr).contains("there is no room ZZZZZZ"), "{joined:?}");
+
+    // Codes are looked up so many times from one address, and no more:
+    // a billion codes cannot be tried for the private rooms among them.
+    let mut looked = 0;
+    let (status, refused) = loop {
+        let (status, body) = refusal(get("/api/rooms/ZZZZZZ").await.unwrap()).await;
+        if status != reqwest::StatusCode::NOT_FOUND {
+            break (status, body);
+        }
+        looked += 1;
+        assert!(looked <= 60, "the lookups are bounded");
+    };
+    assert_eq!(
+        (status, &refused["error"]["code"]),
+        (reqwest::StatusCode::TOO_MANY_REQUESTS, &serde_json::json!("too_many_requests"))
+    );
+    // Another address, named by a reverse proxy on the server's machine.
+    let elsewhere = http.get(format!("{}/api/rooms/ZZZZZZ", server.url)).header("x-forwarded-for", "192.0.2.7");
+    assert_eq!(elsewhere.send().await.unwrap().status(), reqwest::StatusCode::NOT_FOUND);
 }
 
 #[test]
@@ -328,6 +347,18 @@ async fn in_a_random_game_a_matched_player_who_never_comes_is_replaced_by_a_comp
     };
     let ((code, token), (ghost_code, _)) = tokio::join!(ask("me"), ask("ghost"));
     assert_eq!(code, ghost_code, "matched together");
+    // A lone request that wants no wait is given a computer at once, and
+    // never comes: no game of computers is played for it.
+    let lone = serde_json::json!({ "rules": "remote", "language": "en", "players": 2, "name": "lone", "wait": 0 });
+    let lone: serde_json::Value = reqwest::Client::new()
+        .post(format!("{}/api/random", server.url))
+        .json(&lone)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
     let mut me = Seat::connect(&server.url, code, token).await;
     // The ghost never comes: after its grace, a computer takes the seat.
     let deadline = Instant::now() + Duration::from_millis(wocable_net::WAITING_GRACE_MS) + Duration::from_secs(20);
@@ -337,6 +368,13 @@ async fn in_a_random_game_a_matched_player_who_never_comes_is_replaced_by_a_comp
     }
     let record = me.pass_to_the_end().await;
     assert!(record.contains(" Bot ") && !record.contains("ghost"), "{record}");
+    let look = format!("{}/api/rooms/{}", server.url, lone["code"].as_str().unwrap());
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while reqwest::get(&look).await.unwrap().status() != reqwest::StatusCode::NOT_FOUND {
+        assert!(Instant::now() < deadline, "the lone no-show's room was closed:\n{}", server.log());
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    assert!(server.log().contains("room closed: no person came"));
 }
 
 #[tokio::test(flavor = "multi_thread")]

@@ -120,7 +120,9 @@ async fn attack(server: &Server, code: RoomCode, answer: impl FnOnce(&str) -> St
 #[tokio::test(flavor = "multi_thread")]
 async fn bad_answers_of_every_shape_cost_their_own_peer_only() {
     let scratch = Scratch::new("bad-answers");
-    let mut server = Server::start(&scratch, None, &scratch.database());
+    // Everything logged: still no address of a player's, and not the
+    // host's secret path.
+    let mut server = Server::start_logging(&scratch, None, &scratch.database(), &[], "debug");
     let code = create(&server, "wocable", 2, None);
     let records: Vec<PathBuf> = (0..2).map(|i| scratch.path(&format!("{i}.gcg"))).collect();
     let bots: Vec<Child> = (0..2)
@@ -157,6 +159,9 @@ async fn bad_answers_of_every_shape_cost_their_own_peer_only() {
     let log = server.log();
     assert!(!log.contains("the host peer stopped"), "the host peer never stopped:\n{log}");
     assert!(log.contains("a signal not passed to the host"), "the bad answers were refused:\n{log}");
+    for private in ["host-", "typ host", "a=fingerprint", "c=IN IP4"] {
+        assert!(!log.contains(private), "'{private}' was logged:\n{log}");
+    }
     assert!(
         log.contains("session description was refused"),
         "the answers that got through failed their own handshake:\n{log}"

@@ -86,11 +86,18 @@ impl Server {
     }
 
     pub fn start_with(scratch: &Scratch, port: Option<u16>, db: &str, args: &[&str]) -> Server {
+        Server::start_logging(scratch, port, db, args, "")
+    }
+
+    /// With `RUST_LOG` set to `log` (when not empty).
+    pub fn start_logging(scratch: &Scratch, port: Option<u16>, db: &str, args: &[&str], log: &str) -> Server {
+        let filter = log;
         let log = scratch.path(&format!("server-{}.log", Instant::now().elapsed().as_nanos()));
         let mut child = Command::new(env!("CARGO_BIN_EXE_wocable-server"))
             .args(["--listen", &format!("127.0.0.1:{}", port.unwrap_or(0)), "--db"])
             .arg(db)
             .args(args)
+            .envs((!filter.is_empty()).then_some(("RUST_LOG", filter)))
             .stdout(Stdio::piped())
             .stderr(std::fs::File::create(&log).unwrap())
             .spawn()

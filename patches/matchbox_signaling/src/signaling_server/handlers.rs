@@ -72,7 +72,6 @@ where
     Cb: SignalingCallbacks,
     S: SignalingState,
 {
-    info!("`{origin}` connected.");
 
     let path = path.map(|path| path.0);
 
@@ -117,7 +116,6 @@ where
             info!("{peer_id} -> {event_text}");
         };
 
-        info!("`{peer_id}` will be isolated to room '{room}'.");
 
         let meta = WsStateMeta {
             request: meta,
