@@ -28,7 +28,7 @@ use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot, watch};
 use tracing::info;
-use tracing_subscriber::filter::{EnvFilter, FilterExt, filter_fn};
+use tracing_subscriber::filter::{EnvFilter, filter_fn};
 use tracing_subscriber::layer::{Layer, SubscriberExt};
 use tracing_subscriber::util::SubscriberInitExt;
 use wocable_crossword::RuleSetKind;
@@ -223,8 +223,8 @@ fn not_private(line: &tracing::Metadata<'_>) -> bool {
 fn main() -> ExitCode {
     let filter = EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| EnvFilter::new("warn,wocable_server=info,rtc=error,rtc_ice=error"));
-    let log = tracing_subscriber::fmt::layer().with_writer(std::io::stderr);
-    tracing_subscriber::registry().with(log.with_filter(filter.and(filter_fn(not_private)))).init();
+    let log = tracing_subscriber::fmt::layer().with_writer(std::io::stderr).with_filter(filter_fn(not_private));
+    tracing_subscriber::registry().with(filter).with(log).init();
     let options = match options(std::env::args().skip(1)) {
         Ok(options) => options,
         Err(UsageError::Help) => {
