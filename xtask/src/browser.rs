@@ -312,7 +312,7 @@ fn a_join_link(dir: &Path, dist: &Path) -> Result<(), String> {
     let mut bot = None;
     let mut seat_the_bot = || -> Result<(), String> {
         let child = Command::new(&cli)
-            .args(["online", "bot", "--server", url, "--code", &code, "--level", "beginner", "--name", "Bot"])
+            .args(["online", "bot", "--server", url, "--code", &code, "--level", "beginner", "--name", "Robo"])
             .arg("--gcg")
             .arg(&gcg)
             .stdout(Stdio::null())

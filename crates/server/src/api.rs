@@ -61,10 +61,21 @@ struct Lobby {
     /// The version of the arenas' standings.
     arenas: watch::Receiver<u64>,
     limits: Arc<AddressLimits>,
+    /// Calls to the other servers of the database.
+    forward: reqwest::Client,
 }
 
 /// The longest a request for live standings waits for a change.
 const LIVE_WAIT: Duration = Duration::from_secs(25);
+
+/// How long another server of the database has to connect and to answer
+/// a call passed on to it: one that is gone or stuck must not hold the
+/// player's request, and a task here, for ever.
+const FORWARD_CONNECT: Duration = Duration::from_secs(5);
+const FORWARD_ANSWER: Duration = Duration::from_secs(10);
+/// A player waits for an arena game as long as it takes to pair them;
+/// passed on, they are answered within this, and ask again.
+const FORWARD_ARENA_WAIT: Duration = Duration::from_secs(300);
 
 /// The longest wait for people a random game may ask for: ten minutes.
 const MAX_WAIT_SECONDS: u64 = 600;
@@ -97,13 +108,19 @@ pub fn routes(
         .route("/api/arenas/{id}", get(arena))
         .route("/api/arenas/{id}/join", post(join_arena))
         .route("/api/arenas/{id}/leave", post(leave_arena))
-        .with_state(Lobby { hub, db, arenas, limits: Arc::new(limits) })
+        .with_state(Lobby { hub, db, arenas, limits: Arc::new(limits), forward: forwarding() })
         .route("/api/config", get(move || async move { Json(config.as_ref().clone()) }))
         .route("/api/word-lists/{name}", get(word_list).with_state(word_lists));
     match test_clock {
         true => router.route("/api/test/clock", post(move_clock)),
         false => router,
     }
+}
+
+fn forwarding() -> reqwest::Client {
+    let client = reqwest::Client::builder().connect_timeout(FORWARD_CONNECT).timeout(FORWARD_ANSWER).build();
+    // Without TLS, building fails only where making any client would.
+    client.unwrap_or_default()
 }
 
 /// A database failure: logged whole, told to the player plainly.
@@ -119,8 +136,16 @@ async fn member(db: &Db, key: PlayerKey) -> Result<(AccountId, String), ApiError
 }
 
 /// Who asks: a member when a known key comes with the request.
+/// Who takes a seat: a member by their key, or a guest by a name that is
+/// neither a member's nor a computer player's.
 async fn player(db: &Db, name: String, key: Option<PlayerKey>) -> Result<(String, Player), ApiError> {
-    let Some(key) = key else { return Ok((name, Player::Human)) };
+    let Some(key) = key else {
+        wocable_net::check_nick(&name)?;
+        if db.is_nick(&name).await.map_err(failed)? {
+            return Err(ApiError::NickTaken(name));
+        }
+        return Ok((name, Player::Human));
+    };
     let (account, nick) = member(db, key).await?;
     Ok((nick, Player::Member(account)))
 }
@@ -155,14 +180,14 @@ async fn word_list(State(lists): State<Arc<WordLists>>, Path(name): Path<String>
 }
 
 async fn look(
-    State(Lobby { hub, db, limits, .. }): State<Lobby>,
+    State(Lobby { hub, db, limits, forward, .. }): State<Lobby>,
     origin: Origin,
     Path(text): Path<String>,
 ) -> Result<Response, ApiError> {
     limits.codes.check(&origin)?;
     let code = code(&text)?;
     if let Some(server) = db.elsewhere(code).await.map_err(failed)? {
-        return passed_on(&server, reqwest::get(format!("{server}/api/rooms/{code}")).await).await;
+        return passed_on(&server, forward.get(format!("{server}/api/rooms/{code}")).send().await).await;
     }
     let info = ask(&hub, |reply| Command::Look { code, reply }).await?;
     let info = info.ok_or(ApiError::NoSuchRoom(code))?;
@@ -170,7 +195,7 @@ async fn look(
 }
 
 async fn join(
-    State(Lobby { hub, db, limits, .. }): State<Lobby>,
+    State(Lobby { hub, db, limits, forward, .. }): State<Lobby>,
     origin: Origin,
     Path(text): Path<String>,
     Body(body): Body<JoinRoom>,
@@ -180,7 +205,7 @@ async fn join(
     // A room another server holds is joined there, and the player is
     // told to connect there.
     if let Some(server) = db.elsewhere(code).await.map_err(failed)? {
-        let answer = reqwest::Client::new().post(format!("{server}/api/rooms/{code}/join")).json(&body).send().await;
+        let answer = forward.post(format!("{server}/api/rooms/{code}/join")).json(&body).send().await;
         let (server, joined) = relayed::<Joined>(&server, answer).await?;
         return Ok(Json(Joined { server: Some(server), ..joined }));
     }
@@ -250,6 +275,13 @@ async fn random(
     Ok(Json(joined?))
 }
 
+/// Whether a key the app made is plainly not 128 random bits: a random
+/// one uses six hex digits or more but once in trillions.
+fn weak(key: PlayerKey) -> bool {
+    let digits: std::collections::HashSet<char> = key.to_hex().chars().collect();
+    digits.len() < 6
+}
+
 fn new_secrets() -> (PlayerKey, RecoveryCode) {
     (PlayerKey(rand::random()), RecoveryCode::from_number(rand::random()))
 }
@@ -260,6 +292,9 @@ async fn new_player(
     Body(body): Body<NewPlayer>,
 ) -> Result<Response, ApiError> {
     wocable_net::check_nick(&body.nick)?;
+    if body.key.is_some_and(weak) {
+        return Err(ApiError::WeakKey);
+    }
     limits.accounts.check(&origin)?;
     let (made, recovery) = new_secrets();
     let key = body.key.unwrap_or(made);
@@ -344,6 +379,12 @@ async fn arena_list(State(lobby): State<Lobby>, Asked(query): Asked<Page>) -> Re
     Ok(Json(ArenaList { version, running, recent, page, per_page }))
 }
 
+/// How long a passed-on request for standings may take: live ones wait
+/// for a change first.
+fn forward_wait(live: bool) -> Duration {
+    if live { LIVE_WAIT + FORWARD_ANSWER } else { FORWARD_ANSWER }
+}
+
 async fn arena(
     State(mut lobby): State<Lobby>,
     Path(id): Path<String>,
@@ -352,8 +393,10 @@ async fn arena(
 ) -> Result<Response, ApiError> {
     // The live standings of an arena another server runs are its own.
     if let Some(server) = lobby.db.arena_elsewhere(&id, now_ms()).await.map_err(failed)? {
+        let wait = forward_wait(query.since.is_some());
         let query = raw.map(|raw| format!("?{raw}")).unwrap_or_default();
-        return passed_on(&server, reqwest::get(format!("{server}/api/arenas/{id}{query}")).await).await;
+        let asked = lobby.forward.get(format!("{server}/api/arenas/{id}{query}")).timeout(wait);
+        return passed_on(&server, asked.send().await).await;
     }
     if let Some(since) = query.since {
         // Live standings: wait for a change after the version seen.
@@ -367,12 +410,13 @@ async fn arena(
 }
 
 async fn join_arena(
-    State(Lobby { hub, db, .. }): State<Lobby>,
+    State(Lobby { hub, db, forward, .. }): State<Lobby>,
     Path(id): Path<String>,
     Body(body): Body<InArena>,
 ) -> Result<Json<Joined>, ApiError> {
     if let Some(server) = db.arena_elsewhere(&id, now_ms()).await.map_err(failed)? {
-        let answer = reqwest::Client::new().post(format!("{server}/api/arenas/{id}/join")).json(&body).send().await;
+        let asked = forward.post(format!("{server}/api/arenas/{id}/join")).json(&body).timeout(FORWARD_ARENA_WAIT);
+        let answer = asked.send().await;
         let (server, joined) = relayed::<Joined>(&server, answer).await?;
         return Ok(Json(Joined { server: Some(server), ..joined }));
     }
@@ -385,12 +429,12 @@ async fn join_arena(
 }
 
 async fn leave_arena(
-    State(Lobby { hub, db, .. }): State<Lobby>,
+    State(Lobby { hub, db, forward, .. }): State<Lobby>,
     Path(id): Path<String>,
     Body(body): Body<InArena>,
 ) -> Result<Response, ApiError> {
     if let Some(server) = db.arena_elsewhere(&id, now_ms()).await.map_err(failed)? {
-        let answer = reqwest::Client::new().post(format!("{server}/api/arenas/{id}/leave")).json(&body).send().await;
+        let answer = forward.post(format!("{server}/api/arenas/{id}/leave")).json(&body).send().await;
         return passed_on(&server, answer).await;
     }
     let (account, _) = member(&db, body.key).await?;

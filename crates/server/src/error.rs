@@ -43,6 +43,8 @@ pub enum ApiError {
     UnknownKey,
     #[error("the nickname {0} is taken")]
     NickTaken(String),
+    #[error("a player key must be 128 random bits")]
+    WeakKey,
     #[error("that nickname and recovery code do not go together")]
     WrongRecovery,
     #[error("too many accounts were asked for from here: try again in an hour")]
@@ -91,6 +93,7 @@ impl ApiError {
             ApiError::NoSuchArena(_) => ErrorCode::NoSuchArena,
             ApiError::UnknownKey => ErrorCode::UnknownKey,
             ApiError::NickTaken(_) => ErrorCode::NickTaken,
+            ApiError::WeakKey => ErrorCode::BadRequest,
             ApiError::WrongRecovery => ErrorCode::WrongRecovery,
             ApiError::TooManyAccounts => ErrorCode::TooManyAccounts,
             ApiError::TooManyRequests => ErrorCode::TooManyRequests,

@@ -103,6 +103,11 @@ enum UsageError {
     TestClock(String),
     #[error("--listen: '{0}' is not ADDR:PORT")]
     Listen(String),
+    #[error(
+        "--public-url is needed to listen on {0} with PostgreSQL: servers sharing a database are told \
+         apart, and reached, by it"
+    )]
+    NoPublicUrl(SocketAddr),
     #[error("--web: {} has no index.html", .0.display())]
     NoIndex(PathBuf),
     #[error("unexpected argument '{0}'")]
@@ -167,7 +172,12 @@ fn options(mut args: impl Iterator<Item = String>) -> Result<Options, UsageError
             _ => return Err(UsageError::Unexpected(flag)),
         }
     }
-    let listen = listen.parse().map_err(|_| UsageError::Listen(listen))?;
+    let listen: SocketAddr = listen.parse().map_err(|_| UsageError::Listen(listen))?;
+    // The name would be the same on every machine (`0.0.0.0:3536`): two
+    // servers so named would take each other's rooms and waiting players.
+    if public_url.is_none() && listen.ip().is_unspecified() && db.starts_with("postgres") {
+        return Err(UsageError::NoPublicUrl(listen));
+    }
     if let Some(dir) = web.as_ref().filter(|dir| !dir.join("index.html").is_file()) {
         return Err(UsageError::NoIndex(dir.clone()));
     }
@@ -324,5 +334,27 @@ async fn shutdown_signal() {
     tokio::select! {
         _ = tokio::signal::ctrl_c() => {}
         _ = async { match &mut term { Some(term) => { term.recv().await; } None => std::future::pending().await } } => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(text: &str) -> impl Iterator<Item = String> {
+        text.split_whitespace().map(str::to_string).collect::<Vec<_>>().into_iter()
+    }
+
+    #[test]
+    fn servers_sharing_postgresql_are_named_apart() {
+        let shared = "--listen 0.0.0.0:3536 --db postgres://db.example/wocable --no-arenas";
+        assert!(matches!(options(args(shared)), Err(UsageError::NoPublicUrl(_))));
+        let named = format!("{shared} --public-url http://a.example:3536");
+        let public_url = options(args(&named)).ok().and_then(|options| options.public_url);
+        assert_eq!(public_url.as_deref(), Some("http://a.example:3536"));
+        let one_address = "--listen 10.0.0.5:3536 --db postgres://db.example/wocable";
+        assert!(options(args(one_address)).is_ok(), "a machine's own address names it");
+        let file = "--listen 0.0.0.0:3536 --db /tmp/wocable.db";
+        assert!(options(args(file)).is_ok(), "an SQLite file is not shared between machines");
     }
 }

@@ -66,7 +66,7 @@ pub async fn run(server: &str, rooms: usize, players: usize, level: Level, pause
             RoomSettings { rules: RuleSetKind::Wocable, language: Language::En, players, clock: None, word_list: None };
         let code = lobby.create(&settings, &[]).await?;
         for seat in 0..players {
-            let joined = lobby.join(code, &format!("bot{seat}")).await?;
+            let joined = lobby.join(code, &format!("player{seat}")).await?;
             let watch: Arc<dyn Watch> = latencies.clone();
             let bot = Bot { lobby: lobby.clone(), joined, level, pause, watch: Some(watch) };
             bots.push(tokio::spawn(bot.play()));

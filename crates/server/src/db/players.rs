@@ -256,12 +256,18 @@ pub(super) async fn record(tx: &mut Transaction<'_, Any>, code: RoomCode, result
     count_settled(tx, rules, language, &settled).await
 }
 
+/// How long after an account is made asking again with its key gives it
+/// back (with a new recovery code): long enough for an answer lost on the
+/// way; after that, a key read from a device must not be enough to take
+/// the account for good.
+pub const REPEAT_MS: u64 = 10 * 60 * 1000;
+
 /// What asking for an account gave.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Registered {
     New(AccountId),
-    /// The key's account was made already: by an earlier request whose
-    /// answer was lost, for this nickname or another.
+    /// The key's account was made already, within [`REPEAT_MS`]: by an
+    /// earlier request whose answer was lost, for this nickname or another.
     Again(AccountId, String),
     /// Another player has the nickname (in any case).
     Taken,
@@ -291,18 +297,27 @@ impl Db {
         match made {
             Ok(_) => Ok(Registered::New(AccountId(id))),
             Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
-                // The same key again (an answer lost on the way): the
-                // account it made, with a new recovery code, as the first
-                // one was never seen.
-                let again = sqlx::query("UPDATE players SET recovery_hash = $1 WHERE key_hash = $2 RETURNING id, nick")
-                    .bind(recovery_hash(recovery))
-                    .bind(key_hash(key))
-                    .fetch_optional(&self.pool)
-                    .await?;
+                // The same key again, soon after (an answer lost on the
+                // way): the account it made, with a new recovery code, as
+                // the first one was never seen.
+                let again = sqlx::query(
+                    "UPDATE players SET recovery_hash = $1 WHERE key_hash = $2 AND created_ms >= $3 RETURNING id, nick",
+                )
+                .bind(recovery_hash(recovery))
+                .bind(key_hash(key))
+                .bind(now.saturating_sub(REPEAT_MS) as i64)
+                .fetch_optional(&self.pool)
+                .await?;
                 Ok(again.map_or(Registered::Taken, |row| Registered::Again(AccountId(row.get(0)), row.get(1))))
             }
             Err(e) => Err(DbError::Sql(e)),
         }
+    }
+
+    /// Whether a member has the nickname (in any case).
+    pub async fn is_nick(&self, nick: &str) -> Result<bool> {
+        let row = sqlx::query("SELECT 1 FROM players WHERE folded = $1").bind(fold(nick)).fetch_optional(&self.pool);
+        Ok(row.await?.is_some())
     }
 
     /// The account a key belongs to, and its nickname.
@@ -487,6 +502,10 @@ mod tests {
             .unwrap();
         assert_eq!(db.member(key).await.unwrap(), Some((ana, "Ana".to_string())));
         assert_eq!(db.member(PlayerKey(2)).await.unwrap(), None);
+        // Later, the key no longer gives the account a new recovery code.
+        let late = db.create_player("Anabel", key, RecoveryCode::from_number(6), REPEAT_MS + 1).await.unwrap();
+        assert_eq!(late, Registered::Taken);
+        assert_eq!(db.recover("ana", RecoveryCode::from_number(6), key).await.unwrap(), None);
 
         assert_eq!(db.recover("ana", RecoveryCode::from_number(3), PlayerKey(9)).await.unwrap(), None);
         assert_eq!(db.recover("ana", recovery, PlayerKey(9)).await.unwrap(), Some("Ana".to_string()));

@@ -163,3 +163,34 @@ async fn an_arena_runs_on_one_server_and_pairs_players_who_came_through_either()
     let refused = tokio::time::timeout(Duration::from_secs(10), waiting).await.unwrap().unwrap().unwrap();
     assert!(refused.text().await.unwrap().contains("you left the arena"));
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_server_of_the_database_that_never_answers_costs_a_timeout_only() {
+    let scratch = Scratch::new("stuck-instance");
+    let db = scratch.database();
+    // The first server says it is reached at an address where something
+    // takes connections and never answers.
+    let stuck = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let stuck_url = format!("http://{}", stuck.local_addr().unwrap());
+    let held = tokio::spawn(async move {
+        let mut connections = Vec::new();
+        while let Ok((connection, _)) = stuck.accept().await {
+            connections.push(connection);
+        }
+    });
+    let first = Server::start_with(&scratch, None, &db, &["--public-url", &stuck_url]);
+    let second = Server::start(&scratch, None, &db);
+    let http = reqwest::Client::new();
+    let room = json!({ "rules": "wocable", "language": "en", "players": 2 });
+    let made = http.post(format!("{}/api/rooms", first.url)).json(&room).send().await.unwrap();
+    let code = made.json::<Created>().await.unwrap().code;
+
+    let asked = std::time::Instant::now();
+    let looked = http.get(format!("{}/api/rooms/{code}", second.url)).send().await.unwrap();
+    let waited = asked.elapsed();
+    assert_eq!(looked.status(), reqwest::StatusCode::BAD_GATEWAY);
+    let refusal: serde_json::Value = looked.json().await.unwrap();
+    assert_eq!(refusal["error"]["code"], "unreachable", "{refusal}");
+    assert!(waited < Duration::from_secs(20), "answered after {waited:?}");
+    held.abort();
+}

@@ -208,11 +208,15 @@ fn random_requests_are_matched_together_and_a_lone_one_gets_a_computer() {
 
     let alone = scratch.path("alone.gcg");
     let started = Instant::now();
-    let lone = ["--random", "--rules", "remote", "--lang", "en", "--players", "2", "--wait", "1", "--name", "bot"];
+    let lone = ["--random", "--rules", "remote", "--lang", "en", "--players", "2", "--wait", "1", "--name", "lone"];
     finish(bot(&server, &lone, "strong", &alone), &server);
     assert!(started.elapsed() >= Duration::from_secs(1), "the computer came after the wait");
     let record = same_record_replayed(&[alone], "remote");
-    assert!(record.contains(" Bot1 "), "a computer player filled the seat, named apart from 'bot':\n{record}");
+    assert!(record.contains(" Bot "), "a computer player filled the seat:\n{record}");
+    // A guest may not take a computer player's name.
+    let as_bot = ["--random", "--rules", "remote", "--lang", "en", "--players", "2", "--wait", "1", "--name", "bot"];
+    let refused = cli(&[&["online", "bot", "--server", &server.url, "--level", "casual"][..], &as_bot].concat());
+    assert!(!refused.status.success() && String::from_utf8_lossy(&refused.stderr).contains("computer"), "{refused:?}");
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -411,7 +415,7 @@ async fn a_server_killed_mid_game_resumes_it_from_its_database() {
     let (_, token) = join(&server, code, "raw").await;
     let mut me = Seat::connect(&server.url, code, token).await;
     let record = scratch.path("bot.gcg");
-    let bot = bot(&server, &["--code", code.as_str(), "--name", "bot"], "strong", &record);
+    let bot = bot(&server, &["--code", code.as_str(), "--name", "b"], "strong", &record);
     for _ in 0..3 {
         assert!(me.until_turn().await);
         me.raw.send(&ClientMessage::Intent(Intent::Pass { seat: me.seat() }));
@@ -630,6 +634,16 @@ async fn an_account_asked_for_again_is_the_same_and_one_address_makes_only_so_ma
     let again: Account = again.json().await.unwrap();
     assert_eq!((again.nick.as_str(), again.key), ("Cleo", first.key));
     assert_ne!(again.recovery, first.recovery);
+    // A key the app made must be one: not a run of zeros.
+    let weak = ask("203.0.113.7", json!({ "nick": "Weak", "key": "00000000000000000000000000000005" })).await.unwrap();
+    assert_eq!(weak.status(), reqwest::StatusCode::BAD_REQUEST);
+    // A guest may not sit as a member, nor as a computer player.
+    let code = create(&server, "wocable", 2, None);
+    for (name, refusal) in [("cleo", "nick_taken"), ("BOT", "computer_name"), ("bot3", "computer_name")] {
+        let join = http.post(format!("{}/api/rooms/{code}/join", server.url)).json(&json!({ "name": name }));
+        let refused: serde_json::Value = join.send().await.unwrap().json().await.unwrap();
+        assert_eq!(refused["error"]["code"], refusal, "{name}: {refused}");
+    }
 
     for n in 2..50 {
         let made = ask("203.0.113.7", json!({ "nick": format!("cleo{n}") })).await.unwrap();
