@@ -53,7 +53,7 @@ impl Drop for Bot {
 fn bot(server: &Server, code: RoomCode, gcg: &Path) -> Bot {
     let child = Command::new(program("wocable-cli"))
         .args(["online", "bot", "--server", &server.url, "--code", &code.to_string(), "--level", "beginner"])
-        .args(["--name", "Bot", "--gcg"])
+        .args(["--name", "Robo", "--gcg"])
         .arg(gcg)
         .stdout(Stdio::null())
         .spawn()
