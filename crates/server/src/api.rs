@@ -31,6 +31,7 @@ use crate::address::{AddressLimits, Origin};
 use crate::db::{Db, DbError, Registered};
 use crate::error::{ApiError, Asked, Body};
 use crate::hub::{Command, advance_clock, now_ms};
+use crate::turn;
 use crate::word_lists::{WordListError, WordLists};
 use axum::extract::{Path, RawQuery, State};
 use axum::http::StatusCode;
@@ -89,11 +90,12 @@ pub fn routes(
     db: Db,
     arenas: watch::Receiver<u64>,
     word_lists: Arc<WordLists>,
-    ice: IceServers,
+    ice: Ice,
     limits: AddressLimits,
     test_clock: bool,
 ) -> Router {
-    let config = Arc::new(ServerConfig { ice, word_lists: word_lists.listed() });
+    let config = Arc::new(ServerConfig { ice: ice.servers, word_lists: word_lists.listed() });
+    let secret = ice.turn_secret.map(Arc::<str>::from);
     let router = Router::new()
         .route("/api/rooms", post(create))
         .route("/api/rooms/{code}", get(look))
@@ -109,7 +111,7 @@ pub fn routes(
         .route("/api/arenas/{id}/join", post(join_arena))
         .route("/api/arenas/{id}/leave", post(leave_arena))
         .with_state(Lobby { hub, db, arenas, limits: Arc::new(limits), forward: forwarding() })
-        .route("/api/config", get(move || async move { Json(config.as_ref().clone()) }))
+        .route("/api/config", get(move || async move { Json(with_credentials(&config, secret.as_deref())) }))
         .route("/api/word-lists/{name}", get(word_list).with_state(word_lists));
     match test_clock {
         true => router.route("/api/test/clock", post(move_clock)),
@@ -121,6 +123,23 @@ fn forwarding() -> reqwest::Client {
     let client = reqwest::Client::builder().connect_timeout(FORWARD_CONNECT).timeout(FORWARD_ANSWER).build();
     // Without TLS, building fails only where making any client would.
     client.unwrap_or_default()
+}
+
+/// The ICE servers clients are told of, and how they sign in to TURN.
+pub struct Ice {
+    pub servers: IceServers,
+    /// The secret shared with the TURN server: each client gets credentials
+    /// of its own that expire (see `turn`), not the fixed ones.
+    pub turn_secret: Option<String>,
+}
+
+/// The configuration as a client is answered it: with TURN credentials of
+/// its own when there is a secret.
+fn with_credentials(config: &ServerConfig, secret: Option<&str>) -> ServerConfig {
+    let Some(secret) = secret else { return config.clone() };
+    let name = format!("{:016x}", rand::random::<u64>());
+    let ice = turn::credentials(&config.ice, secret, &name, now_ms() / 1000 + turn::CLIENT_TTL_S);
+    ServerConfig { ice, ..config.clone() }
 }
 
 /// A database failure: logged whole, told to the player plainly.

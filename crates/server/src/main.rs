@@ -17,6 +17,7 @@ mod db;
 mod error;
 mod hub;
 mod signal;
+mod turn;
 mod web;
 mod word_lists;
 
@@ -39,7 +40,7 @@ const DEFAULT_LISTEN: &str = "127.0.0.1:3536";
 
 const USAGE: &str = "usage: wocable-server [--listen ADDR:PORT] [--db FILE|URL] [--public-url URL] [--web DIR] \
 [--lexicon FILE.wlex]... [--ice URL]... \
-[--ice-username NAME] [--ice-credential SECRET] [--arena RULES-LANG-PLAYERS]... [--no-arenas] \
+[--ice-username NAME] [--ice-credential SECRET | --turn-secret SECRET] [--arena RULES-LANG-PLAYERS]... [--no-arenas] \
 [--arena-every SECONDS] [--arena-length SECONDS] [--sockets N] [--sockets-per-address N] \
 [--hello-seconds SECONDS] [--no-address-limits] [--test-clock MS]";
 
@@ -55,6 +56,8 @@ struct Options {
     /// Built lexicon files rooms may be played on, beside the bundled lists.
     lexicons: Vec<PathBuf>,
     ice: IceServers,
+    /// The secret shared with the TURN server, for credentials that expire.
+    turn_secret: Option<String>,
     arenas: Schedule,
     /// The bounds on clients' websockets.
     limits: signal::Limits,
@@ -108,6 +111,8 @@ enum UsageError {
          apart, and reached, by it"
     )]
     NoPublicUrl(SocketAddr),
+    #[error("--ice-credential and --turn-secret: one or the other")]
+    TwoTurnSignIns,
     #[error("--web: {} has no index.html", .0.display())]
     NoIndex(PathBuf),
     #[error("unexpected argument '{0}'")]
@@ -135,7 +140,7 @@ fn options(mut args: impl Iterator<Item = String>) -> Result<Options, UsageError
     let mut db = default_db();
     let mut public_url = None;
     // No ICE server by default: loopback and a LAN need none.
-    let mut ice = IceServers::default();
+    let (mut ice, mut turn_secret) = (IceServers::default(), None);
     let mut web = None;
     let mut lexicons = Vec::new();
     let mut arenas = Schedule::hourly();
@@ -153,6 +158,7 @@ fn options(mut args: impl Iterator<Item = String>) -> Result<Options, UsageError
             "--ice" => ice.urls.push(value()?),
             "--ice-username" => ice.username = Some(value()?),
             "--ice-credential" => ice.credential = Some(value()?),
+            "--turn-secret" => turn_secret = Some(value()?),
             "--arena" => {
                 let text = value()?;
                 kinds.push(arena_kind(&text).ok_or(UsageError::Arena(text))?);
@@ -171,6 +177,9 @@ fn options(mut args: impl Iterator<Item = String>) -> Result<Options, UsageError
             "--help" | "-h" => return Err(UsageError::Help),
             _ => return Err(UsageError::Unexpected(flag)),
         }
+    }
+    if turn_secret.is_some() && ice.credential.is_some() {
+        return Err(UsageError::TwoTurnSignIns);
     }
     let listen: SocketAddr = listen.parse().map_err(|_| UsageError::Listen(listen))?;
     // The name would be the same on every machine (`0.0.0.0:3536`): two
@@ -195,6 +204,7 @@ fn options(mut args: impl Iterator<Item = String>) -> Result<Options, UsageError
         web: web.or_else(web::built_beside),
         lexicons,
         ice,
+        turn_secret,
         arenas,
         limits: match address_limits {
             true => limits,
@@ -286,7 +296,7 @@ async fn serve(options: Options) -> Result<(), ServeError> {
                 db.clone(),
                 arena_versions,
                 word_lists.clone(),
-                options.ice.clone(),
+                api::Ice { servers: options.ice.clone(), turn_secret: options.turn_secret.clone() },
                 address::AddressLimits::new(options.address_limits),
                 options.test_clock.is_some(),
             ));
@@ -300,10 +310,14 @@ async fn serve(options: Options) -> Result<(), ServeError> {
     db.set_instance(public_url.clone());
     let hub = hub::Hub::load(db, word_lists, commands, options.arenas.clone(), arena_changes, signals).await?;
     let (stop_hub, hub_stopped) = watch::channel(false);
+    let host_ice = match &options.turn_secret {
+        Some(secret) => turn::credentials(&options.ice, secret, "host", hub::now_ms() / 1000 + turn::HOST_TTL_S),
+        None => options.ice.clone(),
+    };
     let ice = matchbox_socket::RtcIceServerConfig {
-        urls: options.ice.urls,
-        username: options.ice.username,
-        credential: options.ice.credential,
+        urls: host_ice.urls,
+        username: host_ice.username,
+        credential: host_ice.credential,
     };
     let host = tokio::spawn(hub.run(inbox, format!("ws://{address}/{host_path}"), ice, hub_stopped));
     tokio::spawn(async move {

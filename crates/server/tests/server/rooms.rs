@@ -174,6 +174,27 @@ async fn the_lobby_says_which_ice_servers_to_use_and_errors_are_plain() {
     assert_eq!(elsewhere.send().await.unwrap().status(), reqwest::StatusCode::NOT_FOUND);
 }
 
+#[tokio::test(flavor = "multi_thread")]
+async fn with_a_turn_secret_each_client_gets_credentials_of_its_own_that_expire() {
+    let scratch = Scratch::new("turn");
+    let args = ["--ice", "turn:127.0.0.1:3478", "--turn-secret", "s3cret"];
+    let server = Server::start_with(&scratch, None, &scratch.database(), &args);
+    let ask = || async {
+        let config = reqwest::get(format!("{}/api/config", server.url)).await.unwrap();
+        config.json::<serde_json::Value>().await.unwrap()["ice"].clone()
+    };
+    let (one, two) = (ask().await, ask().await);
+    assert_eq!(one["urls"], serde_json::json!(["turn:127.0.0.1:3478"]));
+    let (expiry, _) = one["username"].as_str().unwrap().split_once(':').unwrap();
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs();
+    let in_a_day = now + 24 * 60 * 60;
+    assert!((in_a_day - 60..=in_a_day + 60).contains(&expiry.parse::<u64>().unwrap()), "{one}");
+    assert_ne!(one["username"], two["username"], "each client has its own");
+    // A base64 HMAC-SHA1, never the secret.
+    assert_eq!(one["credential"].as_str().unwrap().len(), 28, "{one}");
+    assert!(!one.to_string().contains("s3cret"));
+}
+
 #[test]
 fn three_players_and_each_rule_set() {
     let scratch = Scratch::new("rules");
