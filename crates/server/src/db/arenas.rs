@@ -4,6 +4,7 @@
 use super::{Db, DbError, Result, damaged};
 use sqlx::any::{Any, AnyRow};
 use sqlx::{Row, Transaction};
+use std::collections::HashMap;
 use wocable_crossword::RuleSetKind;
 use wocable_lexicon::Language;
 use wocable_net::{
@@ -57,6 +58,25 @@ fn kind(row: &AnyRow) -> Result<ArenaKind> {
 
 /// The columns of `arenas` that `kind` and `summary` read (a macro, for
 /// `concat!`: sqlx takes only static queries).
+/// An entrant's place in the standings, after its arena's column.
+macro_rules! place_columns {
+    () => {
+        "nick, score, rating, sheet, streak"
+    };
+}
+
+/// A row of [`place_columns`] (after the arena's column) at `place`.
+fn arena_place(arena: &str, row: &AnyRow, place: u64) -> Result<ArenaPlace> {
+    Ok(ArenaPlace {
+        place,
+        nick: row.get(1),
+        score: row.get::<i64, _>(2) as u32,
+        rating: row.get(3),
+        sheet: json(arena, row, 4)?,
+        fire: row.get::<i64, _>(5) >= i64::from(FIRE_STREAK),
+    })
+}
+
 macro_rules! arenas {
     ($where:literal) => {
         concat!("SELECT id, rules, language, players, starts_ms, ends_ms, next_game FROM arenas ", $where)
@@ -184,45 +204,58 @@ impl Db {
 
     /// A page of an arena's standings: score, then rating.
     async fn places(&self, arena: &str, offset: u64, count: i64) -> Result<Vec<ArenaPlace>> {
-        let rows = sqlx::query(
-            "SELECT nick, score, rating, sheet, streak FROM arena_entrants WHERE arena = $1 \
-             ORDER BY score DESC, rating DESC, player LIMIT $2 OFFSET $3",
-        )
+        let rows = sqlx::query(concat!(
+            "SELECT arena, ",
+            place_columns!(),
+            " FROM arena_entrants WHERE arena = $1 ORDER BY score DESC, rating DESC, player LIMIT $2 OFFSET $3"
+        ))
         .bind(arena)
         .bind(count)
         .bind(offset.min(i64::MAX as u64) as i64)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.reads)
         .await?;
+        rows.iter().zip(offset.saturating_add(1)..).map(|(row, place)| arena_place(arena, row, place)).collect()
+    }
+
+    /// The summaries of the arenas of `rows`, in their order: every one's
+    /// entrants and leaders come in one query, however many arenas.
+    async fn summaries(&self, rows: &[AnyRow]) -> Result<Vec<ArenaSummary>> {
+        if rows.is_empty() {
+            return Ok(Vec::new());
+        }
+        let ids: Vec<String> = rows.iter().map(|row| row.get(0)).collect();
+        let placeholders: Vec<String> = (1..=ids.len()).map(|i| format!("${i}")).collect();
+        let text = format!(
+            "SELECT arena, {}, entrants, place FROM (SELECT *, COUNT(*) OVER (PARTITION BY arena) AS entrants, \
+             ROW_NUMBER() OVER (PARTITION BY arena ORDER BY score DESC, rating DESC, player) AS place \
+             FROM arena_entrants WHERE arena IN ({})) AS ranked WHERE place <= {LEADERS} ORDER BY arena, place",
+            place_columns!(),
+            placeholders.join(", ")
+        );
+        // Only numbered placeholders are made into the text.
+        let query = ids.iter().fold(sqlx::query(sqlx::AssertSqlSafe(text)), |query, id| query.bind(id));
+        let mut found: HashMap<String, (u64, Vec<ArenaPlace>)> = HashMap::new();
+        for row in query.fetch_all(&self.reads).await? {
+            let arena: String = row.get(0);
+            let place = arena_place(&arena, &row, row.get::<i64, _>(7) as u64)?;
+            let (entrants, leaders) = found.entry(arena).or_default();
+            *entrants = row.get::<i64, _>(6) as u64;
+            leaders.push(place);
+        }
         rows.iter()
-            .zip(offset.saturating_add(1)..)
-            .map(|(row, place)| {
-                Ok(ArenaPlace {
-                    place,
-                    nick: row.get(0),
-                    score: row.get::<i64, _>(1) as u32,
-                    rating: row.get(2),
-                    sheet: json(arena, row, 3)?,
-                    fire: row.get::<i64, _>(4) >= i64::from(FIRE_STREAK),
+            .map(|row| {
+                let id: String = row.get(0);
+                let (entrants, leaders) = found.remove(&id).unwrap_or_default();
+                Ok(ArenaSummary {
+                    kind: kind(row)?,
+                    starts_ms: row.get::<i64, _>(4) as u64,
+                    ends_ms: row.get::<i64, _>(5) as u64,
+                    entrants,
+                    leaders,
+                    id: ArenaId(id),
                 })
             })
             .collect()
-    }
-
-    async fn summary(&self, row: &AnyRow) -> Result<ArenaSummary> {
-        let id: String = row.get(0);
-        let entrants: i64 = sqlx::query("SELECT COUNT(*) FROM arena_entrants WHERE arena = $1")
-            .bind(&id)
-            .fetch_one(&self.pool)
-            .await?
-            .get(0);
-        Ok(ArenaSummary {
-            kind: kind(row)?,
-            starts_ms: row.get::<i64, _>(4) as u64,
-            ends_ms: row.get::<i64, _>(5) as u64,
-            entrants: entrants as u64,
-            leaders: self.places(&id, 0, LEADERS).await?,
-            id: ArenaId(id),
-        })
     }
 
     /// The arenas running at `now`, and a page of those that ended (the
@@ -230,31 +263,70 @@ impl Db {
     pub async fn arenas(&self, now: u64, page: u64, per_page: u64) -> Result<(Vec<ArenaSummary>, Vec<ArenaSummary>)> {
         let running = sqlx::query(arenas!("WHERE starts_ms <= $1 AND ends_ms > $1 ORDER BY rules, language, players"))
             .bind(now as i64)
-            .fetch_all(&self.pool)
+            .fetch_all(&self.reads)
             .await?;
         let recent = sqlx::query(arenas!("WHERE ends_ms <= $1 ORDER BY ends_ms DESC, id LIMIT $2 OFFSET $3"))
             .bind(now as i64)
             .bind(per_page as i64)
             .bind(page.saturating_sub(1).saturating_mul(per_page).min(i64::MAX as u64) as i64)
-            .fetch_all(&self.pool)
+            .fetch_all(&self.reads)
             .await?;
-        let mut lists = (Vec::new(), Vec::new());
-        for row in &running {
-            lists.0.push(self.summary(row).await?);
-        }
-        for row in &recent {
-            lists.1.push(self.summary(row).await?);
-        }
-        Ok(lists)
+        Ok((self.summaries(&running).await?, self.summaries(&recent).await?))
     }
 
     /// An arena and a page of its standings.
     pub async fn arena(&self, id: &str, page: u64, per_page: u64) -> Result<Option<(ArenaSummary, Vec<ArenaPlace>)>> {
-        let Some(row) = sqlx::query(arenas!("WHERE id = $1")).bind(id).fetch_optional(&self.pool).await? else {
+        let Some(row) = sqlx::query(arenas!("WHERE id = $1")).bind(id).fetch_optional(&self.reads).await? else {
             return Ok(None);
         };
         let offset = page.saturating_sub(1).saturating_mul(per_page);
         let places = self.places(id, offset, per_page as i64).await?;
-        Ok(Some((self.summary(&row).await?, places)))
+        let summary = self.summaries(std::slice::from_ref(&row)).await?.pop();
+        Ok(summary.map(|summary| (summary, places)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::db::temp::{member, temp_db};
+    use std::time::Duration;
+    use wocable_net::ArenaKind;
+
+    #[tokio::test]
+    async fn a_page_of_arenas_has_each_ones_entrants_and_leaders_and_never_waits_for_the_writer() {
+        let temp = temp_db("arena-pages").await;
+        let db = &temp.db;
+        let hour = 60 * 60 * 1000;
+        let mut arenas = Vec::new();
+        for (players, entrants) in [(2, 5), (3, 2), (4, 0)] {
+            let kind = ArenaKind { rules: RuleSetKind::Wocable, language: Language::En, players };
+            let mut arena = Arena::new(kind, hour, 2 * hour);
+            assert!(db.open_arena(&arena).await.unwrap());
+            let mut accounts = Vec::new();
+            for i in 0..entrants {
+                let nick = format!("p{players}x{i}");
+                let account = member(db, &nick).await;
+                arena.join(account, &nick, 1500.0 + f64::from(i * 10), hour).unwrap();
+                accounts.push(account);
+            }
+            db.save_entrants(&arena, &accounts).await.unwrap();
+            arenas.push((arena.id.clone(), entrants));
+        }
+        // The referee holds the one writer meanwhile.
+        let writing = db.pool.begin().await.unwrap();
+        let listed = tokio::time::timeout(Duration::from_secs(5), db.arenas(hour + 1, 1, 10)).await;
+        let (running, recent) = listed.expect("a page does not wait for the writer").unwrap();
+        drop(writing);
+        assert!(recent.is_empty());
+        assert_eq!(running.len(), 3);
+        for (id, entrants) in arenas {
+            let summary = running.iter().find(|s| s.id == id).unwrap();
+            assert_eq!(summary.entrants, entrants as u64, "{id:?}");
+            assert_eq!(summary.leaders, db.places(&id.0, 0, LEADERS).await.unwrap(), "{id:?}");
+            assert_eq!(summary.leaders.len(), entrants.min(LEADERS as u32) as usize);
+            let (alone, _) = db.arena(&id.0, 1, 1).await.unwrap().unwrap();
+            assert_eq!(alone, *summary, "one arena's summary is the same alone");
+        }
     }
 }

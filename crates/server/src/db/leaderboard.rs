@@ -99,7 +99,7 @@ impl Db {
         )
         .bind(rules)
         .bind(language)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.reads)
         .await?;
         Ok(Counts(rows.iter().map(|row| (row.get(0), row.get::<i64, _>(1) as u64)).collect()))
     }
@@ -134,7 +134,7 @@ impl Db {
                 .bind((point + 1) as f64)
                 .bind(per_page as i64)
                 .bind(skip as i64)
-                .fetch_all(&self.pool)
+                .fetch_all(&self.reads)
                 .await?;
                 rows.iter()
                     .zip(offset + 1..)
@@ -166,7 +166,7 @@ impl Db {
         .bind(fold(nick))
         .bind(rules)
         .bind(language)
-        .fetch_optional(&self.pool)
+        .fetch_optional(&self.reads)
         .await?;
         let Some(row) = row else { return Ok(None) };
         let (rating, player): (f64, i64) = (row.get(1), row.get(4));
@@ -181,7 +181,7 @@ impl Db {
         .bind((point(rating) + 1) as f64)
         .bind(rating)
         .bind(player)
-        .fetch_one(&self.pool)
+        .fetch_one(&self.reads)
         .await?
         .get(0);
         Ok(Some(Placed {

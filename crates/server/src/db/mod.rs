@@ -50,6 +50,10 @@ impl MigrationSource<'static> for Embedded {
 #[derive(Clone)]
 pub struct Db {
     pool: AnyPool,
+    /// For the lobby's pages: on SQLite, read-only connections of their
+    /// own, which never wait for the referee's one writer (WAL); on
+    /// PostgreSQL, the same pool.
+    reads: AnyPool,
     postgres: bool,
     /// This server's address for clients, as stored with the rooms it
     /// holds; known once it listens.
@@ -92,6 +96,9 @@ fn damaged(what: impl std::fmt::Display, why: impl std::fmt::Display) -> DbError
     DbError::Damaged { what: what.to_string(), why: why.to_string() }
 }
 
+/// Read-only connections to an SQLite file, for the lobby's pages.
+const SQLITE_READERS: u32 = 4;
+
 /// Connections to PostgreSQL an instance keeps.
 const POSTGRES_CONNECTIONS: u32 = 8;
 
@@ -126,6 +133,7 @@ impl Db {
         let shown = without_password(place);
         let open = |source| DbError::Open { place: shown.clone(), source };
         let postgres = ["postgres://", "postgresql://"].iter().any(|scheme| place.starts_with(scheme));
+        let mut read_only = None;
         let (options, connections) = if postgres {
             (
                 AnyConnectOptions::from_url(&place.parse().map_err(|e| open(sqlx::Error::Configuration(Box::new(e))))?),
@@ -139,6 +147,7 @@ impl Db {
                     .map_err(|source| DbError::Folder { folder: folder.to_path_buf(), source })?;
             }
             let url = SqliteConnectOptions::new().filename(path).create_if_missing(true).to_url_lossy();
+            read_only = Some(SqliteConnectOptions::new().filename(path).read_only(true).to_url_lossy());
             // One writer at a time: SQLite's own rule.
             (AnyConnectOptions::from_url(&url), 1)
         };
@@ -151,7 +160,14 @@ impl Db {
         let migrate = |source| DbError::Migrate { place: shown.clone(), source };
         let migrator = Migrator::new(Embedded).await.map_err(migrate)?;
         migrator.run(&pool).await.map_err(migrate)?;
-        Ok(Db { pool, postgres, instance: Arc::default() })
+        let reads = match &read_only {
+            Some(url) => {
+                let options = AnyConnectOptions::from_url(url).map_err(open)?;
+                AnyPoolOptions::new().max_connections(SQLITE_READERS).connect_with(options).await.map_err(open)?
+            }
+            None => pool.clone(),
+        };
+        Ok(Db { pool, reads, postgres, instance: Arc::default() })
     }
 
     /// This server's address, once it listens: the rooms it makes are

@@ -367,7 +367,7 @@ impl Db {
              WHERE r.code = $1 AND r.rating IS NOT NULL AND r.rating_before IS NOT NULL ORDER BY r.seat",
         )
         .bind(code.as_str())
-        .fetch_all(&self.pool)
+        .fetch_all(&self.reads)
         .await?;
         let changes = rows
             .iter()
@@ -386,7 +386,7 @@ impl Db {
     pub async fn profile(&self, nick: &str) -> Result<Option<Profile>> {
         let Some(player) = sqlx::query("SELECT id, nick, created_ms FROM players WHERE folded = $1")
             .bind(fold(nick))
-            .fetch_optional(&self.pool)
+            .fetch_optional(&self.reads)
             .await?
         else {
             return Ok(None);
@@ -398,7 +398,7 @@ impl Db {
             " FROM ratings WHERE player = $1 ORDER BY games DESC, rules, language"
         ))
         .bind(id)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.reads)
         .await?;
         let mut records = Vec::new();
         for list in lists {
@@ -416,7 +416,7 @@ impl Db {
             .bind(rules.name())
             .bind(language.code())
             .bind(HISTORY)
-            .fetch_all(&self.pool)
+            .fetch_all(&self.reads)
             .await?
             .iter()
             .map(|row| RatingPoint { at_ms: row.get::<i64, _>(0) as u64, rating: row.get(1), deviation: row.get(2) })
