@@ -11,13 +11,27 @@ use wocable_net::{ApiErrorBody, Joined, Matched, Player, QueueKey, Waiting, pair
 /// live instance pairs and answers them well before.
 pub const STALE_MS: u64 = 60_000;
 
+/// What asking to wait gave.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Waited {
+    Waiting,
+    /// A member who waits already (they would meet themselves).
+    Already,
+    /// As many wait, in all the database, as may.
+    Full,
+}
+
 /// A seat, or why the player has none.
 pub type Answer = std::result::Result<Joined, ApiErrorBody>;
 
 impl Db {
-    /// A player starts waiting for a random game on this instance;
-    /// `false` when they are a member who waits already.
-    pub async fn wait(&self, key: QueueKey, waiting: &Waiting) -> Result<bool> {
+    /// A player starts waiting for a random game on this instance, unless
+    /// `most` players wait already (every wait is read at each pairing).
+    pub async fn wait(&self, key: QueueKey, waiting: &Waiting, most: u64) -> Result<Waited> {
+        let count: i64 = sqlx::query("SELECT COUNT(*) FROM waiting").fetch_one(&self.pool).await?.get(0);
+        if count as u64 >= most {
+            return Ok(Waited::Full);
+        }
         let account = match waiting.player {
             Player::Member(account) => Some(account.0),
             _ => None,
@@ -37,8 +51,8 @@ impl Db {
         .execute(&self.pool)
         .await;
         match stored {
-            Ok(_) => Ok(true),
-            Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Ok(false),
+            Ok(_) => Ok(Waited::Waiting),
+            Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Ok(Waited::Already),
             Err(e) => Err(DbError::Sql(e)),
         }
     }
@@ -145,6 +159,9 @@ mod tests {
 
     const KEY: QueueKey = QueueKey { rules: RuleSetKind::Wocable, language: Language::En, players: 2 };
 
+    /// Room for all the test's players.
+    const MOST: u64 = 10;
+
     fn waiting(ticket: u64, player: Player) -> Waiting {
         Waiting { ticket, name: format!("p{ticket}"), player, since: 0, wait_ms: 60_000 }
     }
@@ -155,14 +172,18 @@ mod tests {
         let db = &first.db;
         db.set_instance("http://first".into());
         let member = Player::Member(AccountId(7));
-        assert!(db.wait(KEY, &waiting(1, member)).await.unwrap());
-        assert!(!db.wait(KEY, &waiting(2, member)).await.unwrap(), "a member waits once: they would meet themselves");
+        assert_eq!(db.wait(KEY, &waiting(1, member), MOST).await.unwrap(), Waited::Waiting);
+        assert_eq!(
+            db.wait(KEY, &waiting(2, member), MOST).await.unwrap(),
+            Waited::Already,
+            "a member waits once: they would meet themselves"
+        );
         assert!(db.pair_waiting(1_000).await.unwrap().is_empty(), "alone, before their wait is up");
 
         // Another instance of the same database: a clone that says so.
         let second = Db { instance: Default::default(), ..db.clone() };
         second.set_instance("http://second".into());
-        assert!(second.wait(KEY, &waiting(3, Player::Human)).await.unwrap());
+        assert_eq!(second.wait(KEY, &waiting(3, Player::Human), MOST).await.unwrap(), Waited::Waiting);
         let matched = second.pair_waiting(2_000).await.unwrap();
         let tickets: Vec<u64> = matched.iter().flat_map(|m| &m.players).map(|w| w.ticket).collect();
         assert_eq!(tickets, [1, 3]);
@@ -173,15 +194,32 @@ mod tests {
         assert!(second.answers().await.unwrap().is_empty(), "the first instance's player is answered there");
         assert_eq!(db.answers().await.unwrap(), [(1, Ok(joined))]);
         assert!(db.answers().await.unwrap().is_empty(), "taken once");
-        assert!(db.wait(KEY, &waiting(4, member)).await.unwrap(), "answered: free to wait again");
+        assert_eq!(
+            db.wait(KEY, &waiting(4, member), MOST).await.unwrap(),
+            Waited::Waiting,
+            "answered: free to wait again"
+        );
 
         // A restarted instance forgets those who waited on it.
         db.forget_waiting().await.unwrap();
-        assert!(db.wait(KEY, &waiting(5, member)).await.unwrap());
+        assert_eq!(db.wait(KEY, &waiting(5, member), MOST).await.unwrap(), Waited::Waiting);
 
         // A wait long run out (its instance gone) holds nobody back: it is
         // let go, not paired, and the member may wait again elsewhere.
         assert!(second.pair_waiting(60_000 + STALE_MS + 1).await.unwrap().is_empty());
-        assert!(second.wait(KEY, &waiting(6, member)).await.unwrap());
+        assert_eq!(second.wait(KEY, &waiting(6, member), MOST).await.unwrap(), Waited::Waiting);
+    }
+
+    #[tokio::test]
+    async fn so_many_wait_and_no_more() {
+        let temp = temp_db("waiting-full").await;
+        let db = &temp.db;
+        for ticket in 1..=3 {
+            assert_eq!(db.wait(KEY, &waiting(ticket, Player::Human), 3).await.unwrap(), Waited::Waiting);
+        }
+        assert_eq!(db.wait(KEY, &waiting(4, Player::Human), 3).await.unwrap(), Waited::Full);
+        assert_eq!(db.pair_waiting(1_000).await.unwrap().len(), 1, "two of the three paired");
+        db.stop_waiting(1).await.unwrap();
+        assert_eq!(db.wait(KEY, &waiting(5, Player::Human), 3).await.unwrap(), Waited::Waiting, "room again");
     }
 }

@@ -4,7 +4,7 @@
 //! is answered there, with this one's address to connect to.
 
 use super::{COMPUTER_NAME, FILL_LEVEL, Hub, SeatReply};
-use crate::db::STALE_MS;
+use crate::db::{STALE_MS, Waited};
 use crate::error::ApiError;
 use std::collections::HashMap;
 use tracing::{error, info, warn};
@@ -13,6 +13,10 @@ use wocable_net::{Joined, Matched, Player, QueueKey, RoomSettings, Waiting};
 /// How often the queues are paired when nobody new comes: computer
 /// players fill the games of those who waited long enough.
 const PAIRING_EVERY_MS: u64 = 1000;
+
+/// Players who may wait at once, in all the database: every wait is read
+/// at each pairing, and the per-address limits alone do not bound them.
+const MAX_WAITING: u64 = 10_000;
 
 /// Seconds a turn in a random game.
 const RANDOM_TURN_SECONDS: u32 = 120;
@@ -29,14 +33,18 @@ impl Hub {
     /// A player asks for a random game.
     pub(super) async fn random(&mut self, key: QueueKey, waiting: Waiting, reply: SeatReply) {
         info!(rules = %key.rules, language = %key.language, players = key.players, "a player asks for a random game");
-        match self.db.wait(key, &waiting).await {
-            Ok(true) => {
+        match self.db.wait(key, &waiting, MAX_WAITING).await {
+            Ok(Waited::Waiting) => {
                 let given_up = waiting.since + waiting.wait_ms + STALE_MS;
                 self.queues.tickets.insert(waiting.ticket, (reply, given_up));
                 self.pair_waiting(waiting.since).await;
             }
-            Ok(false) => {
+            Ok(Waited::Already) => {
                 let _ = reply.send(Err(ApiError::AlreadyWaiting));
+            }
+            Ok(Waited::Full) => {
+                warn!("a player was not let wait: the random queues are full");
+                let _ = reply.send(Err(ApiError::NoGameMade));
             }
             Err(e) => {
                 error!("a player's wait not stored: {e}");
