@@ -5,6 +5,7 @@
 //! blocking threads, away from this task.
 
 mod arenas;
+mod latency;
 mod random;
 
 use crate::db::{Db, DbError, GameResult, StoredRoom};
@@ -102,6 +103,9 @@ const CODE_DRAWS: usize = 10;
 const WAITING_ROOM_MS: u64 = 60 * 60 * 1000;
 const FINISHED_ROOM_MS: u64 = 10 * 60 * 1000;
 
+/// How often the referee's own time for a move is logged.
+const LATENCIES_EVERY_MS: u64 = 60 * 1000;
+
 /// Numbers tried after a name that is taken (a room seats four at most).
 const NAME_NUMBERS: usize = 9;
 
@@ -142,6 +146,9 @@ pub struct Hub {
     /// The clients' websockets: a client is let stay once it says who it
     /// is, and closed when it is no longer listened to.
     signals: Signals,
+    /// The referee's own time for each move, logged every minute.
+    latencies: latency::Latencies,
+    latencies_logged: u64,
 }
 
 /// How far the server's clock is from the system's: set only by
@@ -243,6 +250,8 @@ impl Hub {
             outbox: Outbox::default(),
             commands,
             signals,
+            latencies: latency::Latencies::default(),
+            latencies_logged: now,
         })
     }
 
@@ -269,6 +278,7 @@ impl Hub {
             loop {
                 tokio::select! {
                     _ = shutdown.changed() => {
+                        self.latencies.log_and_reset();
                         message_loop.abort();
                         self.db.close().await;
                         return;
@@ -420,6 +430,7 @@ impl Hub {
     }
 
     async fn message(&mut self, peer: PeerId, packet: &[u8], channel: &mut WebRtcChannel) {
+        let read = std::time::Instant::now();
         let now = now_ms();
         if self.flooders.contains(&peer) {
             return;
@@ -481,7 +492,10 @@ impl Hub {
                 };
                 let Some(room) = self.rooms.get_mut(&code) else { return };
                 match room.intent(seat, intent, now) {
-                    Ok(step) => self.deliver(code, step, channel).await,
+                    Ok(step) => {
+                        self.deliver(code, step, channel).await;
+                        self.latencies.record(read.elapsed());
+                    }
                     Err(refusal) => {
                         info!(%code, seat, "refused: {refusal}");
                         self.outbox.send(channel, peer, &ServerMessage::Refused(refusal));
@@ -503,6 +517,10 @@ impl Hub {
         self.run_queues(now).await;
         self.run_arenas(now).await;
         self.let_go(now).await;
+        if now.saturating_sub(self.latencies_logged) >= LATENCIES_EVERY_MS {
+            self.latencies.log_and_reset();
+            self.latencies_logged = now;
+        }
     }
 
     /// A room still filling gives up the seats of players who left it or

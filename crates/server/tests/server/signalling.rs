@@ -166,6 +166,12 @@ async fn bad_answers_of_every_shape_cost_their_own_peer_only() {
         log.contains("session description was refused"),
         "the answers that got through failed their own handshake:\n{log}"
     );
+    // Stopped, it says how long it took over the moves, on its own side.
+    let pid = server.child.id().to_string();
+    assert!(std::process::Command::new("kill").args(["-TERM", &pid]).status().unwrap().success());
+    server.child.wait().unwrap();
+    let log = server.log();
+    assert!(log.contains("the referee's own time for a move"), "{log}");
 }
 
 /// The server's open file descriptors (its sockets among them).
