@@ -154,7 +154,6 @@ async fn member(db: &Db, key: PlayerKey) -> Result<(AccountId, String), ApiError
     member.ok_or(ApiError::UnknownKey)
 }
 
-/// Who asks: a member when a known key comes with the request.
 /// Who takes a seat: a member by their key, or a guest by a name that is
 /// neither a member's nor a computer player's.
 async fn player(db: &Db, name: String, key: Option<PlayerKey>) -> Result<(String, Player), ApiError> {

@@ -71,7 +71,6 @@ pub struct Signals {
 struct Peers {
     host: Option<(PeerId, SignalingChannel)>,
     clients: HashMap<PeerId, Client>,
-    per_address: HashMap<IpAddr, usize>,
 }
 
 struct Client {
@@ -110,21 +109,17 @@ impl Signals {
     /// Closes a client's websocket, which the host sees as the peer
     /// leaving (its connection ends with it).
     pub fn close(&self, peer: PeerId) {
-        let mut peers = self.peers();
-        if let Some(client) = peers.clients.remove(&peer) {
-            peers.let_go(client.address);
-        }
+        self.peers().clients.remove(&peer);
     }
 
     /// Takes a client in, unless its address or the server has as many
     /// websockets as it may; it is offered to the host.
     fn admit(&self, peer: PeerId, address: IpAddr, channel: SignalingChannel) -> Option<oneshot::Receiver<()>> {
         let mut peers = self.peers();
-        let from_address = peers.per_address.get(&address).copied().unwrap_or(0);
+        let from_address = peers.clients.values().filter(|client| client.address == address).count();
         if from_address >= self.limits.per_address || peers.clients.len() >= self.limits.total {
             return None;
         }
-        *peers.per_address.entry(address).or_default() += 1;
         if let Some((_, host)) = &peers.host {
             let _ = try_send(host, event(JsonPeerEvent::NewPeer(peer)));
         }
@@ -135,9 +130,7 @@ impl Signals {
 
     fn leave(&self, peer: PeerId) {
         let mut peers = self.peers();
-        if let Some(client) = peers.clients.remove(&peer) {
-            peers.let_go(client.address);
-        }
+        peers.clients.remove(&peer);
         if let Some((_, host)) = &peers.host {
             let _ = try_send(host, event(JsonPeerEvent::PeerLeft(peer)));
         }
@@ -150,17 +143,6 @@ impl Signals {
     fn to_host(&self, peer: PeerId, data: serde_json::Value) {
         if let Some((_, host)) = &self.peers().host {
             let _ = try_send(host, event(JsonPeerEvent::Signal { sender: peer, data }));
-        }
-    }
-}
-
-impl Peers {
-    fn let_go(&mut self, address: IpAddr) {
-        if let Some(count) = self.per_address.get_mut(&address) {
-            *count -= 1;
-            if *count == 0 {
-                self.per_address.remove(&address);
-            }
         }
     }
 }

@@ -56,8 +56,6 @@ fn kind(row: &AnyRow) -> Result<ArenaKind> {
     })
 }
 
-/// The columns of `arenas` that `kind` and `summary` read (a macro, for
-/// `concat!`: sqlx takes only static queries).
 /// An entrant's place in the standings, after its arena's column.
 macro_rules! place_columns {
     () => {
@@ -77,6 +75,8 @@ fn arena_place(arena: &str, row: &AnyRow, place: u64) -> Result<ArenaPlace> {
     })
 }
 
+/// The columns of `arenas` that `kind` and `summaries` read (a macro, for
+/// `concat!`: sqlx takes only static queries).
 macro_rules! arenas {
     ($where:literal) => {
         concat!("SELECT id, rules, language, players, starts_ms, ends_ms, next_game FROM arenas ", $where)
