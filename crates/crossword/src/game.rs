@@ -4,8 +4,9 @@
 
 use crate::board::{Board, Layout, PlacedTile};
 use crate::error::RuleError;
+use crate::movegen;
 use crate::play::{Placement, ScoredPlay, Scoring, check_words, score_placement};
-use crate::rules::{InvalidWord, PassEnding, RACK_SIZE, RuleSet, RuleSetKind};
+use crate::rules::{ExchangeOrder, InvalidWord, PassEnding, RACK_SIZE, RULES_EDITION, RuleSet, RuleSetKind};
 use crate::tile::{Tile, full_bag, rack_value, take_from, tiles_used};
 use crate::view::SeatView;
 use rand::{RngExt, SeedableRng};
@@ -142,6 +143,10 @@ pub enum EndReason {
     WentOut { seat: usize },
     /// The rule set's run of passes.
     Passes,
+    /// The rule set's limit of turns in a row that put no tile down.
+    ScorelessTurns,
+    /// With the bag empty, no player still in had a legal play (Remote).
+    NoPlayLeft,
     /// Everyone else left.
     OnePlayerLeft,
 }
@@ -278,9 +283,13 @@ pub struct Game {
     turn: usize,
     /// Who passed, in order, since the last turn that was not a pass.
     pass_run: Vec<usize>,
+    /// Turns in a row that put no tile on the board.
+    scoreless_run: usize,
     /// Seats that left, in the order they left.
     left: Vec<usize>,
     ended: Option<EndReason>,
+    /// The edition of the rules the game began under ([`RULES_EDITION`]).
+    edition: u32,
     draws: u64,
     /// Draws dictated by a record being replayed; `None` entries are drawn
     /// at random.
@@ -291,12 +300,11 @@ pub struct Game {
 /// A game as saved: its configuration and its whole log.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SavedGame {
+    /// The edition of the rules it is played under ([`RULES_EDITION`]).
     pub version: u32,
     pub config: GameConfig,
     pub events: Vec<Event>,
 }
-
-const SAVE_VERSION: u32 = 1;
 
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 pub enum RestoreError {
@@ -311,7 +319,7 @@ pub enum RestoreError {
 impl Game {
     /// Starts a game: every player draws a rack.
     pub fn new(config: GameConfig, lexicon: Lexicon) -> Result<Game, ConfigError> {
-        Game::scripted(config, lexicon, VecDeque::new())
+        Game::scripted(config, lexicon, VecDeque::new(), RULES_EDITION)
     }
 
     /// Starts a game whose draws are dictated, in order, by `draws` (the
@@ -322,20 +330,21 @@ impl Game {
         lexicon: Lexicon,
         draws: impl IntoIterator<Item = Option<Vec<Tile>>>,
     ) -> Result<Game, ConfigError> {
-        Game::scripted(config, lexicon, draws.into_iter().collect())
+        Game::scripted(config, lexicon, draws.into_iter().collect(), RULES_EDITION)
     }
 
     fn scripted(
         config: GameConfig,
         lexicon: Lexicon,
         script: VecDeque<Option<Vec<Tile>>>,
+        edition: u32,
     ) -> Result<Game, ConfigError> {
         let settings = &config.settings;
         settings.check()?;
         if lexicon.language() != settings.language {
             return Err(ConfigError::LexiconLanguage { wanted: settings.language, found: lexicon.language() });
         }
-        let rules = settings.rules.rules();
+        let rules = settings.rules.rules_of_edition(edition);
         let found = settings.players.len();
         let tiles = TileSet::new(settings.language, rules.tiles);
         let mut game = Game {
@@ -349,8 +358,10 @@ impl Game {
             scores: vec![0; found],
             turn: 0,
             pass_run: Vec::new(),
+            scoreless_run: 0,
             left: Vec::new(),
             ended: None,
+            edition,
             draws: 0,
             script,
             log: Vec::new(),
@@ -390,6 +401,7 @@ impl Game {
         game.turn = view.turn();
         game.left = view.left().to_vec();
         game.pass_run = view.pass_run().to_vec();
+        game.scoreless_run = view.scoreless_run();
         game.ended = view.ended();
         game.log.clear();
         Ok(game)
@@ -409,7 +421,7 @@ impl Game {
     /// A new game that will draw what `saved` drew: apply the intents of
     /// its events ([`Event::intent`]) to walk through it turn by turn.
     pub fn replaying(saved: &SavedGame, lexicon: Lexicon) -> Result<Game, RestoreError> {
-        if saved.version > SAVE_VERSION {
+        if saved.version > RULES_EDITION {
             return Err(RestoreError::Version);
         }
         let script = saved
@@ -420,7 +432,7 @@ impl Game {
                 _ => None,
             })
             .collect();
-        Ok(Game::scripted(saved.config.clone(), lexicon, script)?)
+        Ok(Game::scripted(saved.config.clone(), lexicon, script, saved.version)?)
     }
 
     /// Rebuilds a saved game by replaying its log through the rules.
@@ -444,11 +456,16 @@ impl Game {
     }
 
     pub fn save(&self) -> SavedGame {
-        SavedGame { version: SAVE_VERSION, config: self.config.clone(), events: self.log.clone() }
+        SavedGame { version: self.edition, config: self.config.clone(), events: self.log.clone() }
     }
 
     pub fn config(&self) -> &GameConfig {
         &self.config
+    }
+
+    /// The edition of the rules the game is played under.
+    pub fn edition(&self) -> u32 {
+        self.edition
     }
 
     /// What the players may know of the configuration (not the seed).
@@ -552,16 +569,34 @@ impl Game {
         if seat != self.turn && !matches!(intent, Intent::Resign { .. }) {
             return Err(RuleError::NotYourTurn);
         }
+        // Only a scripted draw can fail once a move is under way: keep the
+        // game as it was to put back (a record being replayed, not play).
+        let before = (!self.script.is_empty()).then(|| self.clone());
         let mut events = Vec::new();
-        match intent {
-            Intent::Play { seat, tiles } => self.play(seat, tiles, &mut events)?,
-            Intent::Exchange { seat, tiles } => self.exchange(seat, tiles, &mut events)?,
+        let moved = match intent {
+            Intent::Play { seat, tiles } => self.play(seat, tiles, &mut events),
+            Intent::Exchange { seat, tiles } => self.exchange(seat, tiles, &mut events),
             Intent::Pass { seat } => {
                 self.record(Event::Passed { seat }, &mut events);
-                self.end_on_passes(&mut events);
+                Ok(())
             }
-            Intent::Resign { seat } => self.leave(seat, LeaveReason::Resigned, &mut events),
-            Intent::TimeOut { seat } => self.leave(seat, LeaveReason::TimedOut, &mut events),
+            Intent::Resign { seat } => {
+                self.leave(seat, LeaveReason::Resigned, &mut events);
+                Ok(())
+            }
+            Intent::TimeOut { seat } => {
+                self.leave(seat, LeaveReason::TimedOut, &mut events);
+                Ok(())
+            }
+        };
+        if let Err(error) = moved {
+            if let Some(before) = before {
+                *self = before;
+            }
+            return Err(error);
+        }
+        if self.ended.is_none() {
+            self.end_if_nothing_moves(&mut events);
         }
         Ok(events)
     }
@@ -598,9 +633,18 @@ impl Game {
         if self.bag.len() < needed {
             return Err(RuleError::ExchangeNotAllowed { bag: self.bag.len(), needed });
         }
-        self.record(Event::Exchanged { seat, count: tiles.len() }, events);
-        self.draw(seat, tiles.len(), events)?;
-        self.record(Event::Returned { seat, tiles }, events);
+        let count = tiles.len();
+        self.record(Event::Exchanged { seat, count }, events);
+        match self.rules.exchange_order {
+            ExchangeOrder::DrawFirst => {
+                self.draw(seat, count, events)?;
+                self.record(Event::Returned { seat, tiles }, events);
+            }
+            ExchangeOrder::ReturnFirst => {
+                self.record(Event::Returned { seat, tiles }, events);
+                self.draw(seat, count, events)?;
+            }
+        }
         Ok(())
     }
 
@@ -616,22 +660,33 @@ impl Game {
         self.record(Event::Left { seat, reason }, events);
         if self.active_seats().count() <= 1 {
             self.record(Event::Ended { reason: EndReason::OnePlayerLeft }, events);
-        } else {
-            // Those still in may all have passed enough already.
-            self.end_on_passes(events);
         }
     }
 
-    fn end_on_passes(&mut self, events: &mut Vec<Event>) {
-        let ends = match self.rules.pass_ending {
+    /// Ends the game as by passes when it can no longer move on: the rule
+    /// set's run of passes, its limit of scoreless turns, or (Remote) no
+    /// legal play left. Checked after every turn, and after a player left,
+    /// since those still in may all have passed enough already.
+    fn end_if_nothing_moves(&mut self, events: &mut Vec<Event>) {
+        let active = self.active_seats().count();
+        let passed = match self.rules.pass_ending {
             PassEnding::Consecutive(n) => self.pass_run.len() >= n as usize,
             PassEnding::EachPlayerTwice => {
                 self.active_seats().all(|seat| self.pass_run.iter().filter(|s| **s == seat).count() >= 2)
             }
         };
-        if !ends {
+        let reason = if passed {
+            EndReason::Passes
+        } else if self.rules.scoreless_rounds.is_some_and(|rounds| self.scoreless_run >= rounds as usize * active) {
+            EndReason::ScorelessTurns
+        } else if self.rules.ends_when_no_play_left
+            && self.bag.is_empty()
+            && !self.active_seats().any(|seat| self.has_a_play(seat))
+        {
+            EndReason::NoPlayLeft
+        } else {
             return;
-        }
+        };
         if self.rules.deduct_racks_on_passes {
             for seat in self.active_seats().collect::<Vec<_>>() {
                 let rack = self.racks[seat].clone();
@@ -639,7 +694,14 @@ impl Game {
                 self.record(Event::RackCounted { seat, rack, points }, events);
             }
         }
-        self.record(Event::Ended { reason: EndReason::Passes }, events);
+        self.record(Event::Ended { reason }, events);
+    }
+
+    /// Whether `seat`'s rack can be played anywhere on the board.
+    fn has_a_play(&self, seat: usize) -> bool {
+        let mut found = false;
+        movegen::generate(&self.board, &self.racks[seat], &self.lexicon, &self.scoring(), |_, _, _| found = true);
+        found
     }
 
     fn end_by_going_out(&mut self, out: usize, events: &mut Vec<Event>) {
@@ -703,10 +765,17 @@ impl Game {
                 self.racks[*seat] = take_from(&self.racks[*seat], &tiles_used(tiles)).expect(HELD);
                 self.scores[*seat] += play.score as i32;
                 self.pass_run.clear();
+                self.scoreless_run = 0;
+                self.advance_turn();
+            }
+            Event::PlayWithdrawn { seat, .. } if self.rules.withdrawn_play_passes => {
+                self.pass_run.push(*seat);
+                self.scoreless_run += 1;
                 self.advance_turn();
             }
             Event::PlayWithdrawn { .. } | Event::Exchanged { .. } => {
                 self.pass_run.clear();
+                self.scoreless_run += 1;
                 self.advance_turn();
             }
             Event::Returned { seat, tiles } => {
@@ -715,6 +784,7 @@ impl Game {
             }
             Event::Passed { seat } => {
                 self.pass_run.push(*seat);
+                self.scoreless_run += 1;
                 self.advance_turn();
             }
             Event::Left { seat, .. } => {

@@ -5,7 +5,7 @@ use crate::board::Board;
 use crate::error::RuleError;
 use crate::game::{ConfigError, Event, Game, GameConfig, GameSettings, Intent, LeaveReason};
 use crate::notation::{NotationError, format_position, format_word, parse_move, parse_position, parse_rack};
-use crate::rules::RuleSetKind;
+use crate::rules::{ExchangeOrder, RuleSetKind};
 use crate::tile::{Tile, format_rack, take_from, tiles_used};
 use std::collections::VecDeque;
 use std::fmt::Write;
@@ -419,10 +419,15 @@ pub fn replay(record: &Record, rules: RuleSetKind, lexicon: Lexicon) -> Result<G
             // A next rack that cannot follow is reported on its own line,
             // where the rack shown differs from the one the rules hold.
             let count = used.len().min(game.bag().len());
+            // Tiles thrown back first may be drawn straight back (§2.6).
+            let mut pool = game.bag().to_vec();
+            if matches!(intent, Intent::Exchange { .. }) && game.rules().exchange_order == ExchangeOrder::ReturnFirst {
+                pool.extend(&used);
+            }
             let drawn = leave
                 .zip(draw)
                 .and_then(|(leave, next)| take_from(&next, &leave))
-                .filter(|drawn| drawn.len() == count && take_from(game.bag(), drawn).is_some());
+                .filter(|drawn| drawn.len() == count && take_from(&pool, drawn).is_some());
             game.queue_draw(drawn);
         }
         let before = game.log().len();

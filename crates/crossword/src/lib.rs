@@ -26,7 +26,7 @@ pub use game::{
     SavedGame, Visibility,
 };
 pub use play::{Placement, ScoredPlay, Scoring, check_words, score_placement};
-pub use rules::{InvalidWord, PassEnding, RACK_SIZE, RuleSet, RuleSetKind};
+pub use rules::{ExchangeOrder, InvalidWord, PassEnding, RACK_SIZE, RULES_EDITION, RuleSet, RuleSetKind};
 pub use standings::{Outcome, PairResult, Standing};
 pub use tile::{Tile, bracketed, format_rack, full_bag};
 pub use view::{BuildError, SeatView, Sequenced, ViewError};

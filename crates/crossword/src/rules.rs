@@ -31,6 +31,16 @@ pub enum InvalidWord {
     CostsTurn,
 }
 
+/// The order of an exchange's two halves (§2.6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExchangeOrder {
+    /// New tiles are drawn before the chosen ones go back: a tile thrown
+    /// back can only come back later (the tournament order).
+    DrawFirst,
+    /// The chosen tiles go back first: one can come straight back.
+    ReturnFirst,
+}
+
 /// Everything that differs between rule sets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RuleSet {
@@ -42,13 +52,35 @@ pub struct RuleSet {
     /// The bag must hold at least this many tiles for an exchange; `None`
     /// means at least as many as are exchanged.
     pub exchange_min_bag: Option<usize>,
+    pub exchange_order: ExchangeOrder,
     pub invalid_word: InvalidWord,
     pub pass_ending: PassEnding,
+    /// Whether a play withdrawn for an invalid word counts as a passed
+    /// turn for [`PassEnding`].
+    pub withdrawn_play_passes: bool,
+    /// Whether, with the bag empty, the game ends as by passes as soon as
+    /// no player still in has a legal play.
+    pub ends_when_no_play_left: bool,
+    /// The game ends after this many turns in a row per player still in
+    /// that put no tile on the board (passes, exchanges, withdrawn plays),
+    /// as by passes: without it, exchanging for ever never ends a game.
+    pub scoreless_rounds: Option<u32>,
     /// Whether racks are deducted when passes end the game.
     pub deduct_racks_on_passes: bool,
 }
 
 pub const RACK_SIZE: usize = 7;
+
+/// The edition of the rules that new games are played under. A game keeps
+/// the edition it began with (its save's version), so that a log written
+/// before a rule changed still replays: edition 1 drew before returning in
+/// every exchange, counted no withdrawn play as a pass, and had neither
+/// the Remote end when no play is left nor the scoreless-turn limit.
+pub const RULES_EDITION: u32 = 2;
+
+/// Scoreless turns allowed per player still in: six for two players, as
+/// in club play.
+const SCORELESS_ROUNDS: u32 = 3;
 
 impl RuleSet {
     /// How many tiles the bag must hold to exchange `count` tiles.
@@ -60,7 +92,27 @@ impl RuleSet {
 impl RuleSetKind {
     pub const ALL: [RuleSetKind; 3] = [RuleSetKind::Wocable, RuleSetKind::Webfeud, RuleSetKind::Remote];
 
+    /// The rules of the current edition.
     pub fn rules(self) -> RuleSet {
+        self.rules_of_edition(RULES_EDITION)
+    }
+
+    /// The rules as they were in `edition` (see [`RULES_EDITION`]).
+    pub fn rules_of_edition(self, edition: u32) -> RuleSet {
+        let rules = self.current_rules();
+        if edition >= 2 {
+            return rules;
+        }
+        RuleSet {
+            exchange_order: ExchangeOrder::DrawFirst,
+            withdrawn_play_passes: false,
+            ends_when_no_play_left: false,
+            scoreless_rounds: None,
+            ..rules
+        }
+    }
+
+    fn current_rules(self) -> RuleSet {
         match self {
             RuleSetKind::Wocable => RuleSet {
                 kind: self,
@@ -69,8 +121,12 @@ impl RuleSetKind {
                 tiles: TileSetKind::Classic,
                 bingo_bonus: 50,
                 exchange_min_bag: None,
+                exchange_order: ExchangeOrder::DrawFirst,
                 invalid_word: InvalidWord::Rejected,
                 pass_ending: PassEnding::Consecutive(4),
+                withdrawn_play_passes: false,
+                ends_when_no_play_left: false,
+                scoreless_rounds: Some(SCORELESS_ROUNDS),
                 deduct_racks_on_passes: false,
             },
             RuleSetKind::Webfeud => RuleSet {
@@ -80,8 +136,12 @@ impl RuleSetKind {
                 tiles: TileSetKind::Webfeud,
                 bingo_bonus: 40,
                 exchange_min_bag: Some(RACK_SIZE),
+                exchange_order: ExchangeOrder::ReturnFirst,
                 invalid_word: InvalidWord::Rejected,
                 pass_ending: PassEnding::Consecutive(3),
+                withdrawn_play_passes: false,
+                ends_when_no_play_left: false,
+                scoreless_rounds: Some(SCORELESS_ROUNDS),
                 deduct_racks_on_passes: true,
             },
             RuleSetKind::Remote => RuleSet {
@@ -91,8 +151,12 @@ impl RuleSetKind {
                 tiles: TileSetKind::Classic,
                 bingo_bonus: 50,
                 exchange_min_bag: Some(RACK_SIZE),
+                exchange_order: ExchangeOrder::DrawFirst,
                 invalid_word: InvalidWord::CostsTurn,
                 pass_ending: PassEnding::EachPlayerTwice,
+                withdrawn_play_passes: true,
+                ends_when_no_play_left: true,
+                scoreless_rounds: Some(SCORELESS_ROUNDS),
                 deduct_racks_on_passes: true,
             },
         }

@@ -50,6 +50,7 @@ pub struct SeatView {
     turn: usize,
     /// Who passed, in order, since the last turn that was not a pass.
     pass_run: Vec<usize>,
+    scoreless_run: usize,
     left: Vec<usize>,
     ended: Option<EndReason>,
     log: Vec<Sequenced>,
@@ -76,6 +77,7 @@ impl SeatView {
             rack_sizes: vec![RACK_SIZE; players],
             turn: 0,
             pass_run: Vec::new(),
+            scoreless_run: 0,
             left: Vec::new(),
             ended: None,
             log: Vec::new(),
@@ -154,17 +156,25 @@ impl SeatView {
                 self.rack_sizes[*seat] = self.rack_sizes[*seat] - used.len() + drawn;
                 self.bag -= drawn;
                 self.pass_run.clear();
+                self.scoreless_run = 0;
                 self.advance_turn();
             }
             Event::Returned { tiles, .. } => {
                 self.rack = take_from(&self.rack, tiles).ok_or_else(|| inconsistent("a tile is not on the rack"))?;
             }
+            Event::PlayWithdrawn { seat, .. } if self.settings.rules.rules().withdrawn_play_passes => {
+                self.pass_run.push(*seat);
+                self.scoreless_run += 1;
+                self.advance_turn();
+            }
             Event::PlayWithdrawn { .. } | Event::Exchanged { .. } => {
                 self.pass_run.clear();
+                self.scoreless_run += 1;
                 self.advance_turn();
             }
             Event::Passed { seat } => {
                 self.pass_run.push(*seat);
+                self.scoreless_run += 1;
                 self.advance_turn();
             }
             Event::Left { seat, .. } => {
@@ -237,6 +247,11 @@ impl SeatView {
     }
 
     /// Seats that left, in the order they left.
+    /// Turns in a row that put no tile on the board.
+    pub fn scoreless_run(&self) -> usize {
+        self.scoreless_run
+    }
+
     pub fn left(&self) -> &[usize] {
         &self.left
     }

@@ -174,14 +174,15 @@ impl Room {
         })
     }
 
-    /// A room as stored: its seats and, once it started, its game's log.
+    /// A room as stored: its seats and, once it started, its game's rules
+    /// edition and log.
     pub fn restore(
         code: RoomCode,
         settings: RoomSettings,
         seed: u64,
         lexicon: Lexicon,
         seats: Vec<Seat>,
-        events: Option<Vec<wocable_crossword::Event>>,
+        game: Option<(u32, Vec<wocable_crossword::Event>)>,
         now: u64,
     ) -> Result<Room, LobbyError> {
         let mut room = Room::new(code, settings, seed, lexicon)?;
@@ -189,8 +190,8 @@ impl Room {
         room.away_since = seats.iter().map(|s| s.player.is_person().then_some(now)).collect();
         room.came = vec![true; seats.len()];
         room.seats = seats;
-        if let Some(events) = events {
-            let saved = SavedGame { version: 1, config: room.config(), events };
+        if let Some((version, events)) = game {
+            let saved = SavedGame { version, config: room.config(), events };
             let game = Game::restore(&saved, room.lexicon.clone())?;
             room.referee = Some(room.referee_of(game, now));
         }

@@ -162,6 +162,207 @@ fn exchange_thresholds_per_rule_set() {
     assert_eq!(RuleSetKind::Wocable.rules().exchange_min_bag, None);
 }
 
+/// A game whose deals and later draws are scripted, in order.
+fn scripted_game(rules: RuleSetKind, draws: &[&str]) -> Game {
+    let config = GameConfig::numbered(rules, Language::En, 2, 7);
+    Game::with_draws(config, lexicon(), draws.iter().map(|d| Some(tiles(d)))).unwrap()
+}
+
+/// The kinds of an exchange's events, in order.
+fn exchange_order(events: &[Event]) -> Vec<&'static str> {
+    events
+        .iter()
+        .map(|e| match e {
+            Event::Exchanged { .. } => "exchanged",
+            Event::Drew { .. } => "drew",
+            Event::Returned { .. } => "returned",
+            _ => "other",
+        })
+        .collect()
+}
+
+#[test]
+fn a_webfeud_exchange_returns_first_and_can_draw_a_tile_just_thrown_back() {
+    // The set has one J, one Q, one X and one Z: all four are on the rack.
+    let mut game = scripted_game(RuleSetKind::Webfeud, &["ZAXEQIJ", "CATSDOG", "JQXZ"]);
+    let events = game.apply(Intent::Exchange { seat: 0, tiles: tiles("JQXZ") }).unwrap();
+    assert_eq!(exchange_order(&events), ["exchanged", "returned", "drew"]);
+    assert_eq!(format_rack(Language::En, game.rack(0)), "AEIJQXZ", "the same four came straight back");
+    assert_eq!(Game::restore(&game.save(), lexicon()).unwrap().save(), game.save());
+
+    // Wocable and Remote draw first: those four are not in the bag to draw.
+    for rules in [RuleSetKind::Wocable, RuleSetKind::Remote] {
+        let mut game = scripted_game(rules, &["ZAXEQIJ", "CATSDOG", "JQXZ"]);
+        let error = refused(&mut game, Intent::Exchange { seat: 0, tiles: tiles("JQXZ") });
+        assert!(matches!(error, RuleError::ScriptedDraw(_)), "{rules}: {error}");
+        let mut game = scripted_game(rules, &["ZAXEQIJ", "CATSDOG", "BCDF"]);
+        let events = game.apply(Intent::Exchange { seat: 0, tiles: tiles("JQXZ") }).unwrap();
+        assert_eq!(exchange_order(&events), ["exchanged", "drew", "returned"], "{rules}");
+        assert_eq!(format_rack(Language::En, game.rack(0)), "ABCDEFI");
+    }
+}
+
+#[test]
+fn a_game_keeps_the_rules_edition_it_began_under() {
+    // A save from edition 1: every exchange drew first, and exchanging
+    // for ever never ended a game.
+    let config = GameConfig::numbered(RuleSetKind::Webfeud, Language::En, 2, 7);
+    let dealt = Game::new(config.clone(), lexicon()).unwrap().save();
+    let mut game = Game::restore(&SavedGame { version: 1, ..dealt }, lexicon()).unwrap();
+    for turn in 0..20 {
+        let seat = game.turn();
+        let rack = game.rack(seat)[..2].to_vec();
+        let events = game.apply(Intent::Exchange { seat, tiles: rack }).unwrap();
+        assert_eq!(exchange_order(&events), ["exchanged", "drew", "returned"], "turn {turn}");
+    }
+    assert!(!game.is_over());
+    let saved = game.save();
+    assert_eq!(saved.version, 1, "saved again under the edition it began with");
+    assert_eq!(Game::restore(&saved, lexicon()).unwrap().save(), saved);
+    // The same log does not follow from the current rules.
+    let now = SavedGame { version: wocable_crossword::RULES_EDITION, ..saved };
+    assert!(Game::restore(&now, lexicon()).is_err());
+    assert_eq!(Game::new(config, lexicon()).unwrap().save().version, wocable_crossword::RULES_EDITION);
+}
+
+#[test]
+fn scoreless_turns_end_the_game_as_passes_do() {
+    // (rules, players, scoreless turns that end it, racks deducted)
+    for (rules, n, turns, deducted) in [
+        (RuleSetKind::Wocable, 2, 6, false),
+        (RuleSetKind::Wocable, 3, 9, false),
+        (RuleSetKind::Wocable, 4, 12, false),
+        (RuleSetKind::Webfeud, 2, 6, true),
+        (RuleSetKind::Remote, 3, 9, true),
+    ] {
+        let mut game = new_game(rules, &players(n));
+        // Exchanges, with a pass now and then: no run of passes ends it.
+        for turn in 1..=turns {
+            let seat = game.turn();
+            let intent = if turn % 3 == 0 {
+                Intent::Pass { seat }
+            } else {
+                Intent::Exchange { seat, tiles: game.rack(seat)[..1].to_vec() }
+            };
+            let events = game.apply(intent).unwrap();
+            if turn < turns {
+                assert!(!game.is_over(), "{rules}, {n} players, turn {turn}");
+            } else {
+                assert!(matches!(events.last(), Some(Event::Ended { reason: EndReason::ScorelessTurns })));
+            }
+        }
+        let expected: Vec<i32> = (0..n).map(|s| if deducted { -rack_points(&game, s) } else { 0 }).collect();
+        assert_eq!(game.scores(), expected, "{rules} {n} players");
+    }
+
+    // A play starts the count again; so does a player's leaving shorten it.
+    let mut game = new_game(RuleSetKind::Wocable, &players(3));
+    let exchange = |game: &mut Game| {
+        let seat = game.turn();
+        game.apply(Intent::Exchange { seat, tiles: game.rack(seat)[..1].to_vec() }).unwrap();
+    };
+    for _ in 0..8 {
+        exchange(&mut game);
+    }
+    let seat = game.turn();
+    let rack = format_rack(Language::En, game.rack(seat));
+    let word = ["CAT", "ZA", "TOE", "DOG", "AD", "OX", "QI", "JO", "EX", "AS", "TA"]
+        .into_iter()
+        .find(|w| take(&rack, w))
+        .unwrap_or_else(|| panic!("no word on {rack}"));
+    game.apply(play(&game, seat, "8G", word)).unwrap();
+    for _ in 0..5 {
+        exchange(&mut game);
+    }
+    assert!(!game.is_over());
+    // Two players are left: six in a row end it, and six are made.
+    game.apply(Intent::Resign { seat: game.turn() }).unwrap();
+    exchange(&mut game);
+    assert_eq!(game.ended(), Some(EndReason::ScorelessTurns));
+}
+
+/// Whether `rack` (as text) holds the letters of `word`.
+fn take(rack: &str, word: &str) -> bool {
+    let mut left = rack.to_string();
+    word.chars().all(|c| left.find(c).map(|i| left.remove(i)).is_some())
+}
+
+#[test]
+fn a_withdrawn_remote_play_counts_as_a_passed_turn() {
+    let mut game = new_game(RuleSetKind::Remote, &players(2));
+    game.apply(play(&game, 0, "8G", "TAC")).unwrap();
+    pass(&mut game);
+    game.apply(play(&game, 0, "8G", "TAC")).unwrap();
+    assert!(!game.is_over());
+    let events = pass(&mut game);
+    assert!(matches!(events.last(), Some(Event::Ended { reason: EndReason::Passes })));
+    assert_eq!(game.scores(), [-rack_points(&game, 0), -rack_points(&game, 1)]);
+}
+
+/// The English words of two and three letters with none of `without`.
+fn lexicon_without(without: &str) -> Lexicon {
+    let letters: Vec<char> = ('A'..='Z').filter(|c| !without.contains(*c)).collect();
+    let mut words = String::new();
+    for a in &letters {
+        for b in &letters {
+            words.push_str(&format!("{a}{b}\n"));
+            for c in &letters {
+                words.push_str(&format!("{a}{b}{c}\n"));
+            }
+        }
+    }
+    Lexicon::import(Language::En, words.as_bytes()).unwrap().0
+}
+
+#[test]
+fn a_remote_game_ends_when_no_play_is_left() {
+    // J, Q, X and Z are in no word: the players who hold them get stuck.
+    let lexicon = lexicon_without("JQXZ");
+    let scoring_racks = |game: &Game| (0..game.scores().len()).map(|s| -rack_points(game, s)).collect::<Vec<_>>();
+    let mut endings = 0;
+    for seed in 0..12 {
+        for rules in [RuleSetKind::Remote, RuleSetKind::Wocable] {
+            let config = GameConfig::numbered(rules, Language::En, 2, seed);
+            let mut game = Game::new(config, lexicon.clone()).unwrap();
+            let mut could_play_before = true;
+            while !game.is_over() {
+                let seat = game.turn();
+                let moves = |game: &Game, seat| {
+                    wocable_crossword::movegen::all_moves(
+                        game.board(),
+                        game.rack(seat),
+                        game.lexicon(),
+                        &game.scoring(),
+                    )
+                };
+                could_play_before = !game.bag().is_empty() || (0..2).any(|s| !moves(&game, s).is_empty());
+                let intent = match moves(&game, seat).first() {
+                    Some(m) => Intent::Play { seat, tiles: m.tiles.clone() },
+                    None => Intent::Pass { seat },
+                };
+                game.apply(intent).unwrap();
+            }
+            if game.ended() != Some(EndReason::NoPlayLeft) {
+                continue;
+            }
+            assert_eq!(rules, RuleSetKind::Remote, "seed {seed}");
+            endings += 1;
+            assert!(game.bag().is_empty() && could_play_before, "seed {seed}: it ends at the first turn with none");
+            for seat in 0..2 {
+                let moves = wocable_crossword::movegen::all_moves(
+                    game.board(),
+                    game.rack(seat),
+                    game.lexicon(),
+                    &game.scoring(),
+                );
+                assert!(moves.is_empty() && !game.rack(seat).is_empty(), "seed {seed}");
+            }
+            assert_eq!(racks_counted(&game), scoring_racks(&game), "seed {seed}: racks deducted as on passes");
+        }
+    }
+    assert!(endings > 0, "some Remote games end with no play left");
+}
+
 #[test]
 fn exchange_refused_when_the_bag_is_too_small() {
     for rules in RuleSetKind::ALL {

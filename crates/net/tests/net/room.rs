@@ -197,7 +197,7 @@ fn a_stored_room_restores_its_game() {
         11,
         Lexicon::bundled(Language::En),
         room.seats().to_vec(),
-        Some(stored),
+        Some((room.game().unwrap().edition(), stored)),
         99,
     )
     .unwrap();

@@ -42,6 +42,7 @@ impl MigrationSource<'static> for Embedded {
                 migration(6, "settled ratings", include_str!("../../migrations/0006_settled_ratings.sql")),
                 migration(7, "shared queues", include_str!("../../migrations/0007_shared_queues.sql")),
                 migration(8, "rating counts", include_str!("../../migrations/0008_rating_counts.sql")),
+                migration(9, "rules editions", include_str!("../../migrations/0009_rules_edition.sql")),
             ])
         })
     }
@@ -66,6 +67,8 @@ pub struct StoredRoom {
     pub settings: RoomSettings,
     pub seed: u64,
     pub seats: Vec<Seat>,
+    /// The rules edition of its game (see [`Db::append`]).
+    pub edition: u32,
     pub events: Vec<Event>,
     /// The arena and the number of the game it was made for.
     pub arena: Option<(ArenaId, u64)>,
@@ -215,17 +218,27 @@ impl Db {
             .map_err(DbError::Sql)
     }
 
-    /// Appends events to a room's log, all or none; with the game's
+    /// Appends events to a room's log, all or none; with the rules
+    /// `edition` of the game when they begin it, so that a game started
+    /// before the rules changed replays as it was played; with the game's
     /// result when they end it, so that a game is rated exactly once, and
     /// with the standings of its players in its arena, if it is an arena's.
     pub async fn append(
         &self,
         code: RoomCode,
+        edition: u32,
         events: &[Sequenced],
         result: Option<&GameResult>,
         standings: Option<(&Arena, &[AccountId])>,
     ) -> Result<()> {
         let mut tx = self.pool.begin().await?;
+        if events.first().is_some_and(|event| event.seq == 0) {
+            sqlx::query("UPDATE rooms SET rules_edition = $1 WHERE code = $2")
+                .bind(edition as i64)
+                .bind(code.as_str())
+                .execute(&mut *tx)
+                .await?;
+        }
         for event in events {
             sqlx::query("INSERT INTO events (code, seq, event) VALUES ($1, $2, $3)")
                 .bind(code.as_str())
@@ -265,14 +278,14 @@ impl Db {
             .bind(self.instance())
             .execute(&self.pool)
             .await?;
-        let query = "SELECT code, settings, seed, seats, arena, arena_game FROM rooms \
+        let query = "SELECT code, settings, seed, seats, arena, arena_game, rules_edition FROM rooms \
                      WHERE NOT finished AND instance = $1";
         self.rooms(query, Some(self.instance())).await
     }
 
     /// One room, as stored.
     pub async fn room(&self, code: RoomCode) -> Result<Option<StoredRoom>> {
-        let query = "SELECT code, settings, seed, seats, arena, arena_game FROM rooms WHERE code = $1";
+        let query = "SELECT code, settings, seed, seats, arena, arena_game, rules_edition FROM rooms WHERE code = $1";
         let rooms = self.rooms(query, Some(code.as_str())).await?;
         Ok(rooms.into_iter().next())
     }
@@ -302,6 +315,7 @@ impl Db {
                 settings: serde_json::from_str(&settings).map_err(|e| damaged("settings", &e))?,
                 seed: row.get::<i64, _>(2) as u64,
                 seats: serde_json::from_str(&seats).map_err(|e| damaged("seats", &e))?,
+                edition: row.get::<i64, _>(6) as u32,
                 events,
                 arena: row.get::<Option<String>, _>(4).map(ArenaId).zip(row.get::<Option<i64>, _>(5).map(|g| g as u64)),
             });
@@ -316,7 +330,29 @@ impl Db {
 
 #[cfg(test)]
 mod tests {
-    use super::without_password;
+    use super::temp::{room, temp_db};
+    use super::*;
+    use wocable_crossword::{Event, RULES_EDITION};
+
+    #[tokio::test]
+    async fn a_room_keeps_the_rules_edition_its_game_began_under() {
+        let temp = temp_db("editions").await;
+        let db = &temp.db;
+        let passed = |seq| Sequenced { seq, event: Event::Passed { seat: 0 } };
+        let edition = |code| async move { db.room(code).await.unwrap().unwrap().edition };
+        // A game begun before the rules changed, and still played on.
+        let old = room(db, 1).await;
+        db.append(old, 1, &[passed(0)], None, None).await.unwrap();
+        db.append(old, RULES_EDITION, &[passed(1), passed(2)], None, None).await.unwrap();
+        assert_eq!(edition(old).await, 1);
+        // Rooms made before the column was written wait at edition 1 until
+        // their game begins.
+        let new = room(db, 2).await;
+        assert_eq!(edition(new).await, 1);
+        db.append(new, RULES_EDITION, &[passed(0), passed(1)], None, None).await.unwrap();
+        assert_eq!(edition(new).await, RULES_EDITION);
+        assert_eq!(db.room(new).await.unwrap().unwrap().events.len(), 2);
+    }
 
     #[test]
     fn the_log_never_shows_a_database_password() {

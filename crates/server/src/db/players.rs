@@ -446,9 +446,8 @@ impl Db {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::db::temp::{member, temp_db};
+    use crate::db::temp::{member, room, temp_db};
     use wocable_crossword::computer::Level;
-    use wocable_net::RoomSettings;
 
     fn seat(player: Player, place: usize, outcome: Outcome, points: u32, best: Option<(&str, u32)>) -> SeatResult {
         let best = best.map(|(word, score)| BestPlay { word: word.into(), score });
@@ -459,19 +458,6 @@ mod tests {
             outcome,
             stats: SeatStats { turns: 10, points, bingos: 1, best },
         }
-    }
-
-    async fn room(db: &Db, n: u64) -> RoomCode {
-        let code = RoomCode::from_number(n);
-        let settings = RoomSettings {
-            rules: RuleSetKind::Wocable,
-            language: Language::En,
-            players: 2,
-            clock: None,
-            word_list: None,
-        };
-        db.create_room(code, &settings, 1, 0).await.unwrap();
-        code
     }
 
     async fn record_game(db: &Db, code: RoomCode, result: &GameResult) {

@@ -2,7 +2,9 @@
 
 use super::{Db, Registered};
 use std::path::PathBuf;
-use wocable_net::{AccountId, PlayerKey, RecoveryCode};
+use wocable_crossword::RuleSetKind;
+use wocable_lexicon::Language;
+use wocable_net::{AccountId, PlayerKey, RecoveryCode, RoomCode, RoomSettings};
 
 pub struct TempDb {
     pub db: Db,
@@ -28,4 +30,13 @@ pub async fn member(db: &Db, nick: &str) -> AccountId {
         Registered::New(account) => account,
         other => panic!("{nick}: {other:?}"),
     }
+}
+
+/// A new room of two players, numbered `n`.
+pub async fn room(db: &Db, n: u64) -> RoomCode {
+    let code = RoomCode::from_number(n);
+    let settings =
+        RoomSettings { rules: RuleSetKind::Wocable, language: Language::En, players: 2, clock: None, word_list: None };
+    db.create_room(code, &settings, 1, 0).await.unwrap();
+    code
 }

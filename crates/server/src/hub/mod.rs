@@ -21,8 +21,8 @@ use std::sync::atomic::{AtomicI64, Ordering};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use tokio::sync::{mpsc, oneshot, watch};
 use tracing::{error, info, warn};
-use wocable_crossword::Intent;
 use wocable_crossword::computer::{LeaveModel, Level};
+use wocable_crossword::{Game, Intent, RULES_EDITION};
 use wocable_lexicon::Language;
 use wocable_net::{
     AccountId, ArenaId, COMPUTER_NAME, ClientMessage, ComputerTurn, Joined, MAX_NAME, Player, QueueKey, RateLimit,
@@ -188,8 +188,8 @@ enum RestoreError {
 
 fn restore(stored: StoredRoom, word_lists: &WordLists, now: u64) -> Result<Room, RestoreError> {
     let lexicon = word_lists.lexicon(&stored.settings)?;
-    let events = (!stored.events.is_empty()).then_some(stored.events);
-    Ok(Room::restore(stored.code, stored.settings, stored.seed, lexicon, stored.seats, events, now)?)
+    let game = (!stored.events.is_empty()).then_some((stored.edition, stored.events));
+    Ok(Room::restore(stored.code, stored.settings, stored.seed, lexicon, stored.seats, game, now)?)
 }
 
 impl Hub {
@@ -617,10 +617,11 @@ impl Hub {
         let Some(room) = self.rooms.get(&code) else { return };
         if !step.events.is_empty() {
             let now = now_ms();
+            let edition = room.game().map_or(RULES_EDITION, Game::edition);
             let result = room.game().filter(|game| game.is_over()).map(|game| GameResult::of(game, room.seats(), now));
             let credit = result.as_ref().and_then(|result| self.arena_credit(code, result, now));
             let standings = credit.as_ref().map(|credit| (&credit.arena, &credit.players[..]));
-            if let Err(e) = self.db.append(code, &step.events, result.as_ref(), standings).await {
+            if let Err(e) = self.db.append(code, edition, &step.events, result.as_ref(), standings).await {
                 error!(%code, "events not stored: {e}");
                 return self.reload(code, channel).await;
             }
