@@ -344,6 +344,7 @@ fn room(players: usize) -> OnlineRequest {
         players,
         clock: Some(120),
         word_list: None,
+        hints: false,
     };
     OnlineRequest::Create { room, computers: vec![Level::Beginner] }
 }

@@ -218,6 +218,7 @@ online-create = Create a room
 online-join = Join with a code
 online-random = Random game
 online-computers = Computer players
+online-hints = Hints allowed (the game is not rated)
 online-code = Room code
 online-code-hint = six letters
 online-bad-code = A room code has six letters and digits.

@@ -218,6 +218,7 @@ online-create = Crear una sala
 online-join = Unirse con un código
 online-random = Partida al azar
 online-computers = Jugadores de la computadora
+online-hints = Pistas permitidas (la partida no cuenta para el ranking)
 online-code = Código de la sala
 online-code-hint = seis caracteres
 online-bad-code = Un código de sala tiene seis letras y dígitos.

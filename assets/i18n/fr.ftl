@@ -219,6 +219,7 @@ online-create = Créer une salle
 online-join = Rejoindre avec un code
 online-random = Partie au hasard
 online-computers = Joueurs ordinateur
+online-hints = Indices permis (la partie ne compte pas au classement)
 online-code = Code de la salle
 online-code-hint = six caractères
 online-bad-code = Un code de salle a six lettres et chiffres.

@@ -218,6 +218,7 @@ online-create = Utwórz pokój
 online-join = Dołącz z kodem
 online-random = Losowa gra
 online-computers = Gracze komputerowi
+online-hints = Podpowiedzi dozwolone (gra nie liczy się do rankingu)
 online-code = Kod pokoju
 online-code-hint = sześć znaków
 online-bad-code = Kod pokoju ma sześć liter i cyfr.

@@ -220,7 +220,9 @@ fn panels(
     });
     buttons.push((locale.t("action-exchange").into(), my_turn, Pressed::Act(Action::OpenOverlay(Overlay::Exchange))));
     buttons.push((locale.t("action-pass").into(), my_turn, Pressed::Act(Action::Pass)));
-    buttons.push((locale.t("action-hint").into(), my_turn, Pressed::Act(Action::Hint)));
+    if m.hints_allowed() {
+        buttons.push((locale.t("action-hint").into(), my_turn, Pressed::Act(Action::Hint)));
+    }
     if layout.portrait {
         buttons.push((locale.t("action-details").into(), true, Pressed::Details));
     }

@@ -104,6 +104,7 @@ impl MatchSetup {
                 players: self.players.iter().map(|(name, _)| name.clone()).collect(),
                 layout: None,
                 word_list: self.word_list.clone(),
+                hints: true,
             },
             seed: self.seed,
         }
@@ -196,6 +197,12 @@ impl Match {
     /// devices: its clock runs on the server and cannot be paused here.
     pub fn is_online(&self) -> bool {
         self.seats.contains(&Seat::Remote)
+    }
+
+    /// Whether the players may ask for hints (§4.3): in local games, and
+    /// in online rooms made with hints on (a rated game never).
+    pub fn hints_allowed(&self) -> bool {
+        self.view().settings().hints
     }
 
     pub fn humans(&self) -> usize {

@@ -7,7 +7,8 @@
 use super::thinking::{Search, ThinkInSteps, Thinking};
 use super::{MatchSetup, SAVE_VERSION, SavedMatch, Seat};
 use bevy::prelude::*;
-use wocable_crossword::computer::{LeaveModel, Level};
+use wocable_crossword::computer::{self, HINTS, LeaveModel, Level};
+use wocable_crossword::movegen::Move;
 use wocable_crossword::{ConfigError, FinishedGame, Game, GameSettings, Intent, RestoreError};
 use wocable_crossword::{RuleError, Sequenced};
 use wocable_lexicon::Lexicon;
@@ -17,6 +18,10 @@ use wocable_net::{Clock, Player, Refusal, visible_to};
 pub trait Referee: Send + Sync + 'static {
     /// Asks for `intent`; the answer comes with an `update`.
     fn send(&mut self, intent: Intent);
+    /// Asks for the best moves of `seat`'s rack on its turn, in a game
+    /// with hints on (§4.3); they come with an `update` as
+    /// [`Ruling::Hints`].
+    fn ask_hints(&mut self, seat: usize);
     /// Referees on for a frame: what happened since the last update.
     fn update(&mut self, frame: &Frame) -> Vec<Ruling>;
     /// The clock of the turn to play, when the game has one.
@@ -74,6 +79,8 @@ pub enum Ruling {
     Events(Vec<Sequenced>),
     /// The intent sent was refused; nothing changed.
     Refused(RuleError),
+    /// The best moves for the rack of the seat that asked, best first.
+    Hints(Vec<Move>),
     /// The intent could not reach the referee (online, with the
     /// connection down); nothing changed.
     NotSent,
@@ -208,6 +215,13 @@ impl Referee for LocalReferee {
             Ok(events) => self.hand_on(events),
             Err(Refusal::Rule(reason)) => self.rulings.push(Ruling::Refused(reason)),
             Err(refusal) => warn!("the referee refused: {refusal}"),
+        }
+    }
+
+    fn ask_hints(&mut self, seat: usize) {
+        let game = self.referee.game();
+        if game.settings().hints && !game.is_over() && game.turn() == seat && self.humans.contains(&seat) {
+            self.rulings.push(Ruling::Hints(computer::hints(game, HINTS)));
         }
     }
 

@@ -20,10 +20,9 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use wocable_crossword::computer;
 use wocable_crossword::movegen::Move;
 use wocable_crossword::{BuildError, GameSettings};
-use wocable_crossword::{Event, FinishedGame, Game, Intent};
+use wocable_crossword::{Event, FinishedGame, Intent};
 use wocable_lexicon::Lexicon;
 
 /// The best moves found for the player who asked (§4.3).
@@ -63,8 +62,6 @@ struct ShuffleRng(ChaCha8Rng);
 const MIN_THINKING: f32 = 0.8;
 /// The last move stays in view this long before the results.
 const RESULTS_DELAY: f32 = 2.5;
-/// How many moves a hint shows.
-pub const HINTS: usize = 5;
 
 pub(super) fn plugin(app: &mut App) {
     app.insert_resource(ShuffleRng(ChaCha8Rng::seed_from_u64(0x5eed)))
@@ -281,7 +278,7 @@ fn apply_actions(
     changes: ModeChanges,
 ) {
     let ModeChanges { mut overlay, mut pause } = changes;
-    let Composing { mut composer, mut hints } = composing;
+    let Composing { mut composer, hints } = composing;
     for action in actions.read() {
         let seat = m.viewer;
         match action {
@@ -324,7 +321,11 @@ fn apply_actions(
                 overlay.set(Overlay::None);
                 cues.write(Cue::YourTurn);
             }
-            Action::Hint => hints.0 = hints_for(&m),
+            Action::Hint => {
+                if m.hints_allowed() && !m.rack_hidden && m.human_to_play() && m.turn() == seat {
+                    referee.0.ask_hints(seat);
+                }
+            }
             Action::LayHint(index) => {
                 if let Some(suggestion) = hints.0.get(*index) {
                     composer.lay(suggestion, m.view().board());
@@ -333,22 +334,6 @@ fn apply_actions(
             }
             Action::OpenOverlay(next) => overlay.set(*next),
             Action::Pause(paused) => pause.set(Pause(*paused)),
-        }
-    }
-}
-
-/// The best moves for the rack on screen, when it is its turn. They
-/// depend only on the board and that rack, so a game guessed from its
-/// seat's view finds them without knowing another rack.
-fn hints_for(m: &Match) -> Vec<Move> {
-    if m.rack_hidden || !m.human_to_play() || m.turn() != m.viewer {
-        return Vec::new();
-    }
-    match Game::guessed(m.view(), m.lexicon().clone(), 0) {
-        Ok(guessed) => computer::hints(&guessed, HINTS),
-        Err(reason) => {
-            warn!("no hints: {reason}");
-            Vec::new()
         }
     }
 }
@@ -438,6 +423,7 @@ fn hear_the_referee(
                 refused.write(MoveRefused(Unplayed::NotConnected));
             }
             Ruling::Record(game) => commands.insert_resource(FinalRecord(*game)),
+            Ruling::Hints(moves) => commands.insert_resource(Hints(moves)),
         }
     }
     let clock = referee.0.clock();

@@ -189,6 +189,7 @@ impl Session {
                 self.clock = clock.map(|clock| self.turn_clock(clock));
             }
             ServerMessage::Finished { gcg, .. } => self.record(gcg),
+            ServerMessage::Hints(moves) => self.rulings.push(Ruling::Hints(moves)),
             ServerMessage::Refused(Refusal::Rule(reason)) => self.rulings.push(Ruling::Refused(reason)),
             ServerMessage::Refused(refusal @ (Refusal::NoSuchRoom(_) | Refusal::BadToken)) => {
                 warn!("the referee closed the room to us: {refusal}");
@@ -231,6 +232,14 @@ impl Referee for Session {
         if !sent {
             warn!("not connected: the move was not sent");
             self.rulings.push(Ruling::NotSent);
+        }
+    }
+
+    fn ask_hints(&mut self, _seat: usize) {
+        // The server answers for the seat of this connection, or refuses
+        // in a game without hints.
+        if let Some(link) = self.link.as_mut() {
+            link.send(&ClientMessage::Hints);
         }
     }
 

@@ -40,6 +40,8 @@ pub struct OnlineForm {
     pub clock: Option<u32>,
     /// One of the server's word lists (`None`: the language's own).
     pub word_list: Option<String>,
+    /// The room lets its players ask for hints, and so is not rated.
+    pub hints: bool,
     /// Seats the server fills with computer players, at `level`.
     pub computers: usize,
     pub level: Level,
@@ -101,6 +103,7 @@ impl OnlineForm {
             players: 2,
             clock: Some(120),
             word_list: None,
+            hints: false,
             computers: 0,
             level: Level::Strong,
             code: String::new(),
@@ -129,6 +132,7 @@ impl OnlineForm {
             players: self.players,
             clock: self.clock,
             word_list: self.word_list.clone(),
+            hints: self.hints,
         };
         OnlineRequest::Create { room, computers: vec![self.level; self.computers.min(self.players - 1)] }
     }
@@ -392,6 +396,7 @@ fn draw(
                 if form.computers > 0 {
                     centred_choices(ui, &mut form.level, &Level::ALL.map(|l| (l, locale.t(level_key(l)))));
                 }
+                ui.checkbox(&mut form.hints, locale.t("online-hints"));
                 ui.add_space(12.0);
                 if wide_button(ui, crate::ui::bold(locale.t("online-create"), 20.0)).clicked() {
                     let request = form.room();

@@ -560,6 +560,7 @@ mod tests {
                 players: vec!["Ana".into(), "Ben".into()],
                 layout: None,
                 word_list: None,
+                hints: true,
             },
             seed: 7,
         };

@@ -120,21 +120,24 @@ fn code_in_room(app: &App) -> Option<RoomCode> {
     }
 }
 
-fn two_player_room() -> OnlineRequest {
+/// A room of two with a two-minute clock; `hints`: made with hints on
+/// (and so unrated).
+fn two_player_room(hints: bool) -> OnlineRequest {
     let room = RoomSettings {
         rules: RuleSetKind::Wocable,
         language: Language::En,
         players: 2,
         clock: Some(120),
         word_list: None,
+        hints,
     };
     OnlineRequest::Create { room, computers: Vec::new() }
 }
 
 /// The app's player makes a room; returns its code once in the waiting
 /// room.
-fn make_a_room(app: &mut App) -> RoomCode {
-    app.world_mut().write_message(two_player_room());
+fn make_a_room(app: &mut App, hints: bool) -> RoomCode {
+    app.world_mut().write_message(two_player_room(hints));
     until(
         app,
         "the waiting room",
@@ -145,13 +148,16 @@ fn make_a_room(app: &mut App) -> RoomCode {
 }
 
 /// Plays the best hint there is, through the game screen's messages (news
-/// from the referee in the same frame clears the hints: asked again then),
+/// from the referee clears the hints: asked again then),
 /// or passes when the rack makes no word (the server's seed is random: no
 /// vowel, say, on an empty board).
 fn play_a_hint(app: &mut App) {
-    // Hints are found on a thread: on a busy machine that takes a while.
-    for _ in 0..200 {
-        app.world_mut().write_message(Action::Hint);
+    // The server answers in a while: on a busy machine that may take long.
+    // Asked again each second, as a player would press the button again.
+    for frame in 0..200 {
+        if frame % 20 == 0 {
+            app.world_mut().write_message(Action::Hint);
+        }
         app.update();
         if !app.world().resource::<Hints>().0.is_empty() {
             break;
@@ -196,7 +202,7 @@ fn a_room_made_in_the_app_is_played_with_a_bot_that_joined_by_its_code() {
     let dir = scratch("room");
     let server = Server::start(&dir, "127.0.0.1:0");
     let mut app = app(&dir.join("app"), &server);
-    let code = make_a_room(&mut app);
+    let code = make_a_room(&mut app, false);
     assert_eq!(screen(app.world()), Screen::Home, "waiting until the room is full");
     // An account was made with the name online, the first time.
     let kept = account(&app, &server).expect("an account made on first use");
@@ -209,7 +215,16 @@ fn a_room_made_in_the_app_is_played_with_a_bot_that_joined_by_its_code() {
     assert_eq!(*app.world().resource::<Connection>(), Connection::Connected);
     until(&mut app, "the app's turn", 30, my_turn);
     let mine = app.world().resource::<Match>().viewer;
-    play_a_hint(&mut app);
+    // A rated room: no hints (the button is not shown), and the server
+    // refuses them to an app that asks anyway.
+    assert!(!app.world().resource::<Match>().hints_allowed());
+    app.world_mut().write_message(Action::Hint);
+    for _ in 0..20 {
+        app.update();
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(app.world().resource::<Hints>().0.is_empty());
+    app.world_mut().write_message(Action::Pass);
     until(&mut app, "the app's move, then the bot's", 30, |w| {
         let m = w.resource::<Match>();
         let played = |seat| {
@@ -230,6 +245,7 @@ fn a_room_made_in_the_app_is_played_with_a_bot_that_joined_by_its_code() {
     assert!(status.success());
     let record = std::fs::read_to_string(&gcg).expect("the bot's record");
     assert!(record.lines().any(|line| line.starts_with(">Ana:") && line.split_whitespace().count() >= 5), "{record}");
+    assert!(!record.contains("hints on"), "{record}");
     assert!(app.world().resource::<Storage>().read(SEAT_FILE).is_none(), "a finished game's seat is forgotten");
     until(&mut app, "the results ask how ratings changed", 20, |w| {
         matches!(w.resource::<Ratings>().game, Fetched::Got(_))
@@ -275,7 +291,7 @@ fn a_room_on_one_of_the_servers_word_lists_is_played_on_the_servers_copy() {
     assert_eq!(names, ["Pairs"], "the create page offers it");
 
     let mut app = app(&dir.join("app"), &server);
-    let OnlineRequest::Create { mut room, computers } = two_player_room() else { unreachable!() };
+    let OnlineRequest::Create { mut room, computers } = two_player_room(true) else { unreachable!() };
     room.word_list = Some("Pairs".into());
     app.world_mut().write_message(OnlineRequest::Create { room, computers });
     until(&mut app, "the waiting room", 20, |w| matches!(w.resource::<Online>(), Online::InRoom(_)));
@@ -286,8 +302,9 @@ fn a_room_on_one_of_the_servers_word_lists_is_played_on_the_servers_copy() {
     let m = app.world().resource::<Match>();
     assert_eq!(m.view().settings().word_list.as_deref(), Some("Pairs"));
     assert_eq!(m.lexicon().len(), 26 * 26, "the app checks moves on the server's list");
+    assert!(m.hints_allowed(), "a room made with hints on");
     let mine = m.viewer;
-    // The app's hints come from the list, and the referee takes them.
+    // The server's hints come from the list, and the referee takes them.
     let played = |w: &World| {
         let m = w.resource::<Match>();
         m.view().log().iter().any(|e| matches!(&e.event, Event::Played { seat, .. } if *seat == mine))
@@ -308,20 +325,20 @@ fn a_name_taken_online_is_said_and_an_account_comes_back_with_its_recovery_code(
     let dir = scratch("accounts");
     let server = Server::start(&dir, "127.0.0.1:0");
     let mut first = app(&dir.join("first"), &server);
-    make_a_room(&mut first);
+    make_a_room(&mut first, false);
     let ana = account(&first, &server).expect("Ana's account");
 
     // Another device asks for the same name, in another case.
     let mut other = app(&dir.join("other"), &server);
     other.world_mut().resource_mut::<Settings>().nickname = Some("ana".into());
-    other.world_mut().write_message(two_player_room());
+    other.world_mut().write_message(two_player_room(false));
     until(&mut other, "told the name is taken", 20, |w| {
         let taken = CallError::Refused { code: ErrorCode::NickTaken, message: "the nickname ana is taken".into() };
         matches!(w.resource::<Online>(), Online::Failed(OnlineFailure::Lobby(refused), _) if *refused == taken)
     });
     assert_eq!(account(&other, &server), None);
     other.world_mut().resource_mut::<Settings>().nickname = Some("Ana2".into());
-    other.world_mut().write_message(two_player_room());
+    other.world_mut().write_message(two_player_room(false));
     until(
         &mut other,
         "in a room as Ana2",
@@ -338,10 +355,10 @@ fn a_name_taken_online_is_said_and_an_account_comes_back_with_its_recovery_code(
     let recovered = account(&third, &server).unwrap();
     assert_ne!(recovered.account.key, ana.account.key, "a new key");
     assert!(third.world().resource::<Storage>().read(ACCOUNT_FILE).is_some());
-    make_a_room(&mut third);
+    make_a_room(&mut third, false);
     // The first device's key is no longer Ana's.
     first.world_mut().write_message(OnlineRequest::Leave);
-    first.world_mut().write_message(two_player_room());
+    first.world_mut().write_message(two_player_room(false));
     until(&mut first, "the old key refused", 20, |w| {
         matches!(w.resource::<Online>(), Online::Failed(OnlineFailure::AccountGone, _))
     });
@@ -375,7 +392,7 @@ fn the_app_reconnects_when_the_server_comes_back_and_plays_on() {
     let mut server = Server::start(&dir, "127.0.0.1:0");
     let listen = server.url.trim_start_matches("http://").to_string();
     let mut app = app(&dir.join("app"), &server);
-    let code = make_a_room(&mut app);
+    let code = make_a_room(&mut app, true);
     let _bot = bot(&server, code, &dir.join("game.gcg"));
     until(&mut app, "the game opens", 30, |w| screen(w) == Screen::Game);
     let seen = app.world().resource::<Match>().view().last_seq();
@@ -408,7 +425,7 @@ fn after_a_restart_the_app_goes_back_to_its_game_on_the_server() {
     let server = Server::start(&dir, "127.0.0.1:0");
     let data = dir.join("app");
     let mut app_before = app(&data, &server);
-    let code = make_a_room(&mut app_before);
+    let code = make_a_room(&mut app_before, false);
     let _bot = bot(&server, code, &dir.join("game.gcg"));
     until(&mut app_before, "the game opens", 30, |w| screen(w) == Screen::Game);
     let seen = app_before.world().resource::<Match>().view().log().to_vec();

@@ -29,6 +29,7 @@ pub fn selfplay(args: &mut Args) -> Result<(), Failure> {
             players: levels.iter().enumerate().map(|(i, l)| format!("{l}{}", i + 1)).collect(),
             layout: None,
             word_list: None,
+            hints: true,
         },
         seed,
     };

@@ -34,7 +34,7 @@ const USAGE: &str = "usage:
   wocable-cli search --lang L prefix|contains|pattern|anagrams TEXT [--limit N]
   wocable-cli lexicon build --lang L --input words.txt --output x.wlex [--name NAME]
   wocable-cli online create --server URL --rules R --lang L --players N [--clock SECONDS] [--computers LEVEL,…]
-                            [--word-list NAME]
+                            [--word-list NAME] [--hints]
   wocable-cli online bot --server URL (--code CODE | --random --rules R --lang L --players N [--wait SECONDS])
                          --level LEVEL [--name NICK] [--gcg FILE]
   wocable-cli online load --server URL --rooms N --players P [--level LEVEL] [--think MS]

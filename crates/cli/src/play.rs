@@ -36,6 +36,7 @@ pub fn run(args: &mut Args) -> Result<(), Failure> {
             players: (1..=players).map(|i| format!("Player{i}")).collect(),
             layout: None,
             word_list: None,
+            hints: true,
         },
         seed,
     };

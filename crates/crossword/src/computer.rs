@@ -154,6 +154,9 @@ fn ranked_moves(game: &Game) -> Vec<Move> {
     moves
 }
 
+/// How many moves a hint shows.
+pub const HINTS: usize = 5;
+
 /// The best moves for the player on turn by score, best first (§4.3).
 pub fn hints(game: &Game, count: usize) -> Vec<Move> {
     let mut moves = ranked_moves(game);

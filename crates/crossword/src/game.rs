@@ -33,6 +33,16 @@ pub struct GameSettings {
     /// language's bundled list.
     #[serde(default)]
     pub word_list: Option<String>,
+    /// Whether the players may ask the engine for help (hints) while the
+    /// game is played: local games, and unrated rooms made with hints on;
+    /// never a rated game (§4.3). Saves from before it was kept are local
+    /// games, which always had hints.
+    #[serde(default = "hints_by_default")]
+    pub hints: bool,
+}
+
+fn hints_by_default() -> bool {
+    true
 }
 
 /// What a game is made with: everything needed to replay it from its log.
@@ -85,7 +95,10 @@ impl GameConfig {
     /// called p1, p2, …: computers playing each other, tests, benchmarks.
     pub fn numbered(rules: RuleSetKind, language: Language, players: usize, seed: u64) -> GameConfig {
         let players = (1..=players).map(|i| format!("p{i}")).collect();
-        GameConfig { settings: GameSettings { rules, language, players, layout: None, word_list: None }, seed }
+        GameConfig {
+            settings: GameSettings { rules, language, players, layout: None, word_list: None, hints: true },
+            seed,
+        }
     }
 }
 

@@ -81,6 +81,9 @@ pub struct Record {
     /// The line of the last `#playerN`.
     pub players_line: usize,
     pub lexicon: Option<String>,
+    /// The players could ask the engine for hints (`#description … hints
+    /// on`).
+    pub hints: bool,
     /// Entries with their 1-based line numbers.
     pub entries: Vec<(usize, Entry)>,
 }
@@ -108,7 +111,8 @@ pub fn export(game: &Game) -> String {
     // The word list's name, or the language's code for its bundled list.
     let lexicon = game.settings().word_list.as_deref().unwrap_or(language.code());
     let _ = writeln!(out, "#lexicon {lexicon}");
-    let _ = writeln!(out, "#description Wocable, {} rules", game.settings().rules);
+    let hints = if game.settings().hints { ", hints on" } else { "" };
+    let _ = writeln!(out, "#description Wocable, {} rules{hints}", game.settings().rules);
     let mut racks: Vec<Vec<Tile>> = vec![Vec::new(); nicks.len()];
     let mut totals = vec![0i32; nicks.len()];
     let mut board = Board::default();
@@ -210,6 +214,8 @@ pub fn parse(text: &str) -> Result<Record, GcgError> {
             } else if name == "lexicon" {
                 // A word list's name may have spaces.
                 record.lexicon = Some(rest.trim().to_string()).filter(|name| !name.is_empty());
+            } else if name == "description" {
+                record.hints = rest.split(',').any(|part| part.trim() == "hints on");
             } else if name == "resigned" || name == "timedout" {
                 let nick = first_word().ok_or_else(|| err(line, "which player left?"))?;
                 let reason = if name == "resigned" { LeaveReason::Resigned } else { LeaveReason::TimedOut };
@@ -311,6 +317,7 @@ pub fn replay(record: &Record, rules: RuleSetKind, lexicon: Lexicon) -> Result<G
             players: players.clone(),
             layout: None,
             word_list: word_list(record),
+            hints: record.hints,
         },
         seed: 0,
     };

@@ -7,11 +7,12 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 use wocable_crossword::RuleSetKind;
+use wocable_crossword::movegen::Move;
 use wocable_crossword::{GameSettings, Intent, RuleError, Sequenced, Standing};
 use wocable_lexicon::Language;
 
 /// Bumped whenever a message changes shape.
-pub const PROTOCOL_VERSION: u16 = 4;
+pub const PROTOCOL_VERSION: u16 = 5;
 
 /// The largest message a client may send: an intent is a few dozen bytes.
 pub const MAX_CLIENT_MESSAGE: usize = 1024;
@@ -63,6 +64,10 @@ pub struct RoomSettings {
     /// the wire format has no field names to skip by.)
     #[serde(default)]
     pub word_list: Option<String>,
+    /// Whether the players may ask for hints (§4.3): only in a room made
+    /// so, whose game then changes no rating.
+    #[serde(default)]
+    pub hints: bool,
 }
 
 /// Whose turn it is and how long they have, in milliseconds.
@@ -78,6 +83,9 @@ pub enum ClientMessage {
     Hello { room: RoomCode, token: SeatToken },
     /// A move. The seat it names must be the peer's own.
     Intent(Intent),
+    /// The best moves for the peer's rack, on its turn: answered only in
+    /// a room made with hints on (§4.3).
+    Hints,
     /// Are you there? (A connection to a server that died goes quiet
     /// rather than closing.)
     Ping,
@@ -96,6 +104,8 @@ pub enum ServerMessage {
     /// The game is over: the standings and its record (GCG, with every
     /// rack, which may be shown once nothing is hidden any more).
     Finished { standings: Vec<Standing>, gcg: String },
+    /// The answer to [`ClientMessage::Hints`], best first.
+    Hints(Vec<Move>),
     /// The peer's message was refused and changed nothing.
     Refused(Refusal),
     /// The answer to a [`ClientMessage::Ping`].
@@ -123,6 +133,8 @@ pub enum Refusal {
     TooFast,
     #[error("only the referee says when time is up")]
     RefereeOnly,
+    #[error("no hints in this game: it was not made with hints on")]
+    NoHints,
 }
 
 /// Why bytes are not a message.

@@ -11,8 +11,11 @@ use crate::protocol::{Clock, Refusal, RoomSettings, SeatToken, ServerMessage, ev
 use crate::referee::{ComputerTurn, Referee, visible_to};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
-use wocable_crossword::computer::Level;
-use wocable_crossword::{ConfigError, Game, GameConfig, GameSettings, Intent, RestoreError, SavedGame, Sequenced, gcg};
+use wocable_crossword::computer::{self, HINTS, Level};
+use wocable_crossword::movegen::Move;
+use wocable_crossword::{
+    ConfigError, Game, GameConfig, GameSettings, Intent, RestoreError, RuleError, SavedGame, Sequenced, gcg,
+};
 use wocable_lexicon::Lexicon;
 /// How long a seat of a room still filling stays taken for a player who
 /// has not come yet (the app connects within seconds of joining): then it
@@ -142,6 +145,9 @@ pub struct Room {
     came: Vec<bool>,
     /// The game's referee, once it started.
     referee: Option<Referee>,
+    /// The last hints found, and the length of the log they are for: a
+    /// player asking again on the same turn costs no new search.
+    hinted: Option<(usize, Vec<Move>)>,
 }
 
 impl Room {
@@ -171,6 +177,7 @@ impl Room {
             away_since: Vec::new(),
             came: Vec::new(),
             referee: None,
+            hinted: None,
         })
     }
 
@@ -234,6 +241,7 @@ impl Room {
             players: self.seats.iter().map(|s| s.name.clone()).collect(),
             layout: None,
             word_list: self.settings.word_list.clone(),
+            hints: self.settings.hints,
         };
         GameConfig { settings, seed: self.seed }
     }
@@ -394,6 +402,30 @@ impl Room {
         let referee = self.referee.as_mut().ok_or(Refusal::NotStarted)?;
         let events = referee.intent(seat, intent, now)?;
         Ok(self.hand_on(events, now))
+    }
+
+    /// The best moves for `seat`'s rack on its turn, in a room made with
+    /// hints on; any other room refuses them (§4.3).
+    pub fn hints(&mut self, seat: usize) -> Result<Vec<Move>, Refusal> {
+        if !self.settings.hints {
+            return Err(Refusal::NoHints);
+        }
+        let game = self.referee.as_ref().ok_or(Refusal::NotStarted)?.game();
+        if game.is_over() {
+            return Err(Refusal::Rule(RuleError::GameOver));
+        }
+        if game.turn() != seat {
+            return Err(Refusal::Rule(RuleError::NotYourTurn));
+        }
+        let turn = game.log().len();
+        match &self.hinted {
+            Some((at, moves)) if *at == turn => Ok(moves.clone()),
+            _ => {
+                let moves = computer::hints(game, HINTS);
+                self.hinted = Some((turn, moves.clone()));
+                Ok(moves)
+            }
+        }
     }
 
     /// Times out the player on turn whose clock ran out, or who has been

@@ -122,6 +122,7 @@ mod tests {
             players: 2,
             clock: None,
             word_list: word_list.map(str::to_string),
+            hints: false,
         }
     }
 

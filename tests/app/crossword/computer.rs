@@ -10,6 +10,9 @@ fn a_whole_game_against_the_computer_reaches_the_results() {
     start(&mut app, setup(&[("Ana", Seat::Human), ("Bot", Seat::Computer(Level::Casual))], 11));
     let over = |w: &World| *w.resource::<State<Screen>>().get() == Screen::Results;
     let ana_or_over = |w: &World| over(w) || w.resource::<Match>().human_to_play();
+    // A local game has hints (and the button for them).
+    assert!(app.world().resource::<Match>().hints_allowed());
+    let mut hinted = 0;
     // A game has far fewer turns than this.
     for _ in 0..100 {
         until(&mut app, "Ana's turn or the end", ana_or_over);
@@ -19,6 +22,7 @@ fn a_whole_game_against_the_computer_reaches_the_results() {
         act(&mut app, Action::Hint);
         let has_hint = !app.world().resource::<wocable::crossword::turn::Hints>().0.is_empty();
         if has_hint {
+            hinted += 1;
             act(&mut app, Action::LayHint(0));
             act(&mut app, Action::Play);
         } else {
@@ -26,6 +30,7 @@ fn a_whole_game_against_the_computer_reaches_the_results() {
         }
     }
     assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Results);
+    assert!(hinted > 0, "the hints came from the local referee");
     // The standings show at once; the review, made off the frame, after.
     let results = app.world().resource::<Results>();
     assert_eq!(results.seats.len(), 2);

@@ -169,7 +169,8 @@ impl Bot {
                     }
                 }
                 ServerMessage::Refused(refusal) => eprintln!("{}: refused: {refusal}", self.joined.code),
-                ServerMessage::Pong => {}
+                // The bot finds its own moves: it never asks for hints.
+                ServerMessage::Hints(_) | ServerMessage::Pong => {}
             }
         }
     }

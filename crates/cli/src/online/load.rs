@@ -62,8 +62,14 @@ pub async fn run(server: &str, rooms: usize, players: usize, level: Level, pause
     let started = Instant::now();
     let mut bots = Vec::new();
     for _ in 0..rooms {
-        let settings =
-            RoomSettings { rules: RuleSetKind::Wocable, language: Language::En, players, clock: None, word_list: None };
+        let settings = RoomSettings {
+            rules: RuleSetKind::Wocable,
+            language: Language::En,
+            players,
+            clock: None,
+            word_list: None,
+            hints: false,
+        };
         let code = lobby.create(&settings, &[]).await?;
         for seat in 0..players {
             let joined = lobby.join(code, &format!("player{seat}")).await?;

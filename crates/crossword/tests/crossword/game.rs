@@ -31,6 +31,7 @@ fn new_game(rules: RuleSetKind, racks: &[&str]) -> Game {
             players: (1..=racks.len()).map(|i| format!("p{i}")).collect(),
             layout: None,
             word_list: None,
+            hints: true,
         },
         seed: 7,
     };
@@ -373,6 +374,7 @@ fn exchange_refused_when_the_bag_is_too_small() {
                 players: vec!["a".into(), "b".into()],
                 layout: None,
                 word_list: None,
+                hints: true,
             },
             seed: 3,
         };
@@ -530,6 +532,7 @@ fn played_out(rules: RuleSetKind, n: usize, seed: u64) -> Game {
             players: (0..n).map(|i| format!("p{i}")).collect(),
             layout: None,
             word_list: None,
+            hints: true,
         },
         seed,
     };
@@ -657,6 +660,7 @@ fn configurations_are_checked() {
             players: (0..n).map(|i| format!("p{i}")).collect(),
             layout: None,
             word_list: None,
+            hints: true,
         },
         seed: 1,
     };
@@ -680,6 +684,7 @@ fn saves_restore_the_same_game() {
             players: vec!["ann".into(), "bob".into(), "cy".into()],
             layout: None,
             word_list: None,
+            hints: true,
         },
         seed: 11,
     };
@@ -720,6 +725,7 @@ fn a_custom_layout_replaces_the_rule_sets_board() {
             players: vec!["a".into(), "b".into()],
             layout: Some(layout),
             word_list: None,
+            hints: true,
         },
         seed: 1,
     };

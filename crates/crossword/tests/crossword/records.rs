@@ -15,6 +15,7 @@ fn game(rules: RuleSetKind, players: usize, seed: u64) -> Game {
             players: ["ann", "bob", "cy", "di"][..players].iter().map(|s| s.to_string()).collect(),
             layout: None,
             word_list: None,
+            hints: true,
         },
         seed,
     };
@@ -87,6 +88,7 @@ fn a_withdrawn_play_is_written_and_read_back() {
             players: vec!["ann".into(), "bob".into()],
             layout: None,
             word_list: None,
+            hints: true,
         },
         seed: 1,
     };

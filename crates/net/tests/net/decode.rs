@@ -23,6 +23,7 @@ proptest! {
         for message in [
             ClientMessage::Hello { room: RoomCode::from_number(code), token: SeatToken(token) },
             ClientMessage::Intent(Intent::Resign { seat }),
+            ClientMessage::Hints,
         ] {
             prop_assert_eq!(ClientMessage::decode(&message.encode()), Ok(message));
         }

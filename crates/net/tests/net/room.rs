@@ -8,8 +8,14 @@ use wocable_lexicon::{Language, Lexicon};
 use wocable_net::{AccountId, Player, Refusal, Room, RoomCode, RoomSettings, SeatToken, ServerMessage, Step};
 
 fn room(players: usize, clock: Option<u32>) -> Room {
-    let settings =
-        RoomSettings { rules: RuleSetKind::Wocable, language: Language::En, players, clock, word_list: None };
+    let settings = RoomSettings {
+        rules: RuleSetKind::Wocable,
+        language: Language::En,
+        players,
+        clock,
+        word_list: None,
+        hints: false,
+    };
     Room::new(RoomCode::from_number(7), settings, 11, Lexicon::bundled(Language::En)).unwrap()
 }
 
@@ -226,4 +232,32 @@ fn before_the_game_starts_a_move_for_another_seat_is_refused_as_not_yours() {
     room.connect(0, 0).unwrap();
     assert_eq!(room.intent(0, Intent::Pass { seat: 1 }, 0), Err(Refusal::NotYourSeat));
     assert_eq!(room.intent(0, Intent::Pass { seat: 0 }, 0), Err(Refusal::NotStarted));
+}
+
+#[test]
+fn hints_are_given_on_turn_in_a_room_made_with_them_and_refused_in_any_other() {
+    let mut rated = room(2, None);
+    rated.join("ann", Player::Human, SeatToken(1), 0).unwrap();
+    rated.join("bob", Player::Human, SeatToken(2), 0).unwrap();
+    assert_eq!(rated.hints(0), Err(Refusal::NoHints));
+
+    let settings = RoomSettings { hints: true, ..rated.settings().clone() };
+    let mut room = Room::new(RoomCode::from_number(8), settings, 11, Lexicon::bundled(Language::En)).unwrap();
+    room.join("ann", Player::Human, SeatToken(1), 0).unwrap();
+    assert_eq!(room.hints(0), Err(Refusal::NotStarted));
+    room.join("bob", Player::Human, SeatToken(2), 0).unwrap();
+    room.connect(0, 0).unwrap();
+    room.connect(1, 0).unwrap();
+    for seat in 0..2 {
+        rated.connect(seat, 0).unwrap();
+    }
+    assert_eq!(rated.hints(rated.clock(0).unwrap().seat), Err(Refusal::NoHints), "not on turn either");
+    let game = room.game().unwrap();
+    assert!(game.settings().hints, "the game's settings say so, for its record");
+    let turn = game.turn();
+    let hints = room.hints(turn).unwrap();
+    assert_eq!(hints, wocable_crossword::computer::hints(room.game().unwrap(), 5));
+    assert!(!hints.is_empty());
+    assert_eq!(room.hints(turn), Ok(hints), "the same again on the same turn");
+    assert_eq!(room.hints(1 - turn), Err(Refusal::Rule(RuleError::NotYourTurn)));
 }

@@ -25,6 +25,8 @@ pub struct GameResult {
     pub seats: Vec<SeatResult>,
     pub pairs: Vec<PairResult>,
     pub finished_ms: u64,
+    /// Played with hints on: it changes no rating and no record (§4.3).
+    pub hints: bool,
 }
 
 pub struct SeatResult {
@@ -66,6 +68,7 @@ impl GameResult {
             seats,
             pairs: game.pairwise_results(),
             finished_ms,
+            hints: settings.hints,
         }
     }
 }
@@ -149,8 +152,12 @@ impl ListRow {
 }
 
 /// Rates a game and adds it to its members' records, within the
-/// transaction that stores its last events.
+/// transaction that stores its last events; a game played with hints on
+/// counts for neither.
 pub(super) async fn record(tx: &mut Transaction<'_, Any>, code: RoomCode, result: &GameResult) -> sqlx::Result<()> {
+    if result.hints {
+        return Ok(());
+    }
     let (rules, language) = (result.rules.name(), result.language.code());
     // Instances sharing PostgreSQL may end two games of one player at
     // once: each takes the player's lock until its transaction ends, in
@@ -522,6 +529,7 @@ mod tests {
             ],
             pairs: pairs([(0, 1, Win), (0, 2, Win), (0, 3, Win), (1, 2, Win), (1, 3, Win), (2, 3, Win)]),
             finished_ms: 1_000,
+            hints: false,
         };
         record_game(db, room(db, 1).await, &first).await;
         let ana_after = Rating::default().after(&[(Rating::computer(Level::Strong), Win), (Rating::default(), Win)]);
@@ -548,6 +556,7 @@ mod tests {
             ],
             pairs: vec![PairResult { seat: 0, opponent: 1, outcome: Draw }],
             finished_ms: 2_000,
+            hints: false,
             ..first
         };
         record_game(db, room(db, 2).await, &second).await;

@@ -35,8 +35,14 @@ pub async fn member(db: &Db, nick: &str) -> AccountId {
 /// A new room of two players, numbered `n`.
 pub async fn room(db: &Db, n: u64) -> RoomCode {
     let code = RoomCode::from_number(n);
-    let settings =
-        RoomSettings { rules: RuleSetKind::Wocable, language: Language::En, players: 2, clock: None, word_list: None };
+    let settings = RoomSettings {
+        rules: RuleSetKind::Wocable,
+        language: Language::En,
+        players: 2,
+        clock: None,
+        word_list: None,
+        hints: false,
+    };
     db.create_room(code, &settings, 1, 0).await.unwrap();
     code
 }

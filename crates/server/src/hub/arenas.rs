@@ -205,6 +205,7 @@ impl Hub {
             players: kind.players,
             clock: Some(ARENA_TURN_SECONDS),
             word_list: None,
+            hints: false,
         };
         let made = match self.create(settings).await {
             Ok(code) => self.db.set_room_arena(code, id, pairing.game).await.map(|()| code).map_err(ApiError::Database),

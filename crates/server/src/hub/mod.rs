@@ -486,6 +486,20 @@ impl Hub {
                     Err(e) => error!(%code, "the game cannot start: {e}"),
                 }
             }
+            ClientMessage::Hints => {
+                let Some((code, seat)) = self.peers.get(&peer).and_then(|p| p.seat) else {
+                    return self.outbox.send(channel, peer, &ServerMessage::Refused(Refusal::NoHello));
+                };
+                let Some(room) = self.rooms.get_mut(&code) else { return };
+                let answer = match room.hints(seat) {
+                    Ok(moves) => ServerMessage::Hints(moves),
+                    Err(refusal) => {
+                        info!(%code, seat, "hints refused: {refusal}");
+                        ServerMessage::Refused(refusal)
+                    }
+                };
+                self.outbox.send(channel, peer, &answer);
+            }
             ClientMessage::Intent(intent) => {
                 let Some((code, seat)) = self.peers.get(&peer).and_then(|p| p.seat) else {
                     return self.outbox.send(channel, peer, &ServerMessage::Refused(Refusal::NoHello));

@@ -111,6 +111,7 @@ impl Hub {
             players: matched.key.players,
             clock: Some(RANDOM_TURN_SECONDS),
             word_list: None,
+            hints: false,
         };
         let code = match self.create(settings).await {
             Ok(code) => code,

@@ -476,6 +476,7 @@ async fn hostile_messages_are_refused_and_the_honest_clients_finish() {
         record: None,
         standings: vec![],
         refusals: vec![],
+        hints: None,
     };
     eve.raw.send(&ClientMessage::Intent(Intent::Pass { seat }));
     assert_eq!(eve.refusal().await, Refusal::NoHello);
@@ -508,6 +509,8 @@ async fn hostile_messages_are_refused_and_the_honest_clients_finish() {
     eve.raw.send(&ClientMessage::Intent(Intent::Pass { seat: other }));
     assert_eq!(eve.refusal().await, Refusal::NotYourSeat);
     assert!(eve.until_turn().await);
+    eve.raw.send(&ClientMessage::Hints);
+    assert_eq!(eve.refusal().await, Refusal::NoHints, "no engine help in a room made without hints");
     let view = eve.view.clone().unwrap();
     let held = |letter: u8| view.rack().contains(&wocable_crossword::Tile::Letter(Letter(letter)));
     let missing = (1..=26).find(|l| !held(*l)).unwrap();
@@ -580,11 +583,18 @@ async fn members_play_a_rated_game_that_their_profiles_show() {
             seat.take(Duration::from_millis(100)).await;
         }
     }
+    // A rated game gives no engine help, on turn or not.
+    for seat in &mut seats {
+        seat.raw.send(&ClientMessage::Hints);
+        assert_eq!(seat.refusal().await, Refusal::NoHints);
+    }
     seats[0].raw.send(&ClientMessage::Intent(Intent::Resign { seat: 0 }));
     for seat in &mut seats {
         while seat.record.is_none() {
             assert!(seat.take(Duration::from_secs(10)).await, "the game ends");
         }
+        let record = seat.record.as_deref().unwrap();
+        assert!(record.contains("#description Wocable, wocable rules\n"), "{record}");
     }
 
     let profile = |nick: &str| {
@@ -617,6 +627,47 @@ async fn members_play_a_rated_game_that_their_profiles_show() {
     assert_eq!((board["total"].as_u64(), board.get("you")), (Some(0), None), "one game leaves a rating provisional");
     let bad = reqwest::get(format!("{}/api/leaderboard?rules=chess&lang=en", server.url)).await.unwrap();
     assert_eq!(bad.status(), reqwest::StatusCode::BAD_REQUEST);
+
+    // A room made with hints on: the player on turn gets them, the record
+    // says so, and the game changes neither rating nor record.
+    let output = create_command(&server, "wocable", 2, &["--hints"]);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let code = RoomCode::parse(String::from_utf8(output.stdout).unwrap().trim()).unwrap();
+    let mut seats = Vec::new();
+    for member in [&ana, &ben] {
+        let body = json!({ "name": "someone", "key": member.key.to_hex() });
+        let joined: wocable_net::Joined =
+            post(format!("/api/rooms/{code}/join"), body).await.unwrap().json().await.unwrap();
+        seats.push(Seat::connect(&server.url, code, joined.token).await);
+    }
+    while seats.iter().any(|s| s.view.as_ref().is_none_or(|v| v.log().is_empty())) {
+        for seat in &mut seats {
+            seat.take(Duration::from_millis(100)).await;
+        }
+    }
+    assert!(seats[0].view.as_ref().unwrap().settings().hints);
+    seats[1].raw.send(&ClientMessage::Hints);
+    assert_eq!(seats[1].refusal().await, Refusal::Rule(RuleError::NotYourTurn));
+    seats[0].raw.send(&ClientMessage::Hints);
+    while seats[0].hints.is_none() {
+        assert!(seats[0].take(Duration::from_secs(10)).await, "the hints come");
+    }
+    let hints = seats[0].hints.take().unwrap();
+    let view = seats[0].view.clone().unwrap();
+    assert!(hints.len() <= 5 && hints.windows(2).all(|w| w[0].score >= w[1].score), "{hints:?}");
+    for hint in &hints {
+        assert_eq!(view.preview(&hint.tiles, &Lexicon::bundled(Language::En)).map(|p| p.score), Ok(hint.score));
+    }
+    seats[0].raw.send(&ClientMessage::Intent(Intent::Resign { seat: 0 }));
+    for seat in &mut seats {
+        while seat.record.is_none() {
+            assert!(seat.take(Duration::from_secs(10)).await, "the game ends");
+        }
+        assert!(seat.record.as_deref().unwrap().contains("#description Wocable, wocable rules, hints on\n"));
+    }
+    let (ana_after, ben_after) = (profile("ana").await, profile("Ben").await);
+    assert_eq!(ana_after.lists, ana_profile.lists, "a game with hints changes no rating");
+    assert_eq!(ben_after.lists, ben_profile.lists);
 
     // The recovery code gives a new key; the old one is refused.
     let wrong = post("/api/recover".into(), json!({ "nick": "ana", "recovery": ben.recovery })).await.unwrap();

@@ -8,6 +8,7 @@ use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
+use wocable_crossword::movegen::Move;
 use wocable_crossword::{Intent, SeatView, Standing};
 use wocable_net::{ClientMessage, Refusal, RoomCode, SeatToken, ServerMessage};
 
@@ -208,13 +209,15 @@ pub struct Seat {
     pub record: Option<String>,
     pub standings: Vec<Standing>,
     pub refusals: Vec<Refusal>,
+    /// The last hints the server gave.
+    pub hints: Option<Vec<Move>>,
 }
 
 impl Seat {
     pub async fn connect(server: &str, code: RoomCode, token: SeatToken) -> Seat {
         let mut raw = Raw::open(server, code).await;
         raw.send(&ClientMessage::Hello { room: code, token });
-        Seat { raw, code, token, view: None, record: None, standings: Vec::new(), refusals: Vec::new() }
+        Seat { raw, code, token, view: None, record: None, standings: Vec::new(), refusals: Vec::new(), hints: None }
     }
 
     pub async fn reconnect(&mut self, server: &str) {
@@ -239,6 +242,7 @@ impl Seat {
                 self.standings = standings;
             }
             ServerMessage::Refused(refusal) => self.refusals.push(refusal),
+            ServerMessage::Hints(moves) => self.hints = Some(moves),
             ServerMessage::Waiting { .. } | ServerMessage::Pong => {}
         }
         true
