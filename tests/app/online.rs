@@ -27,7 +27,8 @@ use wocable::screens::ratings::{Ratings, RatingsRequest};
 use wocable::screens::results::Results;
 use wocable::settings::Settings;
 use wocable::storage::Storage;
-use wocable_crossword::{Event, RuleSetKind};
+use wocable_crossword::computer;
+use wocable_crossword::{Event, Game, RuleSetKind};
 use wocable_lexicon::{Language, Lexicon};
 use wocable_net::{ErrorCode, RandomGame, RoomCode, RoomSettings};
 
@@ -175,6 +176,22 @@ fn play_a_hint(app: &mut App) {
     app.update();
 }
 
+/// Plays the best move the player finds without the engine's help (here,
+/// with the engine on the test's side), or passes when there is none.
+fn play_on_its_own(app: &mut App) {
+    let m = app.world().resource::<Match>();
+    let guessed = Game::guessed(m.view(), m.lexicon().clone(), 1).expect("a game like the view");
+    let moves = computer::hints(&guessed, 1);
+    if moves.is_empty() {
+        app.world_mut().write_message(Action::Pass);
+    } else {
+        app.world_mut().insert_resource(Hints(moves));
+        app.world_mut().write_message(Action::LayHint(0));
+        app.world_mut().write_message(Action::Play);
+    }
+    app.update();
+}
+
 fn my_turn(world: &World) -> bool {
     world.get_resource::<Match>().is_some_and(|m| m.human_to_play())
 }
@@ -224,7 +241,7 @@ fn a_room_made_in_the_app_is_played_with_a_bot_that_joined_by_its_code() {
         std::thread::sleep(Duration::from_millis(20));
     }
     assert!(app.world().resource::<Hints>().0.is_empty());
-    app.world_mut().write_message(Action::Pass);
+    play_on_its_own(&mut app);
     until(&mut app, "the app's move, then the bot's", 30, |w| {
         let m = w.resource::<Match>();
         let played = |seat| {
