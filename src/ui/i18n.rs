@@ -160,6 +160,7 @@ pub fn refusal_key(code: ErrorCode) -> Option<&'static str> {
         ErrorCode::AlreadySeated => Some("lobby-already-seated"),
         ErrorCode::BadName => Some("lobby-bad-name"),
         ErrorCode::ComputerName => Some("lobby-computer-name"),
+        ErrorCode::OffensiveName => Some("lobby-offensive-name"),
         ErrorCode::NoSuchWordList => Some("lobby-no-such-word-list"),
         ErrorCode::NickTaken => Some("lobby-nick-taken"),
         ErrorCode::UnknownKey => Some("lobby-unknown-key"),

@@ -7,6 +7,7 @@ mod builder;
 mod file;
 pub mod graph;
 mod lexicon;
+mod offensive;
 mod search;
 mod tiles;
 
@@ -14,5 +15,6 @@ pub use alphabet::{Language, Letter, MAX_WORD_TILES, TokeniseError};
 pub use builder::{BuildStep, LexiconBuilder};
 pub use file::LexiconInfo;
 pub use lexicon::{ImportReport, Lexicon, LexiconError};
+pub use offensive::Offensive;
 pub use search::{AnagramMode, SearchError};
 pub use tiles::{TileSet, TileSetKind};

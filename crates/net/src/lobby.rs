@@ -142,6 +142,8 @@ pub enum ErrorCode {
     BadName,
     /// A name kept for computer players.
     ComputerName,
+    /// A name with an offensive word in it.
+    OffensiveName,
     NoSuchWordList,
     /// An account's nickname taken by another account.
     NickTaken,

@@ -16,7 +16,7 @@ use wocable_crossword::movegen::Move;
 use wocable_crossword::{
     ConfigError, Game, GameConfig, GameSettings, Intent, RestoreError, RuleError, SavedGame, Sequenced, gcg,
 };
-use wocable_lexicon::Lexicon;
+use wocable_lexicon::{Language, Lexicon, Offensive};
 /// How long a seat of a room still filling stays taken for a player who
 /// has not come yet (the app connects within seconds of joining): then it
 /// is given up, and the room waits for someone else.
@@ -76,6 +76,8 @@ pub enum LobbyError {
     BadName,
     #[error("that nickname is for computer players")]
     ComputerName,
+    #[error("that nickname is offensive: choose another")]
+    OffensiveName,
     #[error("the game cannot start: {0}")]
     Config(#[from] ConfigError),
     #[error("the room's game cannot be restored: {0}")]
@@ -93,6 +95,7 @@ impl LobbyError {
             LobbyError::AlreadySeated => ErrorCode::AlreadySeated,
             LobbyError::BadName => ErrorCode::BadName,
             LobbyError::ComputerName => ErrorCode::ComputerName,
+            LobbyError::OffensiveName => ErrorCode::OffensiveName,
             LobbyError::Config(_) => ErrorCode::BadSettings,
             LobbyError::Restore(_) => ErrorCode::Unavailable,
         }
@@ -115,13 +118,43 @@ pub fn check_nick(nick: &str) -> Result<(), LobbyError> {
 }
 
 /// Whether a nickname may be taken: 1 to [`MAX_NAME`] letters, digits,
-/// `-`, `_` or `.`.
+/// `-`, `_` or `.`, and no offensive word (§1.3).
 pub fn check_name(name: &str) -> Result<(), LobbyError> {
     let fits = |c: char| c.is_alphanumeric() || c == '-' || c == '_' || c == '.';
     if name.is_empty() || name.chars().count() > MAX_NAME || !name.chars().all(fits) {
         return Err(LobbyError::BadName);
     }
+    if is_offensive(name) {
+        return Err(LobbyError::OffensiveName);
+    }
     Ok(())
+}
+
+/// Whether a name is, or has among its words, an offensive word of any
+/// language: its words are its runs of letters, cut also before a capital
+/// that starts a word (`big_Word2`, `bigWord`, `BIGWord`: big, word).
+fn is_offensive(name: &str) -> bool {
+    let mut words = vec![name.to_string()];
+    for run in name.split(|c: char| !c.is_alphabetic()).filter(|run| !run.is_empty()) {
+        words.push(run.to_string());
+        let chars: Vec<char> = run.chars().collect();
+        let mut start = 0;
+        for i in 1..chars.len() {
+            let capital_after_small = chars[i].is_uppercase() && chars[i - 1].is_lowercase();
+            let capital_starting_a_word = chars[i].is_uppercase()
+                && chars[i - 1].is_uppercase()
+                && chars.get(i + 1).is_some_and(|c| c.is_lowercase());
+            if capital_after_small || capital_starting_a_word {
+                words.push(chars[start..i].iter().collect());
+                start = i;
+            }
+        }
+        words.push(chars[start..].iter().collect());
+    }
+    Language::ALL.into_iter().any(|language| {
+        let offensive = Offensive::bundled(language);
+        words.iter().any(|word| offensive.contains_word(language, word))
+    })
 }
 
 /// What a change in a room produced: events for the log (to be stored

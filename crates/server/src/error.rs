@@ -119,7 +119,7 @@ fn status(code: ErrorCode) -> StatusCode {
     use ErrorCode::*;
     match code {
         BadRequest | UnknownRules | UnknownLanguage | PlayerCount | BadClock | NoPersonSeat | WaitTooLong
-        | BadSettings | BadName | ComputerName => StatusCode::BAD_REQUEST,
+        | BadSettings | BadName | ComputerName | OffensiveName => StatusCode::BAD_REQUEST,
         UnknownKey => StatusCode::UNAUTHORIZED,
         WrongRecovery => StatusCode::FORBIDDEN,
         BadRoomCode | NoSuchRoom | NoSuchWordList | NoSuchPlayer | NoSuchArena => StatusCode::NOT_FOUND,

@@ -11,7 +11,7 @@ use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use thiserror::Error;
-use wocable_lexicon::{Language, Letter, Lexicon, TileSet, TileSetKind};
+use wocable_lexicon::{Language, Letter, Lexicon, Offensive, TileSet, TileSetKind};
 
 /// How many words the crossword hides.
 pub const WORDS_TO_FIND: usize = 10;
@@ -182,12 +182,13 @@ pub fn generate(
         return Err(PuzzleError::GridSize(grid_side));
     }
     let language = lexicon.language();
+    let offensive = Offensive::bundled(language);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     for _attempt in 0..200 {
         let (shape, letters) = match mode {
-            Mode::Circle => wheel_letters(lexicon, familiar, &mut rng),
+            Mode::Circle => wheel_letters(lexicon, familiar, offensive, &mut rng),
             Mode::Grid | Mode::Score => {
-                (Shape::Grid { side: grid_side }, grid_letters(lexicon, familiar, grid_side, &mut rng))
+                (Shape::Grid { side: grid_side }, grid_letters(lexicon, familiar, offensive, grid_side, &mut rng))
             }
         };
         let Some(letters) = letters else { continue };
@@ -198,7 +199,9 @@ pub fn generate(
         let targets = if mode == Mode::Score {
             Vec::new()
         } else {
-            let mut candidates: Vec<&Vec<Letter>> = solutions.iter().filter(|w| familiar.rank(w).is_some()).collect();
+            // Never a word to find that a child should not be asked for.
+            let mut candidates: Vec<&Vec<Letter>> =
+                solutions.iter().filter(|w| familiar.rank(w).is_some() && !offensive.contains(w)).collect();
             candidates.sort_by_key(|w| (familiar.rank(w), w.len()));
             match crossword(&candidates, &mut rng) {
                 Some(targets) => targets,
@@ -210,14 +213,18 @@ pub fn generate(
     Err(PuzzleError::NoPuzzle)
 }
 
-/// The letters of a familiar word of six or seven letters, shuffled.
-fn wheel_letters(lexicon: &Lexicon, familiar: &Familiar, rng: &mut ChaCha8Rng) -> (Shape, Option<Vec<Letter>>) {
+/// The letters of a familiar word of six or seven letters (never an
+/// offensive one), shuffled.
+fn wheel_letters(
+    lexicon: &Lexicon,
+    familiar: &Familiar,
+    offensive: &Offensive,
+    rng: &mut ChaCha8Rng,
+) -> (Shape, Option<Vec<Letter>>) {
     let length = rng.random_range(6..=7usize);
-    let pool: Vec<&Vec<Letter>> = if familiar.words.is_empty() {
-        Vec::new()
-    } else {
-        familiar.words.iter().filter(|w| w.len() == length && lexicon.contains(w)).take(3000).collect()
-    };
+    let usable = |w: &&Vec<Letter>| w.len() == length && lexicon.contains(w) && !offensive.contains(w);
+    let pool: Vec<&Vec<Letter>> =
+        if familiar.words.is_empty() { Vec::new() } else { familiar.words.iter().filter(usable).take(3000).collect() };
     let shape = Shape::Wheel { letters: length };
     let Some(word) = pool.get(rng.random_range(0..pool.len().max(1))) else {
         // No frequency list: letters drawn like tiles from the bag.
@@ -228,14 +235,20 @@ fn wheel_letters(lexicon: &Lexicon, familiar: &Familiar, rng: &mut ChaCha8Rng) -
     (shape, Some(letters))
 }
 
-/// A grid seeded with familiar words laid along random paths, the rest
-/// drawn like tiles from the bag.
-fn grid_letters(lexicon: &Lexicon, familiar: &Familiar, side: usize, rng: &mut ChaCha8Rng) -> Option<Vec<Letter>> {
+/// A grid seeded with familiar words (never offensive ones) laid along
+/// random paths, the rest drawn like tiles from the bag.
+fn grid_letters(
+    lexicon: &Lexicon,
+    familiar: &Familiar,
+    offensive: &Offensive,
+    side: usize,
+    rng: &mut ChaCha8Rng,
+) -> Option<Vec<Letter>> {
     let shape = Shape::Grid { side };
     let cells = shape.cells();
     let mut grid: Vec<Option<Letter>> = vec![None; cells];
-    let pool: Vec<&Vec<Letter>> =
-        familiar.words.iter().filter(|w| (4..=side + 3).contains(&w.len()) && lexicon.contains(w)).take(4000).collect();
+    let usable = |w: &&Vec<Letter>| (4..=side + 3).contains(&w.len()) && lexicon.contains(w) && !offensive.contains(w);
+    let pool: Vec<&Vec<Letter>> = familiar.words.iter().filter(usable).take(4000).collect();
     for _ in 0..40 {
         if grid.iter().all(Option::is_some) || pool.is_empty() {
             break;

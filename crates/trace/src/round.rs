@@ -10,7 +10,7 @@
 use crate::puzzle::{Mode, Puzzle};
 use crate::solver::MIN_LETTERS;
 use serde::{Deserialize, Serialize};
-use wocable_lexicon::Letter;
+use wocable_lexicon::{Letter, Offensive};
 
 /// Points for a word of `letters` letters: 10 × the Boggle table.
 pub fn word_points(letters: usize) -> u32 {
@@ -297,17 +297,19 @@ impl Round {
     }
 
     /// The end screen's lists: words to find, then bonus words, each
-    /// with whether it was found.
+    /// with whether it was found. An offensive bonus word counts when
+    /// traced, but is never shown.
     pub fn end_lists(&self) -> EndLists {
         let language = self.puzzle.language;
         let found = |w: &Vec<Letter>| self.found.iter().any(|f| &f.word == w);
+        let offensive = Offensive::bundled(language);
         let to_find: Vec<(String, bool)> =
             self.puzzle.targets.iter().map(|t| (language.spell(&t.word), found(&t.word))).collect();
         let bonus = self
             .puzzle
             .solutions
             .iter()
-            .filter(|w| !self.puzzle.targets.iter().any(|t| &t.word == *w))
+            .filter(|w| !self.puzzle.targets.iter().any(|t| &t.word == *w) && !offensive.contains(w))
             .map(|w| (language.spell(w), found(w)))
             .collect();
         EndLists { to_find, bonus }

@@ -3,7 +3,7 @@
 
 use proptest::prelude::*;
 use std::collections::BTreeSet;
-use wocable_lexicon::{Language, Letter, Lexicon};
+use wocable_lexicon::{Language, Letter, Lexicon, Offensive};
 use wocable_trace::solver::{solve, trace_path};
 use wocable_trace::{
     Familiar, Mode, Outcome, Puzzle, Round, RoundEnd, RoundEvent, RoundIntent, Shape, generate, perfect_bonus,
@@ -293,4 +293,59 @@ fn a_round_read_from_a_file_is_checked() {
     let word = good["puzzle"]["targets"][0]["word"].clone();
     let twice = serde_json::json!([{"word": word, "points": 10}, {"word": word, "points": 10}]);
     assert_eq!(edited(&|v| v["found"] = twice.clone()), Some(false), "a word found twice");
+}
+
+#[test]
+fn no_puzzle_of_ten_thousand_seeds_asks_for_an_offensive_word() {
+    let check = |language: Language| {
+        let lexicon = Lexicon::bundled(language);
+        let familiar = Familiar::bundled(language);
+        let offensive = Offensive::bundled(language);
+        let mut offered = 0;
+        for seed in 0..10_000 {
+            // Circle and Grid take turns: each asks for ten words.
+            let mode = if seed % 2 == 0 { Mode::Circle } else { Mode::Grid };
+            let puzzle = generate(mode, 4, &lexicon, &familiar, seed).unwrap();
+            for target in &puzzle.targets {
+                assert!(
+                    !offensive.contains(&target.word),
+                    "{language:?} seed {seed}: {}",
+                    language.spell(&target.word)
+                );
+            }
+            offered += puzzle.solutions.iter().filter(|w| offensive.contains(w)).count();
+        }
+        // The letters still make such words: they are there to be refused.
+        assert!(offered > 0, "{language:?}");
+    };
+    // A language a thread: a cold machine has two cores.
+    std::thread::scope(|scope| {
+        for language in Language::ALL {
+            scope.spawn(move || check(language));
+        }
+    });
+}
+
+#[test]
+fn an_offensive_bonus_word_counts_but_is_never_shown() {
+    let lexicon = Lexicon::bundled(Language::En);
+    let familiar = Familiar::bundled(Language::En);
+    let offensive = Offensive::bundled(Language::En);
+    let (puzzle, word) = (0..)
+        .find_map(|seed| {
+            let puzzle = generate(Mode::Grid, 4, &lexicon, &familiar, seed).unwrap();
+            let word = puzzle.solutions.iter().find(|w| offensive.contains(w))?.clone();
+            Some((puzzle, word))
+        })
+        .unwrap();
+    let mut round = Round::new(puzzle);
+    round.apply(RoundIntent::Start, 0);
+    let path = path_of(&round, &word);
+    assert!(matches!(submit(&mut round, &path, 1_000), Outcome::Bonus { .. }));
+    assert!(round.score() > 0, "it counts");
+    assert_eq!(round.bonus_found(), 1);
+    let lists = round.end_lists();
+    let spelt = Language::En.spell(&word);
+    assert!(!lists.bonus.iter().chain(&lists.to_find).any(|(w, _)| *w == spelt), "{spelt} is never shown");
+    assert!(!lists.bonus.is_empty(), "the other bonus words are");
 }

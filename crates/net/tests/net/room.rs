@@ -223,6 +223,15 @@ fn a_nickname_is_a_seat_name_that_no_computer_has() {
     assert_eq!(check_nick("a b"), Err(LobbyError::BadName));
     assert_eq!(check_nick(""), Err(LobbyError::BadName));
     assert_eq!(check_nick(&"a".repeat(21)), Err(LobbyError::BadName));
+    // No offensive word, whole or among the name's words, in any language.
+    for nick in ["Faggot", "big_fag2", "xXFaggotsXx", "theRetard", "Puta", "salope.9"] {
+        assert_eq!(check_nick(nick), Err(LobbyError::OffensiveName), "{nick}");
+    }
+    for nick in ["Cassandra", "Scunthorpe", "Dickens", "Grasshopper", "Hancock"] {
+        assert_eq!(check_nick(nick), Ok(()), "{nick}");
+    }
+    let mut room = room(2, None);
+    assert_eq!(room.join("FAG", Player::Human, SeatToken(1), 0), Err(LobbyError::OffensiveName), "guests too");
 }
 
 #[test]
