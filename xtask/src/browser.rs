@@ -272,7 +272,7 @@ fn built_programs() -> Result<PathBuf, String> {
 
 /// (e) A friend opens a room's link (§8.1). wocable-server serves the web
 /// build beside the room; `wocable-cli online create` makes a room for
-/// two; headless Chromium, with the player's name kept from before, opens
+/// two with hints on; headless Chromium, with the player's name kept from before, opens
 /// `SERVER/#/join/CODE` and by taps joins and shares the link from the
 /// waiting room; a CLI bot takes the other seat, and the browser plays:
 /// Hint, the first hint, Play, then Resign to end the game. The bot's
@@ -301,7 +301,7 @@ fn a_join_link(dir: &Path, dist: &Path) -> Result<(), String> {
         .map_err(|e| format!("wocable-server: {e}"))?;
     let url = line.trim().strip_prefix("listening on ").ok_or_else(|| format!("wocable-server said {line:?}"))?;
     let created = Command::new(&cli)
-        .args(["online", "create", "--server", url, "--rules", "wocable", "--lang", "en", "--players", "2"])
+        .args(["online", "create", "--server", url, "--rules", "wocable", "--lang", "en", "--players", "2", "--hints"])
         .output()
         .map_err(|e| format!("cannot start {}: {e}", cli.display()))?;
     let code = String::from_utf8_lossy(&created.stdout).trim().to_string();
