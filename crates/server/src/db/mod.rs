@@ -11,7 +11,7 @@ mod temp;
 mod waiting;
 
 pub use players::{GameResult, Registered};
-pub use waiting::{STALE_MS, Waited};
+pub use waiting::{STALE_MS, Waited, WaitingSummary};
 
 use futures::future::BoxFuture;
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};

@@ -21,6 +21,19 @@ pub enum Waited {
     Full,
 }
 
+/// The unclaimed waits in brief, read beside the writer: pairing them can
+/// give something new only once this changes or `first_deadline` passes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct WaitingSummary {
+    pub count: u64,
+    /// When the latest came, and the highest ticket: waits that came and
+    /// went change one or the other.
+    pub latest_ms: u64,
+    pub highest_ticket: u64,
+    /// The earliest time a wait runs out.
+    pub first_deadline: Option<u64>,
+}
+
 /// A seat, or why the player has none.
 pub type Answer = std::result::Result<Joined, ApiErrorBody>;
 
@@ -55,6 +68,22 @@ impl Db {
             Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Ok(Waited::Already),
             Err(e) => Err(DbError::Sql(e)),
         }
+    }
+
+    /// The unclaimed waits, in brief (see [`WaitingSummary`]).
+    pub async fn waiting_summary(&self) -> Result<WaitingSummary> {
+        let row = sqlx::query(
+            "SELECT COUNT(*), MAX(since_ms), MAX(ticket), MIN(since_ms + wait_ms) FROM waiting WHERE NOT claimed",
+        )
+        .fetch_one(&self.reads)
+        .await?;
+        let at = |i: usize| row.get::<Option<i64>, _>(i).map(|n| n as u64);
+        Ok(WaitingSummary {
+            count: at(0).unwrap_or(0),
+            latest_ms: at(1).unwrap_or(0),
+            highest_ticket: at(2).unwrap_or(0),
+            first_deadline: at(3),
+        })
     }
 
     /// Pairs the players who wait, whichever instance they asked, and
@@ -179,6 +208,8 @@ mod tests {
             "a member waits once: they would meet themselves"
         );
         assert!(db.pair_waiting(1_000).await.unwrap().is_empty(), "alone, before their wait is up");
+        let alone = db.waiting_summary().await.unwrap();
+        assert_eq!((alone.count, alone.highest_ticket, alone.first_deadline), (1, 1, Some(60_000)));
 
         // Another instance of the same database: a clone that says so.
         let second = Db { instance: Default::default(), ..db.clone() };
@@ -187,6 +218,7 @@ mod tests {
         let matched = second.pair_waiting(2_000).await.unwrap();
         let tickets: Vec<u64> = matched.iter().flat_map(|m| &m.players).map(|w| w.ticket).collect();
         assert_eq!(tickets, [1, 3]);
+        assert_eq!(db.waiting_summary().await.unwrap(), WaitingSummary::default(), "claimed: none wait");
         assert!(db.pair_waiting(90_000).await.unwrap().is_empty(), "claimed: not paired again, nor filled");
 
         let joined = Joined { code: RoomCode::from_number(5), seat: 0, token: SeatToken(9), server: None };

@@ -4,15 +4,20 @@
 //! is answered there, with this one's address to connect to.
 
 use super::{COMPUTER_NAME, FILL_LEVEL, Hub, SeatReply};
-use crate::db::{STALE_MS, Waited};
+use crate::db::{STALE_MS, Waited, WaitingSummary};
 use crate::error::ApiError;
 use std::collections::HashMap;
 use tracing::{error, info, warn};
 use wocable_net::{Joined, Matched, Player, QueueKey, RoomSettings, Waiting};
 
-/// How often the queues are paired when nobody new comes: computer
-/// players fill the games of those who waited long enough.
+/// How often the queues are looked at when nobody new comes here: others
+/// may have come to other instances, and computer players fill the games
+/// of those who waited long enough.
 const PAIRING_EVERY_MS: u64 = 1000;
+
+/// The queues are paired at least this often, changed or not: the waits
+/// of instances that are gone are cleared then.
+const PAIRING_AT_LEAST_MS: u64 = 30_000;
 
 /// Players who may wait at once, in all the database: every wait is read
 /// at each pairing, and the per-address limits alone do not bound them.
@@ -26,7 +31,25 @@ const RANDOM_TURN_SECONDS: u32 = 120;
 #[derive(Default)]
 pub struct Queues {
     tickets: HashMap<u64, (SeatReply, u64)>,
+    /// When the queues were last looked at, and paired.
+    looked_ms: u64,
     paired_ms: u64,
+    /// The waits as they were when last paired.
+    paired: Option<WaitingSummary>,
+}
+
+/// Whether pairing the queues can give anything new: waits came or went
+/// since they were last paired, or one ran out. Pairing reads every wait
+/// and takes the writer (SQLite's only one): not every second for
+/// nothing.
+fn worth_pairing(now: u64, summary: &WaitingSummary, queues: &Queues) -> bool {
+    if now.saturating_sub(queues.paired_ms) >= PAIRING_AT_LEAST_MS {
+        return true;
+    }
+    if summary.count == 0 {
+        return false;
+    }
+    queues.paired.as_ref() != Some(summary) || summary.first_deadline.is_some_and(|deadline| now >= deadline)
 }
 
 impl Hub {
@@ -73,8 +96,16 @@ impl Hub {
                 error!("a player who gave up still waits: {e}");
             }
         }
-        if now.saturating_sub(self.queues.paired_ms) >= PAIRING_EVERY_MS {
-            self.pair_waiting(now).await;
+        if now.saturating_sub(self.queues.looked_ms) >= PAIRING_EVERY_MS {
+            self.queues.looked_ms = now;
+            match self.db.waiting_summary().await {
+                Ok(summary) if worth_pairing(now, &summary, &self.queues) => {
+                    self.queues.paired = Some(summary);
+                    self.pair_waiting(now).await;
+                }
+                Ok(_) => {}
+                Err(e) => error!("the random queues not read: {e}"),
+            }
         }
         if self.queues.tickets.is_empty() {
             return;
@@ -149,5 +180,25 @@ impl Hub {
         if let Err(e) = stored {
             error!("a paired player's wait not updated: {e}");
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_queues_are_paired_when_waits_change_or_run_out_and_now_and_then() {
+        let queues = |paired: Option<WaitingSummary>| Queues { paired_ms: 1_000, paired, ..Queues::default() };
+        let two = WaitingSummary { count: 2, latest_ms: 900, highest_ticket: 8, first_deadline: Some(20_000) };
+        assert!(!worth_pairing(2_000, &WaitingSummary::default(), &queues(None)), "nobody waits");
+        assert!(worth_pairing(2_000, &two, &queues(None)), "waits came");
+        assert!(!worth_pairing(2_000, &two, &queues(Some(two))), "as they were");
+        let three = WaitingSummary { count: 3, latest_ms: 1_500, highest_ticket: 9, ..two };
+        assert!(worth_pairing(2_000, &three, &queues(Some(two))), "one more");
+        let swapped = WaitingSummary { latest_ms: 1_900, ..two };
+        assert!(worth_pairing(2_000, &swapped, &queues(Some(two))), "one left, another came");
+        assert!(worth_pairing(20_000, &two, &queues(Some(two))), "a wait ran out: computers fill in");
+        assert!(worth_pairing(31_000, &WaitingSummary::default(), &queues(None)), "now and then");
     }
 }
