@@ -192,6 +192,44 @@ fn play_on_its_own(app: &mut App) {
     app.update();
 }
 
+/// Turns a game of two needs to count for ratings and arenas (three each).
+const COUNTED_TURNS: usize = 6;
+
+/// Turns taken in the game on screen: plays, exchanges and passes.
+fn turns_taken(world: &World) -> usize {
+    world.get_resource::<Match>().map_or(0, |m| {
+        m.view()
+            .log()
+            .iter()
+            .filter(|e| {
+                matches!(
+                    e.event,
+                    Event::Played { .. } | Event::PlayWithdrawn { .. } | Event::Exchanged { .. } | Event::Passed { .. }
+                )
+            })
+            .count()
+    })
+}
+
+/// The apps' players play their turns (without the engine's help) until
+/// the game has had enough to count; the other seats play by themselves.
+fn play_until_it_counts(apps: &mut [&mut App]) {
+    let counted = |apps: &[&mut App]| apps.iter().all(|app| turns_taken(app.world()) >= COUNTED_TURNS);
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while !counted(apps) {
+        assert!(Instant::now() < deadline, "the game never had {COUNTED_TURNS} turns");
+        for app in apps.iter_mut() {
+            app.update();
+            if my_turn(app.world()) && turns_taken(app.world()) < COUNTED_TURNS {
+                let before = turns_taken(app.world());
+                play_on_its_own(app);
+                until(app, "the move taken", 30, |w| turns_taken(w) > before);
+            }
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
 fn my_turn(world: &World) -> bool {
     world.get_resource::<Match>().is_some_and(|m| m.human_to_play())
 }
@@ -252,7 +290,9 @@ fn a_room_made_in_the_app_is_played_with_a_bot_that_joined_by_its_code() {
     assert_holds_only_its_own_seat(&app);
     assert!(app.world().resource::<Storage>().read(SEAT_FILE).is_some(), "the seat is kept for a restart");
     assert!(app.world().resource::<Storage>().read(SAVE_FILE).is_none(), "never saved as a local game");
-    // Ana resigns; the bot wins, and its record has Ana's move.
+    // Ana resigns once the game counts; the bot wins, and its record has
+    // Ana's moves.
+    play_until_it_counts(&mut [&mut app]);
     app.world_mut().write_message(Action::Resign);
     until(&mut app, "the results", 30, |w| screen(w) == Screen::Results);
     app.update();
@@ -509,8 +549,10 @@ fn two_members_are_paired_in_an_arena_and_see_the_standings_and_their_ratings_ch
     until_both(&mut [&mut ana, &mut ben], "both in the arena's game", 60, |[a, b]| {
         screen(a) == Screen::Game && screen(b) == Screen::Game
     });
-    // Whoever is not on turn resigns: the other wins.
-    until_both(&mut [&mut ana, &mut ben], "the first turn", 30, |[a, b]| my_turn(a) || my_turn(b));
+    // Three turns each, the least that counts; then whoever is not on turn
+    // resigns: the other wins.
+    play_until_it_counts(&mut [&mut ana, &mut ben]);
+    until_both(&mut [&mut ana, &mut ben], "the next turn", 30, |[a, b]| my_turn(a) || my_turn(b));
     let (loser, winner) = if my_turn(ana.world()) { (&mut ben, "Ana") } else { (&mut ana, "Ben") };
     loser.world_mut().write_message(Action::Resign);
     until_both(&mut [&mut ana, &mut ben], "the results, with rating changes", 30, |worlds| {

@@ -7,7 +7,7 @@ use super::{Db, DbError, Result, damaged};
 use sha2::{Digest, Sha256};
 use sqlx::any::{Any, AnyRow};
 use sqlx::{Row, Transaction};
-use wocable_crossword::{Game, Outcome, PairResult, RuleSetKind};
+use wocable_crossword::{Event, Game, Outcome, PairResult, RuleSetKind};
 use wocable_lexicon::Language;
 use wocable_net::{
     AccountId, BestPlay, GameRatings, ListRecord, PROVISIONAL_DEVIATION, Player, PlayerKey, Profile, Rated, Rating,
@@ -17,7 +17,18 @@ use wocable_net::{
 /// The most points of a rating chart.
 const HISTORY: i64 = 100;
 
+/// A game counts for ratings, records and arena points only after this
+/// many turns per player: a spare account resigning at once gives nobody
+/// anything.
+const TURNS_TO_COUNT: usize = 3;
+
+/// Games that count between two members in a day: more between the same
+/// two change nothing (one feeding the other points).
+const PAIRINGS_A_DAY: i64 = 3;
+const DAY_MS: u64 = 24 * 60 * 60 * 1000;
+
 /// How a game the server refereed ended, for the ratings and profiles.
+#[derive(Clone)]
 pub struct GameResult {
     pub rules: RuleSetKind,
     pub language: Language,
@@ -25,10 +36,13 @@ pub struct GameResult {
     pub seats: Vec<SeatResult>,
     pub pairs: Vec<PairResult>,
     pub finished_ms: u64,
-    /// Played with hints on: it changes no rating and no record (§4.3).
-    pub hints: bool,
+    /// Whether the game counts: played to the clock, without hints (§4.3),
+    /// for [`TURNS_TO_COUNT`] turns a player. One that does not changes no
+    /// rating, record or arena score.
+    pub counts: bool,
 }
 
+#[derive(Clone)]
 pub struct SeatResult {
     pub player: Player,
     /// 1 for the winner(s).
@@ -41,12 +55,12 @@ pub struct SeatResult {
 }
 
 impl GameResult {
-    /// The result of a game that is over.
-    pub fn of(game: &Game, seats: &[Seat], finished_ms: u64) -> GameResult {
+    /// The result of a game that is over, played with a turn clock or not.
+    pub fn of(game: &Game, seats: &[Seat], clocked: bool, finished_ms: u64) -> GameResult {
         let standings = game.standings();
         let winners = standings.iter().filter(|s| s.rank == 1).count();
         let stats = seat_stats(game);
-        let seats = seats
+        let seats: Vec<SeatResult> = seats
             .iter()
             .zip(stats)
             .enumerate()
@@ -62,15 +76,58 @@ impl GameResult {
             })
             .collect();
         let settings = game.settings();
+        let players = seats.len();
+        let turns = game
+            .log()
+            .iter()
+            .filter(|e| {
+                matches!(
+                    e,
+                    Event::Played { .. } | Event::PlayWithdrawn { .. } | Event::Exchanged { .. } | Event::Passed { .. }
+                )
+            })
+            .count();
         GameResult {
             rules: settings.rules,
             language: settings.language,
             seats,
             pairs: game.pairwise_results(),
             finished_ms,
-            hints: settings.hints,
+            counts: clocked && !settings.hints && turns >= TURNS_TO_COUNT * players,
         }
     }
+}
+
+/// Whether two members of the game have counted [`PAIRINGS_A_DAY`] games
+/// together in the day before it.
+async fn met_too_often(tx: &mut Transaction<'_, Any>, result: &GameResult) -> sqlx::Result<bool> {
+    let members: Vec<i64> = result
+        .seats
+        .iter()
+        .filter_map(|seat| match seat.player {
+            Player::Member(AccountId(id)) => Some(id),
+            _ => None,
+        })
+        .collect();
+    let since = result.finished_ms.saturating_sub(DAY_MS) as i64;
+    for (i, first) in members.iter().enumerate() {
+        for second in &members[i + 1..] {
+            let met: i64 = sqlx::query(
+                "SELECT COUNT(*) FROM results a JOIN results b ON a.code = b.code \
+                 WHERE a.player = $1 AND b.player = $2 AND a.finished_ms >= $3",
+            )
+            .bind(first)
+            .bind(second)
+            .bind(since)
+            .fetch_one(&mut **tx)
+            .await?
+            .get(0);
+            if met >= PAIRINGS_A_DAY {
+                return Ok(true);
+            }
+        }
+    }
+    Ok(false)
 }
 
 fn hash(secret: &str) -> String {
@@ -152,10 +209,11 @@ impl ListRow {
 }
 
 /// Rates a game and adds it to its members' records, within the
-/// transaction that stores its last events; a game played with hints on
-/// counts for neither.
+/// transaction that stores its last events, if it counts: see
+/// [`GameResult::counts`], and two members may count only
+/// [`PAIRINGS_A_DAY`] games together a day.
 pub(super) async fn record(tx: &mut Transaction<'_, Any>, code: RoomCode, result: &GameResult) -> sqlx::Result<()> {
-    if result.hints {
+    if !result.counts || met_too_often(tx, result).await? {
         return Ok(());
     }
     let (rules, language) = (result.rules.name(), result.language.code());
@@ -529,7 +587,7 @@ mod tests {
             ],
             pairs: pairs([(0, 1, Win), (0, 2, Win), (0, 3, Win), (1, 2, Win), (1, 3, Win), (2, 3, Win)]),
             finished_ms: 1_000,
-            hints: false,
+            counts: true,
         };
         record_game(db, room(db, 1).await, &first).await;
         let ana_after = Rating::default().after(&[(Rating::computer(Level::Strong), Win), (Rating::default(), Win)]);
@@ -556,7 +614,7 @@ mod tests {
             ],
             pairs: vec![PairResult { seat: 0, opponent: 1, outcome: Draw }],
             finished_ms: 2_000,
-            hints: false,
+            counts: true,
             ..first
         };
         record_game(db, room(db, 2).await, &second).await;
@@ -569,5 +627,21 @@ mod tests {
         assert_eq!((ben.games, ben.wins, ben.draws, ben.losses), (2, 0, 1, 1));
         assert_eq!(ben.best.as_ref().map(|b| b.word.as_str()), Some("ZAX"));
         assert_eq!(db.profile("nobody").await.unwrap(), None);
+
+        // A game that does not count (too short, hints, no clock) changes
+        // nothing; nor does a fourth game of the two in a day.
+        let games = |nick: &'static str| async move { db.profile(nick).await.unwrap().unwrap().lists[0].games };
+        let uncounted = GameResult { counts: false, finished_ms: 3_000, ..second.clone() };
+        record_game(db, room(db, 3).await, &uncounted).await;
+        assert_eq!(games("Ana").await, 2);
+        let third = GameResult { finished_ms: 4_000, ..second.clone() };
+        record_game(db, room(db, 4).await, &third).await;
+        assert_eq!(games("Ana").await, 3, "three games together a day count");
+        let fourth = GameResult { finished_ms: 5_000, ..second.clone() };
+        record_game(db, room(db, 5).await, &fourth).await;
+        assert_eq!((games("Ana").await, games("Ben").await), (3, 3), "a fourth does not");
+        let next_day = GameResult { finished_ms: 1_000 + DAY_MS + 1, ..second };
+        record_game(db, room(db, 6).await, &next_day).await;
+        assert_eq!(games("Ana").await, 4, "the first game fell out of the day");
     }
 }

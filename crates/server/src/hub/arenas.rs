@@ -266,9 +266,11 @@ impl Hub {
     pub(super) fn arena_credit(&self, code: RoomCode, result: &GameResult, now: u64) -> Option<Credit> {
         let (id, game) = self.arenas.rooms.get(&code)?.clone();
         let mut arena = self.arenas.running.get(&id)?.clone();
+        // A game that does not count frees its players, and scores nothing.
         let outcomes: Vec<(AccountId, Outcome)> = result
             .seats
             .iter()
+            .filter(|_| result.counts)
             .filter_map(|seat| match seat.player {
                 Player::Member(account) => Some((account, seat.outcome)),
                 _ => None,

@@ -632,7 +632,9 @@ impl Hub {
         if !step.events.is_empty() {
             let now = now_ms();
             let edition = room.game().map_or(RULES_EDITION, Game::edition);
-            let result = room.game().filter(|game| game.is_over()).map(|game| GameResult::of(game, room.seats(), now));
+            let clocked = room.settings().clock.is_some();
+            let result =
+                room.game().filter(|game| game.is_over()).map(|game| GameResult::of(game, room.seats(), clocked, now));
             let credit = result.as_ref().and_then(|result| self.arena_credit(code, result, now));
             let standings = credit.as_ref().map(|credit| (&credit.arena, &credit.players[..]));
             if let Err(e) = self.db.append(code, edition, &step.events, result.as_ref(), standings).await {

@@ -1,11 +1,13 @@
 //! A day of arenas through the real server: forty players, each a client
 //! of the test's own over WebRTC, join arenas and play game after game
 //! while the test moves the server's clock (`--test-clock`) through six
-//! four-hour arenas. Their games are short (pass, or resign one turn in
-//! four) so the day takes seconds; the players know how each game ended,
-//! and the standings must agree with them.
+//! four-hour arenas. Their games are short so the day takes seconds: a
+//! word to open, then exchanges, and after the three turns each a game
+//! needs to count, one turn in four a resignation (else the sixth
+//! scoreless turn ends it); the players know how each game ended, and
+//! the standings must agree with them.
 
-use crate::support::{Scratch, Seat, Server};
+use crate::support::{COUNTED_TURNS, Scratch, Seat, Server};
 use rand::{RngExt, SeedableRng};
 use serde::de::DeserializeOwned;
 use serde_json::json;
@@ -13,7 +15,7 @@ use std::collections::HashMap;
 use std::time::{Duration, Instant};
 use tokio::sync::watch;
 use wocable_crossword::{Intent, Outcome};
-use wocable_net::{Account, ArenaList, ArenaStandings, ClientMessage, Joined, Leaderboard, Profile};
+use wocable_net::{Account, ArenaList, ArenaStandings, Joined, Leaderboard, Profile};
 
 const PLAYERS: usize = 40;
 const ARENA_MS: u64 = 4 * 60 * 60 * 1000;
@@ -114,13 +116,18 @@ async fn player(
         }
         let mut seat = Seat::connect(&lobby.url, joined.code, joined.token).await;
         while seat.until_turn().await {
-            let me = seat.seat();
-            let intent = if rng.random_bool(0.25) { Intent::Resign { seat: me } } else { Intent::Pass { seat: me } };
-            let before = seat.view.as_ref().unwrap().last_seq();
-            seat.raw.send(&ClientMessage::Intent(intent));
-            while seat.view.as_ref().unwrap().last_seq() == before && seat.record.is_none() {
-                assert!(seat.take(Duration::from_secs(10)).await, "the move was answered");
-            }
+            let opening = seat.view.as_ref().unwrap().board().is_empty();
+            let intent = if opening {
+                seat.best_play().unwrap_or_else(|| seat.exchange_one())
+            } else if seat.turns_taken() >= COUNTED_TURNS && rng.random_bool(0.25) {
+                Intent::Resign { seat: seat.seat() }
+            } else {
+                seat.exchange_one()
+            };
+            seat.make(intent).await;
+        }
+        if seat.turns_taken() < COUNTED_TURNS {
+            continue;
         }
         let mine = seat.standings.iter().find(|s| s.seat == joined.seat).unwrap().rank;
         let first = seat.standings.iter().filter(|s| s.rank == 1).count();

@@ -5,7 +5,7 @@
 //! players who asked either, and an arena runs on the server that opened
 //! it, which the other sends its players to.
 
-use crate::support::{Scratch, Seat, Server};
+use crate::support::{Scratch, Seat, Server, play_until_it_counts};
 use serde_json::json;
 use std::time::Duration;
 use wocable_crossword::Intent;
@@ -23,6 +23,8 @@ async fn play_out<const N: usize>(players: [(&Joined, &Server); N], code: RoomCo
             seat.take(Duration::from_millis(100)).await;
         }
     }
+    // Three turns each, so that the game counts; then the first resigns.
+    play_until_it_counts(&mut seats).await;
     let resigning = seats[0].seat();
     seats[0].raw.send(&ClientMessage::Intent(Intent::Resign { seat: resigning }));
     for seat in &mut seats {

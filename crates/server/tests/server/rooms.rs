@@ -8,7 +8,8 @@
 //! the seed.
 
 use crate::support::{
-    Raw, Scratch, Seat, Server, bot, cli, cli_path, create, create_command, finish, same_record_replayed,
+    Raw, Scratch, Seat, Server, bot, cli, cli_path, create, create_command, finish, play_until_it_counts,
+    same_record_replayed,
 };
 use std::path::PathBuf;
 use std::process::{Child, Command};
@@ -588,6 +589,8 @@ async fn members_play_a_rated_game_that_their_profiles_show() {
         seat.raw.send(&ClientMessage::Hints);
         assert_eq!(seat.refusal().await, Refusal::NoHints);
     }
+    // Three turns each: a game any shorter would count for nobody.
+    play_until_it_counts(&mut seats).await;
     seats[0].raw.send(&ClientMessage::Intent(Intent::Resign { seat: 0 }));
     for seat in &mut seats {
         while seat.record.is_none() {
@@ -628,23 +631,38 @@ async fn members_play_a_rated_game_that_their_profiles_show() {
     let bad = reqwest::get(format!("{}/api/leaderboard?rules=chess&lang=en", server.url)).await.unwrap();
     assert_eq!(bad.status(), reqwest::StatusCode::BAD_REQUEST);
 
+    // Ana and Ben in a room; once its game began.
+    let seated = async |code: RoomCode| {
+        let mut seats = Vec::new();
+        for member in [&ana, &ben] {
+            let body = json!({ "name": "someone", "key": member.key.to_hex() });
+            let joined: wocable_net::Joined =
+                post(format!("/api/rooms/{code}/join"), body).await.unwrap().json().await.unwrap();
+            seats.push(Seat::connect(&server.url, code, joined.token).await);
+        }
+        while seats.iter().any(|s| s.view.as_ref().is_none_or(|v| v.log().is_empty())) {
+            for seat in &mut seats {
+                seat.take(Duration::from_millis(100)).await;
+            }
+        }
+        seats
+    };
+    let resigned = async |mut seats: Vec<Seat>, seat: usize| {
+        seats[seat].raw.send(&ClientMessage::Intent(Intent::Resign { seat }));
+        for seat in &mut seats {
+            while seat.record.is_none() {
+                assert!(seat.take(Duration::from_secs(10)).await, "the game ends");
+            }
+        }
+        seats[0].record.take().unwrap()
+    };
+
     // A room made with hints on: the player on turn gets them, the record
     // says so, and the game changes neither rating nor record.
-    let output = create_command(&server, "wocable", 2, &["--hints"]);
+    let output = create_command(&server, "wocable", 2, &["--hints", "--clock", "120"]);
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     let code = RoomCode::parse(String::from_utf8(output.stdout).unwrap().trim()).unwrap();
-    let mut seats = Vec::new();
-    for member in [&ana, &ben] {
-        let body = json!({ "name": "someone", "key": member.key.to_hex() });
-        let joined: wocable_net::Joined =
-            post(format!("/api/rooms/{code}/join"), body).await.unwrap().json().await.unwrap();
-        seats.push(Seat::connect(&server.url, code, joined.token).await);
-    }
-    while seats.iter().any(|s| s.view.as_ref().is_none_or(|v| v.log().is_empty())) {
-        for seat in &mut seats {
-            seat.take(Duration::from_millis(100)).await;
-        }
-    }
+    let mut seats = seated(code).await;
     assert!(seats[0].view.as_ref().unwrap().settings().hints);
     seats[1].raw.send(&ClientMessage::Hints);
     assert_eq!(seats[1].refusal().await, Refusal::Rule(RuleError::NotYourTurn));
@@ -658,16 +676,24 @@ async fn members_play_a_rated_game_that_their_profiles_show() {
     for hint in &hints {
         assert_eq!(view.preview(&hint.tiles, &Lexicon::bundled(Language::En)).map(|p| p.score), Ok(hint.score));
     }
-    seats[0].raw.send(&ClientMessage::Intent(Intent::Resign { seat: 0 }));
-    for seat in &mut seats {
-        while seat.record.is_none() {
-            assert!(seat.take(Duration::from_secs(10)).await, "the game ends");
-        }
-        assert!(seat.record.as_deref().unwrap().contains("#description Wocable, wocable rules, hints on\n"));
-    }
-    let (ana_after, ben_after) = (profile("ana").await, profile("Ben").await);
-    assert_eq!(ana_after.lists, ana_profile.lists, "a game with hints changes no rating");
-    assert_eq!(ben_after.lists, ben_profile.lists);
+    play_until_it_counts(&mut seats).await;
+    let record = resigned(seats, 0).await;
+    assert!(record.contains("#description Wocable, wocable rules, hints on\n"), "{record}");
+    let unchanged = async |why: &str| {
+        assert_eq!(profile("ana").await.lists, ana_profile.lists, "{why}");
+        assert_eq!(profile("Ben").await.lists, ben_profile.lists, "{why}");
+    };
+    unchanged("a game with hints counts for nobody").await;
+
+    // Nor does a game resigned at once (a spare account feeding a friend
+    // points), nor one without a clock (a loser could stall it for ever).
+    let seats = seated(create(&server, "wocable", 2, Some(120))).await;
+    resigned(seats, 1).await;
+    unchanged("a game of no moves counts for nobody").await;
+    let mut seats = seated(create(&server, "wocable", 2, None)).await;
+    play_until_it_counts(&mut seats).await;
+    resigned(seats, 1).await;
+    unchanged("a game without a clock counts for nobody").await;
 
     // The recovery code gives a new key; the old one is refused.
     let wrong = post("/api/recover".into(), json!({ "nick": "ana", "recovery": ben.recovery })).await.unwrap();

@@ -9,8 +9,25 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 use wocable_crossword::movegen::Move;
-use wocable_crossword::{Intent, SeatView, Standing};
+use wocable_crossword::{Event, Game, Intent, SeatView, Standing, computer};
+use wocable_lexicon::Lexicon;
 use wocable_net::{ClientMessage, Refusal, RoomCode, SeatToken, ServerMessage};
+
+/// Turns a game of two needs to count for ratings and arenas (three each).
+pub const COUNTED_TURNS: usize = 6;
+
+/// Every seat plays its turns (see [`Seat::play_a_turn`]) until the game
+/// has had enough to count.
+pub async fn play_until_it_counts(seats: &mut [Seat]) {
+    while seats[0].turns_taken() < COUNTED_TURNS {
+        for seat in seats.iter_mut() {
+            seat.take(Duration::from_millis(50)).await;
+            if seat.on_turn() && seat.turns_taken() < COUNTED_TURNS {
+                seat.play_a_turn().await;
+            }
+        }
+    }
+}
 
 /// The PostgreSQL server the tests' databases are made on, when set: a
 /// URL to connect as a user who may make databases. Unset, the tests use
@@ -269,6 +286,53 @@ impl Seat {
             self.take(Duration::from_millis(200)).await;
         }
         true
+    }
+
+    /// The best-scoring play of this seat's rack, as a player with a keen
+    /// eye finds it; `None` when the rack makes no word.
+    pub fn best_play(&self) -> Option<Intent> {
+        let view = self.view.as_ref()?;
+        let lexicon = Lexicon::bundled(view.settings().language);
+        let game = Game::guessed(view, lexicon, 1).ok()?;
+        let best = computer::hints(&game, 1).pop()?;
+        Some(Intent::Play { seat: view.viewer()?, tiles: best.tiles })
+    }
+
+    /// An exchange of this seat's first tile.
+    pub fn exchange_one(&self) -> Intent {
+        let view = self.view.as_ref().expect("seated");
+        Intent::Exchange { seat: self.seat(), tiles: view.rack()[..1].to_vec() }
+    }
+
+    /// Turns taken in the game so far: plays, exchanges and passes.
+    pub fn turns_taken(&self) -> usize {
+        let view = self.view.as_ref().expect("seated");
+        view.log()
+            .iter()
+            .filter(|e| {
+                matches!(
+                    e.event,
+                    Event::Played { .. } | Event::PlayWithdrawn { .. } | Event::Exchanged { .. } | Event::Passed { .. }
+                )
+            })
+            .count()
+    }
+
+    /// Makes a move on this seat's turn, and takes what comes until the
+    /// referee answers it.
+    pub async fn make(&mut self, intent: Intent) {
+        let before = self.view.as_ref().expect("seated").last_seq();
+        self.raw.send(&ClientMessage::Intent(intent));
+        while self.view.as_ref().unwrap().last_seq() == before && self.record.is_none() {
+            assert!(self.take(Duration::from_secs(30)).await, "the move was answered; refused: {:?}", self.refusals);
+        }
+    }
+
+    /// Plays its best move on its turn, or exchanges a tile when the rack
+    /// makes no word.
+    pub async fn play_a_turn(&mut self) {
+        let intent = self.best_play().unwrap_or_else(|| self.exchange_one());
+        self.make(intent).await;
     }
 
     /// Passes whenever it is this seat's turn, until the game ends.
