@@ -197,18 +197,7 @@ const COUNTED_TURNS: usize = 6;
 
 /// Turns taken in the game on screen: plays, exchanges and passes.
 fn turns_taken(world: &World) -> usize {
-    world.get_resource::<Match>().map_or(0, |m| {
-        m.view()
-            .log()
-            .iter()
-            .filter(|e| {
-                matches!(
-                    e.event,
-                    Event::Played { .. } | Event::PlayWithdrawn { .. } | Event::Exchanged { .. } | Event::Passed { .. }
-                )
-            })
-            .count()
-    })
+    world.get_resource::<Match>().map_or(0, |m| m.view().log().iter().filter(|e| e.event.is_turn()).count())
 }
 
 /// The apps' players play their turns (without the engine's help) until

@@ -113,6 +113,8 @@ pub(crate) fn package_web(output: &Output) -> Result<PathBuf, String> {
     let built = std::fs::metadata(&wasm).and_then(|m| m.modified().map(|time| format!("{} {time:?}", m.len())));
     let built = built.map_err(|e| format!("{}: {e}", wasm.display()))?;
     if std::fs::read_to_string(&source).ok().as_ref() != Some(&built) || !out.join("wocable_bg.wasm").exists() {
+        // Forgotten first: a binding cut short must not pass for done.
+        let _ = std::fs::remove_file(&source);
         bind_and_optimise(&wasm, &out, output)?;
         std::fs::write(&source, built).map_err(|e| format!("{}: {e}", source.display()))?;
     }

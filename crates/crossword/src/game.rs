@@ -255,6 +255,15 @@ impl Event {
         })
     }
 
+    /// Whether it is a turn taken: a play (withdrawn or not), an exchange
+    /// or a pass (a resignation or time-out is leaving, not a turn).
+    pub fn is_turn(&self) -> bool {
+        matches!(
+            self,
+            Event::Played { .. } | Event::PlayWithdrawn { .. } | Event::Exchanged { .. } | Event::Passed { .. }
+        )
+    }
+
     /// Whether `viewer` (a seat, or `None` for a spectator) may see it.
     pub fn visible_to(&self, viewer: Option<usize>) -> bool {
         match self.visibility() {

@@ -300,25 +300,10 @@ fn a_withdrawn_remote_play_counts_as_a_passed_turn() {
     assert_eq!(game.scores(), [-rack_points(&game, 0), -rack_points(&game, 1)]);
 }
 
-/// The English words of two and three letters with none of `without`.
-fn lexicon_without(without: &str) -> Lexicon {
-    let letters: Vec<char> = ('A'..='Z').filter(|c| !without.contains(*c)).collect();
-    let mut words = String::new();
-    for a in &letters {
-        for b in &letters {
-            words.push_str(&format!("{a}{b}\n"));
-            for c in &letters {
-                words.push_str(&format!("{a}{b}{c}\n"));
-            }
-        }
-    }
-    Lexicon::import(Language::En, words.as_bytes()).unwrap().0
-}
-
 #[test]
 fn a_remote_game_ends_when_no_play_is_left() {
     // J, Q, X and Z are in no word: the players who hold them get stuck.
-    let lexicon = lexicon_without("JQXZ");
+    let lexicon = support::lexicon_without("JQXZ");
     let scoring_racks = |game: &Game| (0..game.scores().len()).map(|s| -rack_points(game, s)).collect::<Vec<_>>();
     let mut endings = 0;
     for seed in 0..12 {

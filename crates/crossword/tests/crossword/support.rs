@@ -14,7 +14,12 @@ pub const MOVES: &str = include_str!("../data/vectors-wamerican-moves.txt");
 
 /// Every string of two or three letters.
 pub fn permissive_lexicon() -> Lexicon {
-    let letters: Vec<char> = ('A'..='Z').collect();
+    lexicon_without("")
+}
+
+/// Every string of two or three letters with none of `without`.
+pub fn lexicon_without(without: &str) -> Lexicon {
+    let letters: Vec<char> = ('A'..='Z').filter(|c| !without.contains(*c)).collect();
     let mut words = String::new();
     for a in &letters {
         for b in &letters {

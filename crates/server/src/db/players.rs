@@ -7,7 +7,7 @@ use super::{Db, DbError, Result, damaged};
 use sha2::{Digest, Sha256};
 use sqlx::any::{Any, AnyRow};
 use sqlx::{Row, Transaction};
-use wocable_crossword::{Event, Game, Outcome, PairResult, RuleSetKind};
+use wocable_crossword::{Game, Outcome, PairResult, RuleSetKind};
 use wocable_lexicon::Language;
 use wocable_net::{
     AccountId, BestPlay, GameRatings, ListRecord, PROVISIONAL_DEVIATION, Player, PlayerKey, Profile, Rated, Rating,
@@ -77,16 +77,7 @@ impl GameResult {
             .collect();
         let settings = game.settings();
         let players = seats.len();
-        let turns = game
-            .log()
-            .iter()
-            .filter(|e| {
-                matches!(
-                    e,
-                    Event::Played { .. } | Event::PlayWithdrawn { .. } | Event::Exchanged { .. } | Event::Passed { .. }
-                )
-            })
-            .count();
+        let turns = game.log().iter().filter(|e| e.is_turn()).count();
         GameResult {
             rules: settings.rules,
             language: settings.language,
@@ -96,19 +87,23 @@ impl GameResult {
             counts: clocked && !settings.hints && turns >= TURNS_TO_COUNT * players,
         }
     }
+
+    /// The accounts of its members, in seat order.
+    fn members(&self) -> Vec<i64> {
+        self.seats
+            .iter()
+            .filter_map(|seat| match seat.player {
+                Player::Member(AccountId(id)) => Some(id),
+                _ => None,
+            })
+            .collect()
+    }
 }
 
 /// Whether two members of the game have counted [`PAIRINGS_A_DAY`] games
 /// together in the day before it.
 async fn met_too_often(tx: &mut Transaction<'_, Any>, result: &GameResult) -> sqlx::Result<bool> {
-    let members: Vec<i64> = result
-        .seats
-        .iter()
-        .filter_map(|seat| match seat.player {
-            Player::Member(AccountId(id)) => Some(id),
-            _ => None,
-        })
-        .collect();
+    let members = result.members();
     let since = result.finished_ms.saturating_sub(DAY_MS) as i64;
     for (i, first) in members.iter().enumerate() {
         for second in &members[i + 1..] {
@@ -221,14 +216,7 @@ pub(super) async fn record(tx: &mut Transaction<'_, Any>, code: RoomCode, result
     // once: each takes the player's lock until its transaction ends, in
     // one order, before reading their rating. (SQLite has one writer.)
     if tx.backend_name() == "PostgreSQL" {
-        let mut members: Vec<i64> = result
-            .seats
-            .iter()
-            .filter_map(|seat| match seat.player {
-                Player::Member(AccountId(id)) => Some(id),
-                _ => None,
-            })
-            .collect();
+        let mut members = result.members();
         members.sort_unstable();
         members.dedup();
         for id in members {

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 use wocable_crossword::movegen::Move;
-use wocable_crossword::{Event, Game, Intent, SeatView, Standing, computer};
+use wocable_crossword::{Game, Intent, SeatView, Standing, computer};
 use wocable_lexicon::Lexicon;
 use wocable_net::{ClientMessage, Refusal, RoomCode, SeatToken, ServerMessage};
 
@@ -307,15 +307,7 @@ impl Seat {
     /// Turns taken in the game so far: plays, exchanges and passes.
     pub fn turns_taken(&self) -> usize {
         let view = self.view.as_ref().expect("seated");
-        view.log()
-            .iter()
-            .filter(|e| {
-                matches!(
-                    e.event,
-                    Event::Played { .. } | Event::PlayWithdrawn { .. } | Event::Exchanged { .. } | Event::Passed { .. }
-                )
-            })
-            .count()
+        view.log().iter().filter(|e| e.event.is_turn()).count()
     }
 
     /// Makes a move on this seat's turn, and takes what comes until the
