@@ -591,31 +591,13 @@ impl Game {
         if seat != self.turn && !matches!(intent, Intent::Resign { .. }) {
             return Err(RuleError::NotYourTurn);
         }
-        // Only a scripted draw can fail once a move is under way: keep the
-        // game as it was to put back (a record being replayed, not play).
-        let before = (!self.script.is_empty()).then(|| self.clone());
         let mut events = Vec::new();
-        let moved = match intent {
-            Intent::Play { seat, tiles } => self.play(seat, tiles, &mut events),
-            Intent::Exchange { seat, tiles } => self.exchange(seat, tiles, &mut events),
-            Intent::Pass { seat } => {
-                self.record(Event::Passed { seat }, &mut events);
-                Ok(())
-            }
-            Intent::Resign { seat } => {
-                self.leave(seat, LeaveReason::Resigned, &mut events);
-                Ok(())
-            }
-            Intent::TimeOut { seat } => {
-                self.leave(seat, LeaveReason::TimedOut, &mut events);
-                Ok(())
-            }
-        };
-        if let Err(error) = moved {
-            if let Some(before) = before {
-                *self = before;
-            }
-            return Err(error);
+        match intent {
+            Intent::Play { seat, tiles } => self.play(seat, tiles, &mut events)?,
+            Intent::Exchange { seat, tiles } => self.exchange(seat, tiles, &mut events)?,
+            Intent::Pass { seat } => self.record(Event::Passed { seat }, &mut events),
+            Intent::Resign { seat } => self.leave(seat, LeaveReason::Resigned, &mut events),
+            Intent::TimeOut { seat } => self.leave(seat, LeaveReason::TimedOut, &mut events),
         }
         if self.ended.is_none() {
             self.end_if_nothing_moves(&mut events);
@@ -637,6 +619,7 @@ impl Game {
             }
             (Err(e), _) => return Err(e),
         }
+        self.check_next_draw(used.len(), &[])?;
         self.record(Event::Played { seat, tiles, play }, events);
         self.draw(seat, used.len(), events)?;
         if self.racks[seat].is_empty() && self.bag.is_empty() {
@@ -656,6 +639,8 @@ impl Game {
             return Err(RuleError::ExchangeNotAllowed { bag: self.bag.len(), needed });
         }
         let count = tiles.len();
+        let returned_first = self.rules.exchange_order == ExchangeOrder::ReturnFirst;
+        self.check_next_draw(count, if returned_first { &tiles } else { &[] })?;
         self.record(Event::Exchanged { seat, count }, events);
         match self.rules.exchange_order {
             ExchangeOrder::DrawFirst => {
@@ -746,16 +731,10 @@ impl Game {
         if count == 0 {
             return Ok(());
         }
-        let mut tiles = match self.script.pop_front().flatten() {
-            Some(tiles) => {
-                if tiles.len() != count {
-                    return Err(RuleError::ScriptedDraw(format!("{} tiles drawn where {count} could be", tiles.len())));
-                }
-                if missing_tile(&self.bag, &tiles).is_some() {
-                    return Err(RuleError::ScriptedDraw("a tile drawn is not left in the bag".into()));
-                }
-                tiles
-            }
+        let scripted = self.next_scripted(&self.bag, count)?.cloned();
+        self.script.pop_front();
+        let mut tiles = match scripted {
+            Some(tiles) => tiles,
             None => {
                 let mut rng = ChaCha8Rng::seed_from_u64(self.config.seed);
                 rng.set_stream(self.draws);
@@ -768,6 +747,34 @@ impl Game {
         tiles.sort();
         self.record(Event::Drew { seat, tiles }, events);
         Ok(())
+    }
+
+    /// The script's next draw of `count` tiles from `bag`, checked; `None`
+    /// when the next draw is at random.
+    fn next_scripted(&self, bag: &[Tile], count: usize) -> Result<Option<&Vec<Tile>>, RuleError> {
+        let Some(Some(tiles)) = self.script.front() else { return Ok(None) };
+        if tiles.len() != count {
+            return Err(RuleError::ScriptedDraw(format!("{} tiles drawn where {count} could be", tiles.len())));
+        }
+        if missing_tile(bag, tiles).is_some() {
+            return Err(RuleError::ScriptedDraw("a tile drawn is not left in the bag".into()));
+        }
+        Ok(Some(tiles))
+    }
+
+    /// Checks the draw a move will make, with `returned` in the bag by
+    /// then, before it records anything: a record whose draw cannot be
+    /// made is refused with nothing changed.
+    fn check_next_draw(&self, count: usize, returned: &[Tile]) -> Result<(), RuleError> {
+        if !matches!(self.script.front(), Some(Some(_))) {
+            return Ok(());
+        }
+        let bag: Vec<Tile> = self.bag.iter().chain(returned).copied().collect();
+        let count = count.min(bag.len());
+        if count == 0 {
+            return Ok(());
+        }
+        self.next_scripted(&bag, count).map(drop)
     }
 
     /// The one place where the state changes: applies an event and logs it.
