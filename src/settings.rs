@@ -1,5 +1,6 @@
 //! The player's settings (§8.1): interface language, volumes, animations,
-//! colour-blind palette. Kept in `settings.json` and saved when changed.
+//! colour-blind palette, family word lists. Kept in `settings.json` and
+//! saved when changed.
 
 use crate::storage::{Damage, DamagedFiles, Storage};
 use crate::ui::i18n::{Locale, UiLanguage};
@@ -22,6 +23,11 @@ pub struct Settings {
     pub nickname: Option<String>,
     /// The server of online play, `http(s)://host:port`.
     pub server: String,
+    /// Games on the family word lists (§1.3) unless chosen otherwise, and
+    /// Trace always: on for new players; a settings file from before it
+    /// (without it) keeps the lists its player had.
+    #[serde(default)]
+    pub family_words: bool,
 }
 
 impl Default for Settings {
@@ -34,6 +40,7 @@ impl Default for Settings {
             colour_blind: false,
             nickname: None,
             server: crate::platform::default_server(),
+            family_words: true,
         }
     }
 }

@@ -39,6 +39,7 @@ new-game-rules = Rule set
 new-game-language = Language of the words
 new-game-word-list = Word list
 word-list-standard = Standard
+word-list-family = Family
 new-game-players = Players
 new-game-add-player = Add a player
 new-game-clock = Turn clock
@@ -85,6 +86,10 @@ error-first-move-short = The first word needs at least two tiles.
 error-not-in-lexicon = { $count ->
     [one] { $words } is not in the dictionary.
    *[other] { $words } are not in the dictionary.
+}
+error-left-out = { $count ->
+    [one] { $words } is left out of the family word list.
+   *[other] { $words } are left out of the family word list.
 }
 error-tile-not-on-rack = Tile { $tile } is not on your rack.
 error-nothing-to-exchange = Choose at least one tile to exchange.
@@ -191,6 +196,7 @@ settings-sound-volume = Sound volume
 settings-music-volume = Music volume
 settings-animations = Animations
 settings-colour-blind = Colour-blind palette for premium squares
+settings-family-words = Family word lists by default (no offensive words)
 
 ## How to play
 how-title = How to play

@@ -39,6 +39,7 @@ new-game-rules = Reglas
 new-game-language = Idioma de las palabras
 new-game-word-list = Lista de palabras
 word-list-standard = Estándar
+word-list-family = Familiar
 new-game-players = Jugadores
 new-game-add-player = Añadir jugador
 new-game-clock = Reloj por turno
@@ -85,6 +86,10 @@ error-first-move-short = La primera palabra necesita al menos dos fichas.
 error-not-in-lexicon = { $count ->
     [one] { $words } no está en el diccionario.
    *[other] { $words } no están en el diccionario.
+}
+error-left-out = { $count ->
+    [one] { $words } está excluida de la lista de palabras familiar.
+   *[other] { $words } están excluidas de la lista de palabras familiar.
 }
 error-tile-not-on-rack = La ficha { $tile } no está en tu atril.
 error-nothing-to-exchange = Elige al menos una ficha para cambiar.
@@ -191,6 +196,7 @@ settings-sound-volume = Volumen de los sonidos
 settings-music-volume = Volumen de la música
 settings-animations = Animaciones
 settings-colour-blind = Colores para daltónicos en las casillas de premio
+settings-family-words = Listas de palabras familiares por defecto (sin palabras ofensivas)
 
 ## Cómo se juega
 how-title = Cómo se juega

@@ -39,6 +39,7 @@ new-game-rules = Règles
 new-game-language = Langue des mots
 new-game-word-list = Liste de mots
 word-list-standard = Standard
+word-list-family = Famille
 new-game-players = Joueurs
 new-game-add-player = Ajouter un joueur
 new-game-clock = Temps par coup
@@ -85,6 +86,10 @@ error-first-move-short = Le premier mot demande au moins deux lettres.
 error-not-in-lexicon = { $count ->
     [one] { $words } n'est pas dans le dictionnaire.
    *[other] { $words } ne sont pas dans le dictionnaire.
+}
+error-left-out = { $count ->
+    [one] { $words } est exclu de la liste de mots famille.
+   *[other] { $words } sont exclus de la liste de mots famille.
 }
 error-tile-not-on-rack = La lettre { $tile } n'est pas sur votre chevalet.
 error-nothing-to-exchange = Choisissez au moins une lettre à échanger.
@@ -192,6 +197,7 @@ settings-sound-volume = Volume des sons
 settings-music-volume = Volume de la musique
 settings-animations = Animations
 settings-colour-blind = Couleurs adaptées aux daltoniens pour les cases bonus
+settings-family-words = Listes de mots famille par défaut (sans mots offensants)
 
 ## Comment jouer
 how-title = Comment jouer

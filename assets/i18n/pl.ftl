@@ -39,6 +39,7 @@ new-game-rules = Zasady
 new-game-language = Język słów
 new-game-word-list = Lista słów
 word-list-standard = Standardowa
+word-list-family = Rodzinna
 new-game-players = Gracze
 new-game-add-player = Dodaj gracza
 new-game-clock = Czas na ruch
@@ -83,6 +84,7 @@ error-not-connected = Słowo musi dotykać płytki, która już leży na planszy
 error-first-move-centre = Pierwsze słowo musi przykryć gwiazdę w środku.
 error-first-move-short = Pierwsze słowo wymaga przynajmniej dwóch płytek.
 error-not-in-lexicon = { $words }: nie ma w słowniku.
+error-left-out = { $words }: poza rodzinną listą słów.
 error-tile-not-on-rack = Płytki { $tile } nie ma na twoim stojaku.
 error-nothing-to-exchange = Wybierz przynajmniej jedną płytkę do wymiany.
 error-exchange-not-allowed = Nie można wymienić: { $bag ->
@@ -191,6 +193,7 @@ settings-sound-volume = Głośność dźwięków
 settings-music-volume = Głośność muzyki
 settings-animations = Animacje
 settings-colour-blind = Kolory premii dla daltonistów
+settings-family-words = Domyślnie rodzinne listy słów (bez obraźliwych słów)
 
 ## Jak grać
 how-title = Jak grać

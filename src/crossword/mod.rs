@@ -323,6 +323,9 @@ pub fn rule_error(locale: &Locale, error: &RuleError) -> String {
         RuleError::NotInLexicon(words) => {
             locale.t_with("error-not-in-lexicon", &[("count", count(words.len())), ("words", words.join(", ").into())])
         }
+        RuleError::LeftOut(words) => {
+            locale.t_with("error-left-out", &[("count", count(words.len())), ("words", words.join(", ").into())])
+        }
         RuleError::TileNotOnRack(tile) => locale.t_with("error-tile-not-on-rack", &[("tile", tile.clone().into())]),
         RuleError::NothingToExchange => locale.t("error-nothing-to-exchange"),
         RuleError::ExchangeNotAllowed { bag, needed } => {
@@ -355,5 +358,7 @@ mod tests {
         let one = rule_error(&english, &RuleError::NotInLexicon(vec!["QXZ".into()]));
         let two = rule_error(&english, &RuleError::NotInLexicon(vec!["QXZ".into(), "ZZQ".into()]));
         assert!(one.contains("QXZ") && two.contains("ZZQ") && one != two);
+        let left_out = rule_error(&english, &RuleError::LeftOut(vec!["BUTT".into()]));
+        assert_eq!(left_out, "BUTT is left out of the family word list.");
     }
 }

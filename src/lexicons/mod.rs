@@ -8,7 +8,7 @@ use crate::storage::Storage;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use wocable_crossword::GameSettings;
-use wocable_lexicon::{Language, Lexicon};
+use wocable_lexicon::{FAMILY_LIST, Language, Lexicon};
 
 mod own;
 
@@ -41,11 +41,15 @@ impl GameLexicons<'_> {
         self.list(settings.language, settings.word_list.as_deref())
     }
 
-    /// The player's own list `word_list`, or else `language`'s.
+    /// The player's own list `word_list`, or else `language`'s (or its
+    /// family list).
     pub fn list(&mut self, language: Language, word_list: Option<&str>) -> Result<Option<Lexicon>, Unavailable> {
         let Some(name) = word_list else {
             return self.lexicons.get(language).map_err(Unavailable::Fetch);
         };
+        if name == FAMILY_LIST {
+            return self.lexicons.family(language).map_err(Unavailable::Fetch);
+        }
         // The web build reads its lists' files from the browser's storage
         // when it starts.
         if !self.storage.bytes_ready() {
@@ -113,6 +117,12 @@ impl Lexicons {
             Some(lexicon) => Ok(Some(lexicon)),
             None => self.fetched.get(language),
         }
+    }
+
+    /// The family list of `language` (§1.3), as [`Lexicons::get`] gives
+    /// its whole list.
+    pub fn family(&mut self, language: Language) -> Result<Option<Lexicon>, String> {
+        self.get(language).map(|lexicon| lexicon.map(Lexicon::family))
     }
 }
 

@@ -8,7 +8,9 @@ use crate::storage::{Storage, StorageError};
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
-use wocable_lexicon::{BuildStep, ImportReport, Language, Lexicon, LexiconBuilder, LexiconError};
+use wocable_lexicon::{
+    BuildStep, FAMILY_LIST, ImportReport, Language, Lexicon, LexiconBuilder, LexiconError, reserved_list_name,
+};
 
 /// Where the lists are listed.
 pub const INDEX_FILE: &str = "word-lists.json";
@@ -42,7 +44,9 @@ pub enum WordListError {
     Removed(String),
     #[error("a word list is called \u{201c}{0}\u{201d} already")]
     Taken(String),
-    #[error("a word list's name has 1 to {MAX_NAME} characters on one line, and is not a language's code")]
+    #[error(
+        "a word list's name has 1 to {MAX_NAME} characters on one line, and is neither a language's code nor \u{201c}{FAMILY_LIST}\u{201d}"
+    )]
     BadName,
     #[error("{0}")]
     Lexicon(#[from] LexiconError),
@@ -85,7 +89,7 @@ impl WordLists {
     /// Whether `name` may name a new list (or a list renamed).
     pub fn check_name(&self, name: &str) -> Result<(), WordListError> {
         let fits = (1..=MAX_NAME).contains(&name.chars().count()) && !name.contains(['\n', '\r']);
-        if !fits || name.trim() != name || Language::from_code(name).is_some() {
+        if !fits || name.trim() != name || reserved_list_name(name) {
             return Err(WordListError::BadName);
         }
         match self.get(name) {

@@ -22,6 +22,7 @@ use crate::storage::{DamagedFiles, Storage};
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 use wocable_crossword::computer::Level;
+use wocable_lexicon::FAMILY_LIST;
 use wocable_net::{
     Account, ArenaId, CreateRoom, Created, ErrorCode, Joined, PlayerKey, RandomGame, Recover, RecoveryCode, RoomCode,
     RoomSettings, ServerConfig,
@@ -340,8 +341,8 @@ fn open_the_game(
     let Some(settings) = session.started().cloned() else { return };
     // A room on one of the server's lists is played on the server's copy.
     let lexicon = match &settings.word_list {
-        Some(name) => session.server_list(name, settings.language),
-        None => lexicons.get(&settings),
+        Some(name) if name != FAMILY_LIST => session.server_list(name, settings.language),
+        _ => lexicons.get(&settings),
     };
     let lexicon = match lexicon {
         Ok(Some(lexicon)) => lexicon,

@@ -5,6 +5,7 @@ use crate::Screen;
 use crate::crossword::turn::PendingStart;
 use crate::crossword::{MatchSetup, NewMatch, Seat};
 use crate::lexicons::WordLists;
+use crate::settings::Settings;
 use crate::ui::i18n::Locale;
 use crate::ui::i18n::{GAME_LANGUAGES, language_key, level_key, rules_key};
 use crate::ui::widgets::wide_button;
@@ -14,7 +15,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use wocable_crossword::ConfigError;
 use wocable_crossword::RuleSetKind;
 use wocable_crossword::computer::Level;
-use wocable_lexicon::Language;
+use wocable_lexicon::{FAMILY_LIST, Language};
 
 /// The choices on the new game screen, kept between games.
 #[derive(Resource, Clone, Debug, PartialEq)]
@@ -23,20 +24,21 @@ pub struct NewGameForm {
     pub language: Language,
     pub players: Vec<(String, Seat)>,
     pub turn_seconds: Option<u32>,
-    /// The player's own word list, by name; `None`: the language's own.
+    /// The family list or the player's own word list, by name; `None`:
+    /// the language's own.
     pub word_list: Option<String>,
     /// Why the last start was refused, for the player to read.
     pub problem: Option<String>,
 }
 
 impl NewGameForm {
-    fn new(locale: &Locale) -> NewGameForm {
+    fn new(locale: &Locale, settings: &Settings) -> NewGameForm {
         NewGameForm {
             rules: RuleSetKind::Wocable,
             language: Language::En,
             players: vec![(locale.t("default-human-name"), Seat::Human), ("Bot".into(), Seat::Computer(Level::Strong))],
             turn_seconds: None,
-            word_list: None,
+            word_list: default_word_list(settings),
             problem: None,
         }
     }
@@ -63,9 +65,9 @@ const CLOCKS: [Option<u32>; 4] = [None, Some(60), Some(120), Some(300)];
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         OnEnter(Screen::NewGame),
-        |mut commands: Commands, form: Option<Res<NewGameForm>>, locale: Res<Locale>| {
+        |mut commands: Commands, form: Option<Res<NewGameForm>>, locale: Res<Locale>, settings: Res<Settings>| {
             if form.is_none() {
-                commands.insert_resource(NewGameForm::new(&locale));
+                commands.insert_resource(NewGameForm::new(&locale, &settings));
             }
         },
     );
@@ -104,20 +106,23 @@ pub fn setup_problem(locale: &Locale, setup: &MatchSetup) -> Option<String> {
     }
 }
 
-/// The word list to use, where there are lists beside the language's
-/// own: the language's (`None`), or one of `names` (the player's own, or
-/// the server's).
+/// The word list to use: the language's (`None`), its family list, or
+/// one of `names` (the player's own, or the server's).
 pub fn word_list_choice(ui: &mut egui::Ui, locale: &Locale, chosen: &mut Option<String>, names: &[String]) {
     // A list of another language, or removed, is not offered.
-    if chosen.as_ref().is_some_and(|name| !names.contains(name)) {
+    if chosen.as_ref().is_some_and(|name| name != FAMILY_LIST && !names.contains(name)) {
         *chosen = None;
     }
-    let mut choices = vec![(None, locale.t("word-list-standard"))];
+    let mut choices =
+        vec![(None, locale.t("word-list-standard")), (Some(FAMILY_LIST.to_string()), locale.t("word-list-family"))];
     choices.extend(names.iter().map(|name| (Some(name.clone()), name.clone())));
-    if choices.len() > 1 {
-        ui.label(locale.t("new-game-word-list"));
-        centred_choices(ui, chosen, &choices);
-    }
+    ui.label(locale.t("new-game-word-list"));
+    centred_choices(ui, chosen, &choices);
+}
+
+/// The word list a new game starts on unless the player chooses another.
+pub fn default_word_list(settings: &Settings) -> Option<String> {
+    settings.family_words.then(|| FAMILY_LIST.to_string())
 }
 
 /// The names of the player's own lists in `language`.

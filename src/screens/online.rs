@@ -4,7 +4,7 @@
 //! is on the same screen as local play.
 
 use super::arenas::{Arenas, arena_page, arenas_page};
-use super::new_game::word_list_choice;
+use super::new_game::{default_word_list, word_list_choice};
 use super::ratings::{Ratings, RatingsRequest, leaderboard_page, open_profile, profile_page};
 use crate::Screen;
 use crate::crossword::turn::PendingStart;
@@ -24,7 +24,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use wocable_crossword::RuleSetKind;
 use wocable_crossword::computer::Level;
-use wocable_lexicon::Language;
+use wocable_lexicon::{FAMILY_LIST, Language};
 use wocable_net::{
     ArenaId, ErrorCode, MAX_NAME, RandomGame, RecoveryCode, RoomCode, RoomSettings, ServerConfig, join_link,
 };
@@ -38,7 +38,8 @@ pub struct OnlineForm {
     pub language: Language,
     pub players: usize,
     pub clock: Option<u32>,
-    /// One of the server's word lists (`None`: the language's own).
+    /// The family list or one of the server's word lists (`None`: the
+    /// language's own).
     pub word_list: Option<String>,
     /// The room lets its players ask for hints, and so is not rated.
     pub hints: bool,
@@ -102,7 +103,7 @@ impl OnlineForm {
             language: Language::En,
             players: 2,
             clock: Some(120),
-            word_list: None,
+            word_list: default_word_list(settings),
             hints: false,
             computers: 0,
             level: Level::Strong,
@@ -145,6 +146,7 @@ impl OnlineForm {
             name: String::new(),
             wait: self.wait,
             key: None,
+            family: self.word_list.as_deref() == Some(FAMILY_LIST),
         })
     }
 }
@@ -387,7 +389,7 @@ fn draw(
             Page::Create => {
                 rating_pages.server_lists.ask(&settings.server);
                 let lists = rating_pages.server_lists.of(form.language);
-                game_choices(ui, &locale, form, lists.as_deref());
+                game_choices(ui, &locale, form, &lists.unwrap_or_default());
                 ui.label(crate::ui::bold(locale.t("new-game-clock"), 20.0));
                 centred_choices(ui, &mut form.clock, &CLOCKS.map(|clock| (clock, clock_label(&locale, clock))));
                 ui.label(crate::ui::bold(locale.t("online-computers"), 20.0));
@@ -447,7 +449,7 @@ fn draw(
                 }
             }
             Page::Random => {
-                game_choices(ui, &locale, form, None);
+                game_choices(ui, &locale, form, &[]);
                 ui.label(crate::ui::bold(locale.t("online-wait"), 20.0));
                 let waits = WAITS.map(|s| (s, locale.t_with("online-wait-seconds", &[("seconds", s.into())])));
                 centred_choices(ui, &mut form.wait, &waits);
@@ -522,16 +524,15 @@ fn clock_label(locale: &Locale, clock: Option<u32>) -> String {
     }
 }
 
-/// Rule set, language (and the server's `word_lists` in it, once known)
-/// and number of players, as on the new game screen.
-fn game_choices(ui: &mut egui::Ui, locale: &Locale, form: &mut OnlineForm, word_lists: Option<&[String]>) {
+/// Rule set, language, word list (the server's `word_lists` in it, once
+/// known, besides the bundled ones) and number of players, as on the new
+/// game screen.
+fn game_choices(ui: &mut egui::Ui, locale: &Locale, form: &mut OnlineForm, word_lists: &[String]) {
     ui.label(crate::ui::bold(locale.t("new-game-rules"), 20.0));
     centred_choices(ui, &mut form.rules, &RuleSetKind::ALL.map(|r| (r, locale.t(rules_key(r)))));
     ui.label(crate::ui::bold(locale.t("new-game-language"), 20.0));
     centred_choices(ui, &mut form.language, &GAME_LANGUAGES.map(|l| (l, locale.t(language_key(l)))));
-    if let Some(names) = word_lists {
-        word_list_choice(ui, locale, &mut form.word_list, names);
-    }
+    word_list_choice(ui, locale, &mut form.word_list, word_lists);
     ui.label(crate::ui::bold(locale.t("new-game-players"), 20.0));
     let rules = form.rules.rules();
     let counts: Vec<(usize, String)> = (rules.min_players..=rules.max_players).map(|n| (n, n.to_string())).collect();

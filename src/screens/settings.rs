@@ -1,6 +1,6 @@
 //! Settings: interface language, sound and music volume, animations,
-//! colour-blind palette for premium squares; the way to the player's own
-//! word lists.
+//! colour-blind palette for premium squares, family word lists; the way
+//! to the player's own word lists.
 
 use crate::Screen;
 use crate::settings::Settings;
@@ -41,6 +41,7 @@ fn draw(
         ui.separator();
         ui.checkbox(&mut edited.animations, locale.t("settings-animations"));
         ui.checkbox(&mut edited.colour_blind, locale.t("settings-colour-blind"));
+        ui.checkbox(&mut edited.family_words, locale.t("settings-family-words"));
         ui.separator();
         if wide_button(ui, locale.t("settings-word-lists")).clicked() {
             screen.set(Screen::WordLists);

@@ -285,9 +285,12 @@ fn draw_the_puzzle(
     mut lexicons: ResMut<Lexicons>,
     mut familiar: ResMut<FamiliarLists>,
     mut screen: ResMut<NextState<Screen>>,
+    settings: Res<Settings>,
 ) {
     let Some(setup) = pending.setup else { return };
-    let lexicon = match lexicons.get(setup.language) {
+    // Trace's words are the family list's where the player keeps to those.
+    let lexicon = if settings.family_words { lexicons.family(setup.language) } else { lexicons.get(setup.language) };
+    let lexicon = match lexicon {
         Ok(Some(lexicon)) => lexicon,
         Ok(None) => return,
         Err(why) => {

@@ -29,7 +29,7 @@ use wocable::settings::Settings;
 use wocable::storage::Storage;
 use wocable_crossword::computer;
 use wocable_crossword::{Event, Game, RuleSetKind};
-use wocable_lexicon::{Language, Lexicon};
+use wocable_lexicon::{FAMILY_LIST, Language, Lexicon};
 use wocable_net::{ErrorCode, RandomGame, RoomCode, RoomSettings};
 
 /// A folder of this test's own.
@@ -424,11 +424,15 @@ fn a_random_game_fills_with_a_computer_after_the_wait() {
         name: String::new(),
         wait: 1,
         key: None,
+        family: true,
     };
     app.world_mut().write_message(OnlineRequest::Random(request));
     until(&mut app, "the game opens", 30, |w| screen(w) == Screen::Game);
     let m = app.world().resource::<Match>();
     assert_eq!(m.view().settings().players[m.viewer], "Ana");
+    // Asked for on the family list, played on it, found here.
+    assert_eq!(m.view().settings().word_list.as_deref(), Some(FAMILY_LIST));
+    assert!(m.lexicon().is_family());
     assert_holds_only_its_own_seat(&app);
 }
 

@@ -19,9 +19,9 @@ use wocable::trace::board::{PathSegment, WordShown};
 use wocable::trace::input::Tracing;
 use wocable::trace::layout::TraceLayout;
 use wocable::trace::{
-    ROUND_FILE, ResumeRound, RoundSetup, SavedRoundInfo, StartRound, TraceAction, TraceRound, WheelOrder,
+    GRID_SIDE, ROUND_FILE, ResumeRound, RoundSetup, SavedRoundInfo, StartRound, TraceAction, TraceRound, WheelOrder,
 };
-use wocable_lexicon::{Language, Letter, Lexicon};
+use wocable_lexicon::{Language, Letter, Lexicon, Offensive};
 use wocable_trace::solver::trace_path;
 use wocable_trace::{Familiar, Mode, RoundEnd, generate};
 
@@ -438,4 +438,28 @@ fn the_end_screen_is_only_a_finished_rounds() {
     app.update();
     app.update();
     assert_eq!(screen(&app), Screen::TraceMenu, "a round still on shows no end");
+}
+
+#[test]
+fn a_new_player_traces_on_the_family_list_and_the_setting_gives_the_whole_one() {
+    let (lexicon, familiar) = (Lexicon::bundled(Language::En), Familiar::bundled(Language::En));
+    let offensive = Offensive::bundled(Language::En);
+    let (seed, whole) = (0..)
+        .find_map(|seed| {
+            let puzzle = generate(Mode::Grid, GRID_SIDE, &lexicon, &familiar, seed).ok()?;
+            puzzle.solutions.iter().any(|w| offensive.contains(w)).then_some((seed, puzzle))
+        })
+        .expect("a puzzle whose letters make an offensive word");
+    let dir = data_dir("family");
+    let mut app = app(&dir, false);
+    assert!(app.world().resource::<Settings>().family_words, "on for a new player");
+    start(&mut app, setup(Mode::Grid, seed));
+    let puzzle = round(&app).round.puzzle().clone();
+    assert_eq!((&puzzle.letters, &puzzle.targets), (&whole.letters, &whole.targets), "the same puzzle");
+    assert!(!puzzle.solutions.is_empty() && puzzle.solutions.iter().all(|w| !offensive.contains(w)));
+
+    let mut app = self::app(&data_dir("whole-list"), false);
+    app.world_mut().resource_mut::<Settings>().family_words = false;
+    start(&mut app, setup(Mode::Grid, seed));
+    assert_eq!(round(&app).round.puzzle().solutions, whole.solutions);
 }

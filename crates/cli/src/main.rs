@@ -15,7 +15,7 @@ use wocable_crossword::movegen::{self, Summary};
 use wocable_crossword::notation::{parse_board, parse_move, parse_rack};
 use wocable_crossword::{RuleSetKind, gcg};
 use wocable_crossword::{Scoring, check_words, score_placement};
-use wocable_lexicon::{AnagramMode, BuildStep, Language, Lexicon, LexiconBuilder, TileSet};
+use wocable_lexicon::{AnagramMode, BuildStep, FAMILY_LIST, Language, Lexicon, LexiconBuilder, TileSet};
 
 const USAGE: &str = "usage:
   wocable-cli check --lang en|es|fr [--lexicon FILE] WORD…
@@ -34,11 +34,12 @@ const USAGE: &str = "usage:
   wocable-cli search --lang L prefix|contains|pattern|anagrams TEXT [--limit N]
   wocable-cli lexicon build --lang L --input words.txt --output x.wlex [--name NAME]
   wocable-cli online create --server URL --rules R --lang L --players N [--clock SECONDS] [--computers LEVEL,…]
-                            [--word-list NAME] [--hints]
-  wocable-cli online bot --server URL (--code CODE | --random --rules R --lang L --players N [--wait SECONDS])
+                            [--word-list NAME|family] [--hints]
+  wocable-cli online bot --server URL (--code CODE | --random --rules R --lang L --players N [--wait SECONDS] [--family])
                          --level LEVEL [--name NICK] [--gcg FILE]
   wocable-cli online load --server URL --rooms N --players P [--level LEVEL] [--think MS]
-(--lexicon FILE, a word list or a lexicon built from one, replaces the bundled lexicon wherever --lang is taken)";
+(--lexicon FILE, a word list or a lexicon built from one, replaces the bundled lexicon wherever --lang is taken;
+ --lexicon family: the bundled lexicon less the language's offensive words)";
 
 /// A failure to report: the message, and the exit status.
 struct Failure(String, u8);
@@ -109,11 +110,15 @@ fn rules(args: &mut Args) -> Result<RuleSetKind, Failure> {
     RuleSetKind::from_name(&name).ok_or_else(|| UsageError::Value("--rules", name).into())
 }
 
-/// The bundled lexicon of `language`, or the file given with `--lexicon`.
+/// The bundled lexicon of `language`, its family list (`--lexicon
+/// family`), or the file given with `--lexicon`.
 fn lexicon(args: &mut Args, language: Language) -> Result<Lexicon, Failure> {
     let Some(path) = args.option("--lexicon")? else {
         return Ok(Lexicon::bundled(language));
     };
+    if path == FAMILY_LIST {
+        return Ok(Lexicon::bundled(language).family());
+    }
     let bytes = std::fs::read(&path).map_err(|e| fail(format!("{path}: {e}")))?;
     let (lexicon, report) = Lexicon::load_file_bytes(language, bytes).map_err(|e| fail(format!("{path}: {e}")))?;
     if report.skipped() > 0 {

@@ -49,6 +49,12 @@ fn check_prints_one_verdict_per_word() {
     assert_eq!(stdout(&output), "cat valid\nQAT valid\nZZZQ invalid\n");
     let spanish = cli(&["check", "--lang", "es", "CHARRO", "año"]);
     assert_eq!(stdout(&spanish), "CHARRO valid\naño valid\n");
+    let family = cli(&["check", "--lang", "en", "--lexicon", "family", "butt", "button"]);
+    assert_eq!(stdout(&family), "butt invalid\nbutton valid\n");
+    let empty = vec![".".repeat(15); 15].join("/");
+    let score = ["score", "--lang", "en", "--rules", "wocable", "--lexicon", "family", "--board", &empty, "--move"];
+    let left_out = cli(&[&score[..], &["8H BUTT"]].concat());
+    assert_eq!(stderr(&left_out), "word BUTT is left out of the family word list\n");
 }
 
 #[test]

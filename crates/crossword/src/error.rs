@@ -45,6 +45,9 @@ pub enum RuleError {
     /// Only when replaying a record whose racks do not follow from its moves.
     #[error("the racks do not follow from the moves: {0}")]
     ScriptedDraw(String),
+    /// Words of the bundled list that a family list leaves out (§1.3).
+    #[error("{} left out of the family word list", not_in_lexicon(.0))]
+    LeftOut(Vec<String>),
 }
 
 fn not_in_lexicon(words: &[String]) -> String {

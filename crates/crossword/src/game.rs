@@ -613,7 +613,7 @@ impl Game {
         let play = score_placement(&self.board, &tiles, &self.scoring())?;
         match (check_words(&play, &self.lexicon), self.rules.invalid_word) {
             (Ok(()), _) => {}
-            (Err(RuleError::NotInLexicon(words)), InvalidWord::CostsTurn) => {
+            (Err(RuleError::NotInLexicon(words) | RuleError::LeftOut(words)), InvalidWord::CostsTurn) => {
                 self.record(Event::PlayWithdrawn { seat, tiles, play, words }, events);
                 return Ok(());
             }

@@ -63,6 +63,9 @@ struct Tally {
 
 /// Calls `visit` with every legal placement of `rack` on `board` and its
 /// score. A one-tile placement is visited once, whichever way it reads.
+/// A family list's left-out words are words of its graph that no placement
+/// may form: cross words are kept out by the cross checks, the main word
+/// when it is found.
 /// The rack is taken as given: one of more than seven tiles (never dealt)
 /// would also give placements of more than seven.
 pub fn generate(
@@ -89,8 +92,12 @@ pub fn generate(
     let rack_letters = (1..32).filter(|l| counts[*l] > 0).fold(0, |mask, l| mask | 1 << l);
     let grid = Grid::of(board, &values);
     let empty_board = board.is_empty();
+    let family = lexicon.is_family().then_some(lexicon);
     for direction in [Direction::Across, Direction::Down] {
-        let cross_checks = cross_checks(graph, &grid, direction.other());
+        let mut cross_checks = cross_checks(graph, &grid, direction.other());
+        if let Some(lexicon) = family {
+            leave_out_cross_words(&mut cross_checks, &grid, direction.other(), lexicon);
+        }
         let lines_with_tiles = grid.lines_with_tiles(direction);
         for line in 0..SIZE {
             let at = |i: usize| line_pos(direction, line, i);
@@ -139,6 +146,7 @@ pub fn generate(
                 bingo_bonus: scoring.bingo_bonus,
                 // One-tile plays that also read across are found across.
                 skip_single_with_cross: direction == Direction::Down,
+                family,
                 direction,
                 visit: &mut visit,
             };
@@ -318,6 +326,37 @@ fn cross_checks(graph: WordGraph, grid: &Grid, cross: Direction) -> [[Option<(u3
     checks
 }
 
+/// Takes out of the cross checks each letter whose cross word `lexicon`
+/// (a family list) leaves out.
+fn leave_out_cross_words(
+    checks: &mut [[Option<(u32, u32)>; SIZE]; SIZE],
+    grid: &Grid,
+    cross: Direction,
+    lexicon: &Lexicon,
+) {
+    let tiles_from = |pos: Pos, forward: bool| {
+        std::iter::successors(pos.step(cross, forward), move |p| p.step(cross, forward))
+            .map(|p| grid.letter(p))
+            .take_while(|letter| *letter != 0)
+            .map(Letter)
+    };
+    for (row, line) in checks.iter_mut().enumerate() {
+        for (col, check) in line.iter_mut().enumerate() {
+            let Some((allowed, _)) = check else { continue };
+            let pos = Pos { row: row as u8, col: col as u8 };
+            let mut before: Vec<Letter> = tiles_from(pos, false).collect();
+            before.reverse();
+            let after: Vec<Letter> = tiles_from(pos, true).collect();
+            let letters = *allowed;
+            for letter in (1..32u8).filter(|l| letters & 1 << l != 0) {
+                if lexicon.leaves_out(&[&before[..], &[Letter(letter)], &after[..]].concat()) {
+                    *allowed &= !(1 << letter);
+                }
+            }
+        }
+    }
+}
+
 struct Walk<'a, F> {
     graph: WordGraph<'a>,
     squares: [Square; SIZE],
@@ -346,6 +385,8 @@ struct Walk<'a, F> {
     positions: [Pos; SIZE],
     bingo_bonus: u32,
     skip_single_with_cross: bool,
+    /// A family list, whose left-out words are no main word.
+    family: Option<&'a Lexicon>,
     direction: Direction,
     visit: &'a mut F,
 }
@@ -517,6 +558,15 @@ impl<F: FnMut(&[(Pos, PlacedTile)], u32, Direction)> Walk<'_, F> {
         let first = covered.trailing_zeros() as usize;
         if count == 0 || count == 1 && self.skip_single_with_cross && self.squares[first].cross_multiplier > 0 {
             return;
+        }
+        if let Some(lexicon) = self.family {
+            let letter = |i: usize| match self.squares[i].letter {
+                0 => self.laid[i].letter,
+                on_board => Letter(on_board),
+            };
+            if lexicon.leaves_out(&(start..=end).map(letter).collect::<Vec<_>>()) {
+                return;
+            }
         }
         let bingo = if count == RACK_SIZE { self.bingo_bonus } else { 0 };
         (self.visit)(&self.placed[..count], tally.main * self.multiplier + tally.cross + bingo, self.direction);

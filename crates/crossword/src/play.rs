@@ -154,9 +154,16 @@ impl ScoredPlay {
     }
 }
 
-/// Refuses a play any of whose words is not in the lexicon, naming them.
+/// Refuses a play any of whose words is not in the lexicon, naming them:
+/// words unknown first, else words a family list leaves out.
 pub fn check_words(play: &ScoredPlay, lexicon: &Lexicon) -> Result<(), RuleError> {
     let language = lexicon.language();
-    let unknown: Vec<String> = play.words.iter().filter(|w| !lexicon.contains(w)).map(|w| language.spell(w)).collect();
-    if unknown.is_empty() { Ok(()) } else { Err(RuleError::NotInLexicon(unknown)) }
+    let (left_out, unknown): (Vec<&Vec<Letter>>, Vec<&Vec<Letter>>) =
+        play.words.iter().filter(|w| !lexicon.contains(w)).partition(|w| lexicon.leaves_out(w));
+    let spelt = |words: Vec<&Vec<Letter>>| words.into_iter().map(|w| language.spell(w)).collect();
+    match (unknown.is_empty(), left_out.is_empty()) {
+        (true, true) => Ok(()),
+        (false, _) => Err(RuleError::NotInLexicon(spelt(unknown))),
+        (true, false) => Err(RuleError::LeftOut(spelt(left_out))),
+    }
 }

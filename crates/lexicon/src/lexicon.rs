@@ -3,7 +3,7 @@
 use crate::builder::{BuildStep, LexiconBuilder};
 use crate::file::{self, LexiconInfo};
 use crate::graph::{self, WordGraph};
-use crate::{Language, Letter, MAX_WORD_TILES};
+use crate::{Language, Letter, MAX_WORD_TILES, Offensive};
 use fst::{IntoStreamer, Streamer};
 use std::sync::Arc;
 #[cfg(feature = "bundled")]
@@ -65,6 +65,18 @@ impl ImportReport {
     }
 }
 
+/// The name of the family word lists (§1.3): a language's bundled list
+/// less its offensive words. No list of a player's or a server's may take
+/// it.
+pub const FAMILY_LIST: &str = "family";
+
+/// Whether a list a player or a server brings may not be called `name`:
+/// a language's code or the family lists' name, which name the bundled
+/// lists.
+pub fn reserved_list_name(name: &str) -> bool {
+    Language::from_code(name).is_some() || name.eq_ignore_ascii_case(FAMILY_LIST)
+}
+
 /// A set of words over a language's tiles, opened zero-copy from fst bytes,
 /// with its word graph for move generation.
 #[derive(Clone)]
@@ -73,11 +85,19 @@ pub struct Lexicon {
     set: fst::Set<Bytes>,
     /// The word graph's arcs (see [`graph`]), decoded once.
     graph: Arc<[u32]>,
+    /// Words of the set that are not words of this list (a family list's
+    /// offensive words): the set and the graph are shared with the list
+    /// that has them.
+    left_out: Option<&'static Offensive>,
 }
 
 impl std::fmt::Debug for Lexicon {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Lexicon").field("language", &self.language).field("words", &self.len()).finish()
+        f.debug_struct("Lexicon")
+            .field("language", &self.language)
+            .field("words", &self.len())
+            .field("family", &self.is_family())
+            .finish()
     }
 }
 
@@ -157,7 +177,30 @@ impl Lexicon {
 
     fn open(language: Language, set: Bytes, graph: Arc<[u32]>) -> Result<Lexicon, LexiconError> {
         let set = fst::Set::new(set).map_err(|e| LexiconError::Damaged(e.to_string()))?;
-        Ok(Lexicon { language, set, graph })
+        Ok(Lexicon { language, set, graph, left_out: None })
+    }
+
+    /// This list less `words`.
+    pub fn leaving_out(self, words: &'static Offensive) -> Lexicon {
+        Lexicon { left_out: Some(words), ..self }
+    }
+
+    /// The family list made from this one: less the language's offensive
+    /// words.
+    pub fn family(self) -> Lexicon {
+        let words = Offensive::bundled(self.language);
+        self.leaving_out(words)
+    }
+
+    /// Whether words are left out of this list.
+    pub fn is_family(&self) -> bool {
+        self.left_out.is_some()
+    }
+
+    /// Whether `word` is a word of the set left out of this list: not a
+    /// word here, for its own reason.
+    pub fn leaves_out(&self, word: &[Letter]) -> bool {
+        self.left_out.is_some_and(|words| words.contains(word))
     }
 
     /// Loads a lexicon file a player brings: one built by `wocable-cli
@@ -232,7 +275,12 @@ impl Lexicon {
         for (slot, letter) in key.iter_mut().zip(word) {
             *slot = letter.0;
         }
-        self.set.contains(&key[..word.len()])
+        self.set.contains(&key[..word.len()]) && !self.leaves_out(word)
+    }
+
+    /// Whether the set's key `key` is left out of this list.
+    pub(crate) fn leaves_out_key(&self, key: &[u8]) -> bool {
+        self.left_out.is_some() && self.leaves_out(&key.iter().map(|b| Letter(*b)).collect::<Vec<_>>())
     }
 
     /// Whether a written word (any case, accents allowed) is in the lexicon.
@@ -246,7 +294,14 @@ impl Lexicon {
     /// Every word, in tile order.
     pub fn words(&self) -> impl Iterator<Item = String> + '_ {
         let mut stream = self.set.stream();
-        std::iter::from_fn(move || stream.next().map(|key| self.spell_key(key)))
+        std::iter::from_fn(move || {
+            while let Some(key) = stream.next() {
+                if !self.leaves_out_key(key) {
+                    return Some(self.spell_key(key));
+                }
+            }
+            None
+        })
     }
 
     pub(crate) fn spell_key(&self, key: &[u8]) -> String {
@@ -260,7 +315,9 @@ impl Lexicon {
             if out.len() == limit {
                 break;
             }
-            out.push(self.spell_key(key));
+            if !self.leaves_out_key(key) {
+                out.push(self.spell_key(key));
+            }
         }
         out
     }

@@ -14,7 +14,7 @@ mod tiles;
 pub use alphabet::{Language, Letter, MAX_WORD_TILES, TokeniseError};
 pub use builder::{BuildStep, LexiconBuilder};
 pub use file::LexiconInfo;
-pub use lexicon::{ImportReport, Lexicon, LexiconError};
+pub use lexicon::{FAMILY_LIST, ImportReport, Lexicon, LexiconError, reserved_list_name};
 pub use offensive::Offensive;
 pub use search::{AnagramMode, SearchError};
 pub use tiles::{TileSet, TileSetKind};

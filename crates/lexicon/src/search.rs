@@ -196,7 +196,10 @@ impl AnagramWalk<'_> {
             AnagramMode::Exact => self.word.len() == self.size,
             AnagramMode::Subset => self.word.len() >= 2,
         };
-        if node.is_final() && complete && self.found.len() < self.limit {
+        let left_out = || {
+            self.lexicon.is_family() && self.lexicon.leaves_out(&self.word.iter().map(|(l, _)| *l).collect::<Vec<_>>())
+        };
+        if node.is_final() && complete && self.found.len() < self.limit && !left_out() {
             let language = self.lexicon.language();
             self.found.push(
                 self.word

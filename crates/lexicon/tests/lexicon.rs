@@ -1,6 +1,7 @@
 use proptest::prelude::*;
 use wocable_lexicon::{
-    AnagramMode, BuildStep, Language, Lexicon, LexiconBuilder, LexiconError, LexiconInfo, SearchError,
+    AnagramMode, BuildStep, FAMILY_LIST, Language, Lexicon, LexiconBuilder, LexiconError, LexiconInfo, Offensive,
+    SearchError, reserved_list_name,
 };
 
 #[test]
@@ -147,6 +148,36 @@ fn spanish_search_uses_digraph_tiles() {
     let words = es.matching("?ARRO", 100).unwrap();
     assert!(words.contains(&"CHARRO".to_string()) && words.contains(&"CARRO".to_string()));
     assert!(es.anagrams("CHARRO", AnagramMode::Exact, 10).unwrap().contains(&"CHARRO".to_string()));
+}
+
+#[test]
+fn a_family_list_is_the_bundled_one_less_its_offensive_words() {
+    for language in Language::ALL {
+        let standard = Lexicon::bundled(language);
+        let family = standard.clone().family();
+        assert!(family.is_family() && !standard.is_family());
+        let offensive = Offensive::bundled(language);
+        let listed: Vec<String> = standard.words().filter(|w| offensive.contains_word(language, w)).collect();
+        assert!(listed.len() > 20, "{language:?}: {} listed words in the bundled list", listed.len());
+        for word in &listed {
+            assert!(!family.contains_word(word), "{word}");
+        }
+        let kept: Vec<String> = family.words().collect();
+        assert_eq!(kept.len(), standard.len() - listed.len(), "{language:?}");
+        assert!(kept.iter().all(|w| !offensive.contains_word(language, w)));
+    }
+    let family = Lexicon::bundled(Language::En).family();
+    assert!(family.contains_word("button") && !family.contains_word("butts"));
+    // Searches never give a word left out.
+    assert!(Lexicon::bundled(Language::En).matching("BUT?", 50).unwrap().contains(&"BUTT".to_string()));
+    assert!(!family.matching("BUT?", 50).unwrap().contains(&"BUTT".to_string()));
+    assert!(!family.prefixed("BUT", 500).unwrap().contains(&"BUTT".to_string()));
+    assert!(!family.anagrams("TTUB", AnagramMode::Exact, 10).unwrap().contains(&"BUTT".to_string()));
+    // No list may take the family lists' name or a language's code.
+    for name in [FAMILY_LIST, "Family", "en", "fr"] {
+        assert!(reserved_list_name(name), "{name}");
+    }
+    assert!(!reserved_list_name("family club") && !reserved_list_name("Club 2026"));
 }
 
 proptest! {

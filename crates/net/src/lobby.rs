@@ -46,6 +46,10 @@ pub struct RandomGame {
     pub wait: u64,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub key: Option<PlayerKey>,
+    /// A game on the language's family word list (§1.3), with those who
+    /// asked for one.
+    #[serde(default)]
+    pub family: bool,
 }
 
 /// A seat taken: what connecting to it takes.

@@ -12,7 +12,7 @@ use wocable_crossword::{GameSettings, Intent, RuleError, Sequenced, Standing};
 use wocable_lexicon::Language;
 
 /// Bumped whenever a message changes shape.
-pub const PROTOCOL_VERSION: u16 = 5;
+pub const PROTOCOL_VERSION: u16 = 6;
 
 /// The largest message a client may send: an intent is a few dozen bytes.
 pub const MAX_CLIENT_MESSAGE: usize = 1024;
@@ -59,7 +59,8 @@ pub struct RoomSettings {
     pub players: usize,
     /// Seconds a player has for a turn (§3.3); `None`: no clock.
     pub clock: Option<u32>,
-    /// One of the server's own word lists (see [`ServerConfig`]), by name;
+    /// One of the server's own word lists (see [`ServerConfig`]) or the
+    /// language's family list ([`wocable_lexicon::FAMILY_LIST`]), by name;
     /// `None`: the language's bundled list. (Written even when `None`:
     /// the wire format has no field names to skip by.)
     #[serde(default)]

@@ -13,6 +13,17 @@ pub struct QueueKey {
     pub rules: RuleSetKind,
     pub language: Language,
     pub players: usize,
+    /// Played on the language's family word list (§1.3).
+    #[serde(default)]
+    pub family: bool,
+}
+
+impl QueueKey {
+    /// The word list of the queue's games: the family list, or `None`
+    /// for the language's bundled one.
+    pub fn word_list(&self) -> Option<String> {
+        self.family.then(|| wocable_lexicon::FAMILY_LIST.to_string())
+    }
 }
 
 /// A player waiting for a game; the ticket is the caller's to match
@@ -65,7 +76,7 @@ mod tests {
     use super::*;
 
     fn key(players: usize) -> QueueKey {
-        QueueKey { rules: RuleSetKind::Wocable, language: Language::En, players }
+        QueueKey { rules: RuleSetKind::Wocable, language: Language::En, players, family: false }
     }
 
     fn player(ticket: u64, since: u64, wait_ms: u64) -> Waiting {

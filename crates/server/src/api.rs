@@ -287,7 +287,7 @@ async fn random(
     }
     let (name, player) = player(&db, body.name, body.key).await?;
     wocable_net::check_name(&name)?;
-    let key = QueueKey { rules: body.rules, language: body.language, players: body.players };
+    let key = QueueKey { rules: body.rules, language: body.language, players: body.players, family: body.family };
     let wait_ms = body.wait * 1000;
     let joined = ask(&hub, |reply| Command::Random { key, name, player, wait_ms, reply }).await?;
     Ok(Json(joined?))

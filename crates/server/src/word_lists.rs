@@ -1,12 +1,13 @@
-//! The word lists rooms may be played on: each language's bundled list,
-//! and the lists the operator installs with `--lexicon FILE` (lexicons
+//! The word lists rooms may be played on: each language's bundled list
+//! and its family list, and the lists the operator installs with
+//! `--lexicon FILE` (lexicons
 //! built by `wocable-cli lexicon build`). Clients fetch an installed
 //! list's file, so that they check moves on the referee's own list.
 
 use axum::body::Bytes;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use wocable_lexicon::{Language, Lexicon, LexiconError, LexiconInfo};
+use wocable_lexicon::{FAMILY_LIST, Language, Lexicon, LexiconError, LexiconInfo, reserved_list_name};
 use wocable_net::{ErrorCode, RoomSettings, ServerWordList};
 
 /// Built lexicon files bigger than this are not read (the largest
@@ -24,6 +25,8 @@ pub enum WordListError {
     NotBuilt { path: PathBuf, source: LexiconError },
     #[error("--lexicon {}: another list is named \"{name}\" already", path.display())]
     SameName { path: PathBuf, name: String },
+    #[error("--lexicon {}: \"{name}\" names a bundled list: build the list again under another name", path.display())]
+    Reserved { path: PathBuf, name: String },
     #[error("this server has no word list named \"{0}\"")]
     NotHere(String),
     #[error("the word list \"{name}\" is in {list}, not in {room}")]
@@ -40,7 +43,8 @@ impl WordListError {
             WordListError::Read { .. }
             | WordListError::TooBig { .. }
             | WordListError::NotBuilt { .. }
-            | WordListError::SameName { .. } => ErrorCode::Unavailable,
+            | WordListError::SameName { .. }
+            | WordListError::Reserved { .. } => ErrorCode::Unavailable,
         }
     }
 }
@@ -70,6 +74,9 @@ impl WordLists {
             let file = std::fs::read(&path).map_err(|source| WordListError::Read { path: path.clone(), source })?;
             let (lexicon, info) =
                 Lexicon::open_file(&file).map_err(|source| WordListError::NotBuilt { path: path.clone(), source })?;
+            if reserved_list_name(&info.name) {
+                return Err(WordListError::Reserved { path, name: info.name });
+            }
             if lists.installed.contains_key(&info.name) {
                 return Err(WordListError::SameName { path, name: info.name });
             }
@@ -83,6 +90,9 @@ impl WordLists {
         let Some(name) = &settings.word_list else {
             return Ok(Lexicon::bundled(settings.language));
         };
+        if name == FAMILY_LIST {
+            return Ok(Lexicon::bundled(settings.language).family());
+        }
         match self.installed.get(name) {
             Some(list) if list.info.language == settings.language => Ok(list.lexicon.clone()),
             Some(list) => Err(WordListError::OtherLanguage {
@@ -139,6 +149,8 @@ mod tests {
         assert_eq!(listed, vec![ServerWordList { name: "Club 2026".into(), language: Language::En, words: 3 }]);
         assert_eq!(lists.lexicon(&settings(Language::En, Some("Club 2026"))).unwrap().len(), 3);
         assert!(lists.lexicon(&settings(Language::En, None)).unwrap().len() > 100_000);
+        let family = lists.lexicon(&settings(Language::Fr, Some(FAMILY_LIST))).unwrap();
+        assert!(family.is_family() && family.language() == Language::Fr);
         let other = lists.lexicon(&settings(Language::Fr, Some("Club 2026"))).unwrap_err();
         assert_eq!(other.to_string(), "the word list \"Club 2026\" is in en, not in fr");
         assert_eq!(other.code(), ErrorCode::BadSettings);
@@ -153,6 +165,10 @@ mod tests {
         std::fs::write(&plain, "QI\nZA\n").unwrap();
         let refused = WordLists::load(&[&plain]).err().unwrap().to_string();
         assert!(refused.contains("wocable-cli lexicon build"), "{refused}");
+        let named_family = dir.join("family.wlex");
+        std::fs::write(&named_family, club.to_file("Family", "club.txt")).unwrap();
+        let refused = WordLists::load(&[&named_family]).err().unwrap().to_string();
+        assert!(refused.ends_with("\"Family\" names a bundled list: build the list again under another name"));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

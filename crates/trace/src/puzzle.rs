@@ -208,6 +208,9 @@ pub fn generate(
                 None => continue,
             }
         };
+        // A family list's puzzle is its whole list's, less the words it
+        // leaves out: the same letters and words to find for everybody.
+        let solutions = solutions.into_iter().filter(|w| !lexicon.leaves_out(w)).collect();
         return Ok(Puzzle { mode, language, seed, shape, letters, targets, solutions });
     }
     Err(PuzzleError::NoPuzzle)

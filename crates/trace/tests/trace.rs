@@ -349,3 +349,27 @@ fn an_offensive_bonus_word_counts_but_is_never_shown() {
     assert!(!lists.bonus.iter().chain(&lists.to_find).any(|(w, _)| *w == spelt), "{spelt} is never shown");
     assert!(!lists.bonus.is_empty(), "the other bonus words are");
 }
+
+#[test]
+fn on_a_family_list_an_offensive_word_is_no_word_and_the_puzzle_is_the_same() {
+    let lexicon = Lexicon::bundled(Language::En);
+    let family = lexicon.clone().family();
+    let familiar = Familiar::bundled(Language::En);
+    let offensive = Offensive::bundled(Language::En);
+    let (puzzle, word, seed) = (0..)
+        .find_map(|seed| {
+            let puzzle = generate(Mode::Grid, 4, &lexicon, &familiar, seed).unwrap();
+            let word = puzzle.solutions.iter().find(|w| offensive.contains(w))?.clone();
+            Some((puzzle, word, seed))
+        })
+        .unwrap();
+    let kept = generate(Mode::Grid, 4, &family, &familiar, seed).unwrap();
+    assert_eq!((&kept.letters, &kept.targets), (&puzzle.letters, &puzzle.targets));
+    let less: Vec<_> = puzzle.solutions.iter().filter(|w| !offensive.contains(w)).cloned().collect();
+    assert_eq!(kept.solutions, less);
+    let mut round = Round::new(kept);
+    round.apply(RoundIntent::Start, 0);
+    let path = path_of(&round, &word);
+    assert!(matches!(submit(&mut round, &path, 1_000), Outcome::NotAWord { .. }));
+    assert_eq!((round.score(), round.bonus_found()), (0, 0));
+}

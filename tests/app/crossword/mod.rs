@@ -29,6 +29,7 @@ use wocable::crossword::referee::{LocalReferee, Referee, TurnClock};
 use wocable::crossword::turn::{PendingStart, Preview};
 use wocable::crossword::{
     Action, Match, MatchSetup, MoveRefused, NewMatch, Overlay, ResumeMatch, SAVE_FILE, SavedMatch, Seat, Unplayed,
+    rule_error,
 };
 #[cfg(feature = "dev")]
 use wocable::demo::Demo;
@@ -39,15 +40,17 @@ use wocable::lexicons::{GameLexicons, Unavailable};
 use wocable::lexicons::{Import, ImportProgress, ImportWordList, WordLists};
 use wocable::pause::Pause;
 use wocable::screens::home::{SavedGameInfo, SavedGameWaits};
+use wocable::screens::new_game::NewGameForm;
 use wocable::screens::results::{Results, Reviewing};
 use wocable::screens::title::PageTitle;
 use wocable::settings::Settings;
 use wocable::storage::Storage;
+use wocable::ui::i18n::Locale;
 use wocable_crossword::computer::{Level, hints};
-use wocable_crossword::movegen::Move;
+use wocable_crossword::movegen::{Move, all_moves};
 use wocable_crossword::{Event, Game};
 use wocable_crossword::{RuleError, RuleSetKind, Sequenced, Tile};
-use wocable_lexicon::{Language, Lexicon};
+use wocable_lexicon::{FAMILY_LIST, Language, Lexicon, Offensive};
 
 /// A fresh data folder for one test.
 fn data_dir(name: &str) -> PathBuf {

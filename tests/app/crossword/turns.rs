@@ -219,3 +219,35 @@ fn turns_tiles_refusals_and_plays_are_heard_and_seen() {
     }
     assert_eq!(flights(&mut app), vec![], "the scores have landed, 1.2 s after the last one took off");
 }
+
+#[test]
+fn a_new_players_game_is_on_the_family_list_which_says_why_a_word_is_refused() {
+    let dir = data_dir("family");
+    let mut app = app(&dir);
+    app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::NewGame);
+    app.update();
+    app.update();
+    let form = app.world().resource::<NewGameForm>();
+    assert_eq!(form.word_list.as_deref(), Some(FAMILY_LIST), "a new player's games are on the family list");
+    // An opening rack that spells an offensive word, which the whole list has.
+    let (whole, offensive) = (Lexicon::bundled(Language::En), Offensive::bundled(Language::En));
+    let (setup, chosen) = (0..3000)
+        .find_map(|seed| {
+            let setup = MatchSetup { word_list: form.word_list.clone(), ..setup(&VERSUS_COMPUTER, seed) };
+            let game = game_of(&setup);
+            let moves = all_moves(game.board(), game.rack(game.turn()), &whole, &game.scoring());
+            let word = |m: &Move| m.tiles.iter().map(|(_, t)| t.letter).collect::<Vec<_>>();
+            let offends = |m: &Move| m.tiles.iter().all(|(_, t)| !t.blank) && offensive.contains(&word(m));
+            moves.into_iter().find(offends).map(|m| (setup, m))
+        })
+        .expect("a rack that spells an offensive word");
+    start(&mut app, setup);
+    assert!(app.world().resource::<Match>().lexicon().is_family());
+    drag_move(&mut app, &chosen);
+    let Preview::Invalid(error) = app.world().resource::<Preview>().clone() else {
+        panic!("the word is refused: {:?}", app.world().resource::<Preview>())
+    };
+    assert!(matches!(&error, RuleError::LeftOut(words) if words.len() == 1), "{error:?}");
+    let said = rule_error(app.world().resource::<Locale>(), &error);
+    assert!(said.ends_with(" is left out of the family word list."), "{said}");
+}

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use wocable_crossword::computer::{self, LeaveModel, Level};
 use wocable_crossword::{Event, Game, GameSettings, Intent, SeatView, Standing};
-use wocable_lexicon::Lexicon;
+use wocable_lexicon::{FAMILY_LIST, Lexicon};
 use wocable_net::Joined;
 use wocable_net::{ClientMessage, Refusal, RoomCode, ServerMessage};
 
@@ -175,11 +175,12 @@ impl Bot {
         }
     }
 
-    /// The game's word list: the language's bundled one, or the one the
-    /// room's server holds.
+    /// The game's word list: the language's bundled one or its family
+    /// list, or the one the room's server holds.
     async fn lexicon(&self, settings: &GameSettings) -> Result<Lexicon, LinkError> {
         match &settings.word_list {
             None => Ok(Lexicon::bundled(settings.language)),
+            Some(name) if name == FAMILY_LIST => Ok(Lexicon::bundled(settings.language).family()),
             Some(name) => Lobby::new(self.joined.server(self.lobby.server()))
                 .word_list(name, settings.language)
                 .await

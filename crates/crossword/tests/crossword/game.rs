@@ -6,7 +6,7 @@ use wocable_crossword::{
     EndReason, Event, Game, GameConfig, GameSettings, Intent, LeaveReason, Outcome, RuleError, RuleSetKind, SavedGame,
     SeatView, Tile, ViewError, Visibility, format_rack,
 };
-use wocable_lexicon::{Language, Lexicon};
+use wocable_lexicon::{FAMILY_LIST, Language, Lexicon};
 
 use crate::support;
 
@@ -123,6 +123,34 @@ fn every_refusal_names_its_reason_and_changes_nothing() {
     assert_eq!(refused_play(&mut game, 1, "H7", "Z(A)X"), RuleError::NotInLexicon(vec!["ZAX".into()]));
     let message = RuleError::NotInLexicon(vec!["ZAX".into(), "QAT".into()]).to_string();
     assert_eq!(message, "words ZAX, QAT are not in the lexicon");
+}
+
+/// A game of `rules` on the bundled English list or its family list.
+fn bundled_game(rules: RuleSetKind, family: bool, racks: &[&str]) -> Game {
+    let lexicon = Lexicon::bundled(Language::En);
+    let (lexicon, word_list) = if family { (lexicon.family(), Some(FAMILY_LIST.into())) } else { (lexicon, None) };
+    let mut config = GameConfig::numbered(rules, Language::En, racks.len(), 7);
+    config.settings.word_list = word_list;
+    Game::with_draws(config, lexicon, racks.iter().map(|r| Some(tiles(r)))).unwrap()
+}
+
+#[test]
+fn a_family_game_refuses_a_word_left_out_and_says_why() {
+    let mut game = bundled_game(RuleSetKind::Wocable, true, &["BUTTONS", "AEIOURS"]);
+    let error = refused_play(&mut game, 0, "8H", "BUTT");
+    assert_eq!(error, RuleError::LeftOut(vec!["BUTT".into()]));
+    assert_eq!(error.to_string(), "word BUTT is left out of the family word list");
+    // An unknown word is named first, as unknown.
+    assert!(matches!(refused_play(&mut game, 0, "8H", "BUTTS"), RuleError::LeftOut(_)));
+    assert!(matches!(refused_play(&mut game, 0, "8H", "BUTNO"), RuleError::NotInLexicon(_)));
+    game.apply(play(&game, 0, "8H", "BUTTON")).unwrap();
+    // The whole list has the word.
+    let mut game = bundled_game(RuleSetKind::Wocable, false, &["BUTTONS", "AEIOURS"]);
+    game.apply(play(&game, 0, "8H", "BUTT")).unwrap();
+    // Under the Remote rule it costs the turn, as an unknown word does.
+    let mut game = bundled_game(RuleSetKind::Remote, true, &["BUTTONS", "AEIOURS"]);
+    let events = game.apply(play(&game, 0, "8H", "BUTT")).unwrap();
+    assert!(matches!(&events[..], [Event::PlayWithdrawn { seat: 0, words, .. }] if words == &["BUTT"]));
 }
 
 #[test]

@@ -186,7 +186,7 @@ mod tests {
     use wocable_lexicon::Language;
     use wocable_net::{AccountId, RoomCode, SeatToken};
 
-    const KEY: QueueKey = QueueKey { rules: RuleSetKind::Wocable, language: Language::En, players: 2 };
+    const KEY: QueueKey = QueueKey { rules: RuleSetKind::Wocable, language: Language::En, players: 2, family: false };
 
     /// Room for all the test's players.
     const MOST: u64 = 10;

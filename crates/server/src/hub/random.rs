@@ -141,7 +141,7 @@ impl Hub {
             language: matched.key.language,
             players: matched.key.players,
             clock: Some(RANDOM_TURN_SECONDS),
-            word_list: None,
+            word_list: matched.key.word_list(),
             hints: false,
         };
         let code = match self.create(settings).await {

@@ -228,13 +228,20 @@ fn random_requests_are_matched_together_and_a_lone_one_gets_a_computer() {
     assert!(record.contains("#player1 ann") || record.contains("#player2 ann"), "{record}");
     assert!(record.contains(" ann1 "), "two players called ann were matched, one as ann1:\n{record}");
 
-    let alone = scratch.path("alone.gcg");
+    // A request for the family list waits with its like only: each of
+    // these two gets a computer.
+    let (alone, family) = (scratch.path("alone.gcg"), scratch.path("family.gcg"));
     let started = Instant::now();
     let lone = ["--random", "--rules", "remote", "--lang", "en", "--players", "2", "--wait", "1", "--name", "lone"];
-    finish(bot(&server, &lone, "strong", &alone), &server);
+    let on_family = [&lone[..9], &["--name", "kid", "--family"]].concat();
+    let (lone, on_family) = (bot(&server, &lone, "strong", &alone), bot(&server, &on_family, "strong", &family));
+    finish(lone, &server);
+    finish(on_family, &server);
     assert!(started.elapsed() >= Duration::from_secs(1), "the computer came after the wait");
     let record = same_record_replayed(&[alone], "remote");
-    assert!(record.contains(" Bot "), "a computer player filled the seat:\n{record}");
+    assert!(record.contains(" Bot ") && record.contains("#lexicon en\n"), "a computer filled the seat:\n{record}");
+    let record = same_record_replayed(&[family], "remote");
+    assert!(record.contains(" Bot ") && record.contains("#lexicon family\n"), "{record}");
     // A guest may not take a computer player's name.
     let as_bot = ["--random", "--rules", "remote", "--lang", "en", "--players", "2", "--wait", "1", "--name", "bot"];
     let refused = cli(&[&["online", "bot", "--server", &server.url, "--level", "casual"][..], &as_bot].concat());
