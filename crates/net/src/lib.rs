@@ -36,6 +36,6 @@ pub use rate::{RateLimit, Verdict};
 pub use rating::{BestPlay, PROVISIONAL_DEVIATION, Rated, Rating, SeatStats, rate_game, seat_stats};
 pub use referee::{ABSENT_GRACE_MS, ComputerTurn, Referee, visible_to};
 pub use room::{
-    AccountId, COMPUTER_NAME, LEFT_WAITING_GRACE_MS, LobbyError, MAX_NAME, Player, Room, Seat, Step, WAITING_GRACE_MS,
-    check_name, check_nick,
+    AccountId, COMPUTER_NAME, GivenUp, LEFT_WAITING_GRACE_MS, LobbyError, MAX_NAME, Player, Room, Seat, Step,
+    WAITING_GRACE_MS, check_name, check_nick,
 };

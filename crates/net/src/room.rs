@@ -60,6 +60,16 @@ pub struct Seat {
     pub token: SeatToken,
 }
 
+/// A seat given up while its room filled.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GivenUp {
+    /// Its number before the seats after it moved up.
+    pub seat: usize,
+    pub sitter: Seat,
+    /// Whether its player ever connected (and then left), or never came.
+    pub came: bool,
+}
+
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 pub enum LobbyError {
     #[error("{rules} games are for {min} to {max} players, not {found}")]
@@ -353,9 +363,8 @@ impl Room {
 
     /// Gives up the seats of a room still filling whose players never
     /// came ([`WAITING_GRACE_MS`]) or left ([`LEFT_WAITING_GRACE_MS`]):
-    /// the seats after them move up. The seats given up, numbered as they
-    /// were.
-    pub fn give_up_absent_seats(&mut self, now: u64) -> Vec<usize> {
+    /// the seats after them move up. The seats given up, in order.
+    pub fn give_up_absent_seats(&mut self, now: u64) -> Vec<GivenUp> {
         if self.referee.is_some() {
             return Vec::new();
         }
@@ -363,13 +372,15 @@ impl Room {
         let gone: Vec<usize> = (0..self.seats.len())
             .filter(|seat| self.away_since[*seat].is_some_and(|since| now.saturating_sub(since) >= grace(*seat)))
             .collect();
-        for seat in gone.iter().rev() {
-            self.seats.remove(*seat);
-            self.connected.remove(*seat);
-            self.away_since.remove(*seat);
-            self.came.remove(*seat);
+        let mut given_up = Vec::new();
+        for seat in gone.into_iter().rev() {
+            let sitter = self.seats.remove(seat);
+            self.connected.remove(seat);
+            self.away_since.remove(seat);
+            given_up.push(GivenUp { seat, sitter, came: self.came.remove(seat) });
         }
-        gone
+        given_up.reverse();
+        given_up
     }
 
     /// Who is in the room while it fills, for everyone connected.

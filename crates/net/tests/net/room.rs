@@ -166,10 +166,13 @@ fn a_room_still_filling_gives_up_the_seats_of_players_who_left_or_never_came() {
     room.connect(2, 1_500).unwrap();
     // Ann leaves the waiting room; Bob never connected.
     room.disconnect(0, 2_000);
-    assert_eq!(room.give_up_absent_seats(WAITING_GRACE_MS - 1), Vec::<usize>::new(), "within the grace");
-    assert_eq!(room.give_up_absent_seats(WAITING_GRACE_MS), vec![1], "Bob never came");
-    assert_eq!(room.give_up_absent_seats(2_000 + WAITING_GRACE_MS), Vec::<usize>::new(), "Ann may come back");
-    assert_eq!(room.give_up_absent_seats(2_000 + LEFT_WAITING_GRACE_MS), vec![0], "Ann left");
+    let given_up = |room: &mut Room, now: u64| -> Vec<(usize, String, bool)> {
+        room.give_up_absent_seats(now).into_iter().map(|g| (g.seat, g.sitter.name, g.came)).collect()
+    };
+    assert_eq!(given_up(&mut room, WAITING_GRACE_MS - 1), [], "within the grace");
+    assert_eq!(given_up(&mut room, WAITING_GRACE_MS), [(1, "bob".into(), false)], "Bob never came");
+    assert_eq!(given_up(&mut room, 2_000 + WAITING_GRACE_MS), [], "Ann may come back");
+    assert_eq!(given_up(&mut room, 2_000 + LEFT_WAITING_GRACE_MS), [(0, "ann".into(), true)], "Ann left");
     assert_eq!(room.seats().iter().map(|s| s.name.as_str()).collect::<Vec<_>>(), ["cyd"]);
     assert_eq!(room.seat_of(SeatToken(3)), Some(0), "Cyd moved up");
     assert_eq!(room.seat_of(SeatToken(1)), None, "Ann's token no longer holds a seat");

@@ -10,7 +10,7 @@ mod players;
 mod temp;
 mod waiting;
 
-pub use players::{GameResult, Registered};
+pub use players::{Forfeit, GameResult, Registered};
 pub use waiting::{STALE_MS, Waited, WaitingSummary};
 
 use futures::future::BoxFuture;

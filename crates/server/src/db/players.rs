@@ -211,30 +211,12 @@ pub(super) async fn record(tx: &mut Transaction<'_, Any>, code: RoomCode, result
     if !result.counts || met_too_often(tx, result).await? {
         return Ok(());
     }
-    let (rules, language) = (result.rules.name(), result.language.code());
-    // Instances sharing PostgreSQL may end two games of one player at
-    // once: each takes the player's lock until its transaction ends, in
-    // one order, before reading their rating. (SQLite has one writer.)
-    if tx.backend_name() == "PostgreSQL" {
-        let mut members = result.members();
-        members.sort_unstable();
-        members.dedup();
-        for id in members {
-            sqlx::query("SELECT 1 FROM pg_advisory_xact_lock($1)").bind(id).execute(&mut **tx).await?;
-        }
-    }
+    let (rules, language) = (result.rules, result.language);
+    lock_members(tx, result.members()).await?;
     let mut rows = Vec::new();
     for seat in &result.seats {
         let row = match seat.player {
-            Player::Member(AccountId(id)) => {
-                let query = concat!(
-                    "SELECT ",
-                    list_columns!(),
-                    " FROM ratings WHERE player = $1 AND rules = $2 AND language = $3"
-                );
-                let found = sqlx::query(query).bind(id).bind(rules).bind(language).fetch_optional(&mut **tx).await?;
-                Some(found.map(|row| ListRow::read(&row, 0)))
-            }
+            Player::Member(AccountId(id)) => Some(list_row(tx, id, rules, language).await?),
             Player::Human | Player::Computer(_) => None,
         };
         rows.push(row);
@@ -253,60 +235,164 @@ pub(super) async fn record(tx: &mut Transaction<'_, Any>, code: RoomCode, result
     let mut settled = Vec::new();
     for (seat_number, ((seat, row), rating)) in result.seats.iter().zip(rows).zip(after).enumerate() {
         let (Player::Member(AccountId(id)), Some(stored)) = (seat.player, row) else { continue };
-        let existed = stored.is_some();
-        let mut row = stored.unwrap_or_default();
-        let before = rating.map(|_| row.rating);
-        let old = existed.then_some(row.rating);
-        row.add(seat, rating);
-        settled.push((old, row.rating));
-        let statement = if existed {
-            "UPDATE ratings SET rating = $4, deviation = $5, volatility = $6, games = $7, wins = $8, draws = $9, \
-             losses = $10, turns = $11, points = $12, bingos = $13, best_word = $14, best_score = $15 \
-             WHERE player = $1 AND rules = $2 AND language = $3"
-        } else {
-            "INSERT INTO ratings (player, rules, language, rating, deviation, volatility, games, wins, draws, \
-             losses, turns, points, bingos, best_word, best_score) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)"
+        let entry = Entry { code, seat: seat_number as i64, rules, language, finished_ms: result.finished_ms };
+        settled.push(add_to_record(tx, id, &entry, seat, stored, rating).await?);
+    }
+    count_settled(tx, rules.name(), language.code(), &settled).await
+}
+
+/// A member matched for a random game who never came to it (§5.3): a loss
+/// against each person who did, on the no-show's record alone, so that a
+/// no-show costs its player and gives nobody anything.
+#[derive(Clone, Debug)]
+pub struct Forfeit {
+    pub rules: RuleSetKind,
+    pub language: Language,
+    /// The seat the no-show was given.
+    pub seat: usize,
+    pub absent: AccountId,
+    /// Who came.
+    pub present: Vec<Player>,
+    pub at_ms: u64,
+}
+
+impl Db {
+    /// Rates a no-show's forfeit and adds it to their record. Its result is
+    /// kept under the room with a seat number of its own, `-1 - seat`, as
+    /// the room's seats were given again.
+    pub async fn forfeit(&self, code: RoomCode, forfeit: &Forfeit) -> Result<()> {
+        let (rules, language, AccountId(id)) = (forfeit.rules, forfeit.language, forfeit.absent);
+        let mut tx = self.pool.begin().await?;
+        lock_members(&mut tx, vec![id]).await?;
+        let stored = list_row(&mut tx, id, rules, language).await?;
+        let mut against = Vec::new();
+        for player in &forfeit.present {
+            let rating = match *player {
+                Player::Member(AccountId(other)) => {
+                    list_row(&mut tx, other, rules, language).await?.unwrap_or_default().rating
+                }
+                Player::Computer(level) => Rating::computer(level),
+                Player::Human => continue,
+            };
+            against.push((rating, Outcome::Loss));
+        }
+        let before = stored.as_ref().map_or_else(Rating::default, |row| row.rating);
+        let rating = (!against.is_empty()).then(|| before.after(&against));
+        let lost = SeatResult {
+            player: Player::Member(forfeit.absent),
+            place: forfeit.present.len() + 1,
+            score: 0,
+            outcome: Outcome::Loss,
+            stats: SeatStats::default(),
         };
-        sqlx::query(statement)
-            .bind(id)
-            .bind(rules)
-            .bind(language)
-            .bind(row.rating.rating)
-            .bind(row.rating.deviation)
-            .bind(row.rating.volatility)
-            .bind(row.games)
-            .bind(row.wins)
-            .bind(row.draws)
-            .bind(row.losses)
-            .bind(row.turns)
-            .bind(row.points)
-            .bind(row.bingos)
-            .bind(row.best.as_ref().map(|b| b.word.clone()))
-            .bind(row.best.as_ref().map(|b| i64::from(b.score)))
-            .execute(&mut **tx)
-            .await?;
-        sqlx::query(
-            "INSERT INTO results (code, seat, player, rules, language, place, score, rating, deviation, \
-             rating_before, deviation_before, finished_ms) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
-        )
-        .bind(code.as_str())
-        .bind(seat_number as i64)
+        let seat = -1 - forfeit.seat as i64;
+        let entry = Entry { code, seat, rules, language, finished_ms: forfeit.at_ms };
+        let settled = add_to_record(&mut tx, id, &entry, &lost, stored, rating).await?;
+        count_settled(&mut tx, rules.name(), language.code(), &[settled]).await?;
+        tx.commit().await.map_err(DbError::Sql)
+    }
+}
+
+/// Instances sharing PostgreSQL may end two games of one player at once:
+/// each takes its members' locks until its transaction ends, in one order,
+/// before reading their ratings. (SQLite has one writer.)
+async fn lock_members(tx: &mut Transaction<'_, Any>, mut members: Vec<i64>) -> sqlx::Result<()> {
+    if tx.backend_name() != "PostgreSQL" {
+        return Ok(());
+    }
+    members.sort_unstable();
+    members.dedup();
+    for id in members {
+        sqlx::query("SELECT 1 FROM pg_advisory_xact_lock($1)").bind(id).execute(&mut **tx).await?;
+    }
+    Ok(())
+}
+
+/// A member's row of a rating list, if they have one.
+async fn list_row(
+    tx: &mut Transaction<'_, Any>,
+    id: i64,
+    rules: RuleSetKind,
+    language: Language,
+) -> sqlx::Result<Option<ListRow>> {
+    let query = concat!("SELECT ", list_columns!(), " FROM ratings WHERE player = $1 AND rules = $2 AND language = $3");
+    let found = sqlx::query(query).bind(id).bind(rules.name()).bind(language.code()).fetch_optional(&mut **tx).await?;
+    Ok(found.map(|row| ListRow::read(&row, 0)))
+}
+
+/// Where a result is kept: its room, seat, rating list and time.
+struct Entry {
+    code: RoomCode,
+    seat: i64,
+    rules: RuleSetKind,
+    language: Language,
+    finished_ms: u64,
+}
+
+/// Adds a seat's result to its member's row of the rating list (`stored`,
+/// or a new one) with their new rating, if rated, and keeps the result:
+/// the rating before and after, for the leaderboards' counts.
+async fn add_to_record(
+    tx: &mut Transaction<'_, Any>,
+    id: i64,
+    entry: &Entry,
+    seat: &SeatResult,
+    stored: Option<ListRow>,
+    rating: Option<Rating>,
+) -> sqlx::Result<(Option<Rating>, Rating)> {
+    let (rules, language) = (entry.rules.name(), entry.language.code());
+    let existed = stored.is_some();
+    let mut row = stored.unwrap_or_default();
+    let before = rating.map(|_| row.rating);
+    let old = existed.then_some(row.rating);
+    row.add(seat, rating);
+    let statement = if existed {
+        "UPDATE ratings SET rating = $4, deviation = $5, volatility = $6, games = $7, wins = $8, draws = $9, \
+         losses = $10, turns = $11, points = $12, bingos = $13, best_word = $14, best_score = $15 \
+         WHERE player = $1 AND rules = $2 AND language = $3"
+    } else {
+        "INSERT INTO ratings (player, rules, language, rating, deviation, volatility, games, wins, draws, \
+         losses, turns, points, bingos, best_word, best_score) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)"
+    };
+    sqlx::query(statement)
         .bind(id)
         .bind(rules)
         .bind(language)
-        .bind(seat.place as i64)
-        .bind(seat.score)
-        .bind(rating.map(|r| r.rating))
-        .bind(rating.map(|r| r.deviation))
-        .bind(before.map(|r| r.rating))
-        .bind(before.map(|r| r.deviation))
-        .bind(result.finished_ms as i64)
+        .bind(row.rating.rating)
+        .bind(row.rating.deviation)
+        .bind(row.rating.volatility)
+        .bind(row.games)
+        .bind(row.wins)
+        .bind(row.draws)
+        .bind(row.losses)
+        .bind(row.turns)
+        .bind(row.points)
+        .bind(row.bingos)
+        .bind(row.best.as_ref().map(|b| b.word.clone()))
+        .bind(row.best.as_ref().map(|b| i64::from(b.score)))
         .execute(&mut **tx)
         .await?;
-    }
-    count_settled(tx, rules, language, &settled).await
+    sqlx::query(
+        "INSERT INTO results (code, seat, player, rules, language, place, score, rating, deviation, \
+         rating_before, deviation_before, finished_ms) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
+    )
+    .bind(entry.code.as_str())
+    .bind(entry.seat)
+    .bind(id)
+    .bind(rules)
+    .bind(language)
+    .bind(seat.place as i64)
+    .bind(seat.score)
+    .bind(rating.map(|r| r.rating))
+    .bind(rating.map(|r| r.deviation))
+    .bind(before.map(|r| r.rating))
+    .bind(before.map(|r| r.deviation))
+    .bind(entry.finished_ms as i64)
+    .execute(&mut **tx)
+    .await?;
+    Ok((old, row.rating))
 }
 
 /// How long after an account is made asking again with its key gives it
@@ -412,12 +498,14 @@ impl Db {
         Ok(row.map(|row| row.get(0)))
     }
 
-    /// How a game changed its members' ratings.
+    /// How a game changed its members' ratings (a no-show's forfeit, kept
+    /// under the room, was no part of its game).
     pub async fn game_ratings(&self, code: RoomCode) -> Result<GameRatings> {
         let rows = sqlx::query(
             "SELECT r.seat, p.nick, r.rating_before, r.rating, r.deviation FROM results r \
              JOIN players p ON p.id = r.player \
-             WHERE r.code = $1 AND r.rating IS NOT NULL AND r.rating_before IS NOT NULL ORDER BY r.seat",
+             WHERE r.code = $1 AND r.seat >= 0 AND r.rating IS NOT NULL AND r.rating_before IS NOT NULL \
+             ORDER BY r.seat",
         )
         .bind(code.as_str())
         .fetch_all(&self.reads)

@@ -8,7 +8,7 @@ mod arenas;
 mod latency;
 mod random;
 
-use crate::db::{Db, DbError, GameResult, StoredRoom};
+use crate::db::{Db, DbError, Forfeit, GameResult, StoredRoom};
 use crate::error::ApiError;
 use crate::signal::Signals;
 use crate::word_lists::{WordListError, WordLists};
@@ -25,8 +25,8 @@ use wocable_crossword::computer::{LeaveModel, Level};
 use wocable_crossword::{Game, Intent, RULES_EDITION};
 use wocable_lexicon::Language;
 use wocable_net::{
-    AccountId, ArenaId, COMPUTER_NAME, ClientMessage, ComputerTurn, Joined, MAX_NAME, Player, QueueKey, RateLimit,
-    Refusal, Room, RoomCode, RoomSettings, Schedule, SeatToken, ServerMessage, Step, Verdict, Waiting,
+    AccountId, ArenaId, COMPUTER_NAME, ClientMessage, ComputerTurn, GivenUp, Joined, MAX_NAME, Player, QueueKey,
+    RateLimit, Refusal, Room, RoomCode, RoomSettings, Schedule, SeatToken, ServerMessage, Step, Verdict, Waiting,
 };
 
 /// Where a player who asked for a seat is answered: the seat, or why
@@ -540,13 +540,15 @@ impl Hub {
     /// A room still filling gives up the seats of players who left it or
     /// never came, so that it does not wait for them for ever; the peers
     /// of the seats after them move up with their seats. In a random
-    /// game's room, computer players take the seats given up.
+    /// game's room, computer players take the seats given up, and a member
+    /// who never came forfeits.
     async fn give_up_absent_seats(&mut self, code: RoomCode, now: u64, channel: &mut WebRtcChannel) {
         let Some(room) = self.rooms.get_mut(&code) else { return };
-        let gone = room.give_up_absent_seats(now);
-        if gone.is_empty() {
+        let given_up = room.give_up_absent_seats(now);
+        if given_up.is_empty() {
             return;
         }
+        let gone: Vec<usize> = given_up.iter().map(|g| g.seat).collect();
         info!(%code, ?gone, "seats given up: their players left the waiting room or never came");
         // Should this fail, the next seat taken stores them all; a restart
         // before then only gives the players gone another grace.
@@ -572,10 +574,13 @@ impl Hub {
         if self.matched.contains(&code) {
             // A random game nobody came to is not played by computers
             // alone (an arena's no-shows are the arena's to count).
-            let nobody = !room.seats().iter().any(|seat| seat.player.is_person());
-            if nobody && !self.arenas.holds(code) {
-                info!(%code, "room closed: no person came");
-                return self.close(code, true).await;
+            let present: Vec<Player> = room.seats().iter().map(|seat| seat.player).filter(|p| p.is_person()).collect();
+            if !self.arenas.holds(code) {
+                self.forfeit_no_shows(code, &given_up, &present, now).await;
+                if present.is_empty() {
+                    info!(%code, "room closed: no person came");
+                    return self.close(code, true).await;
+                }
             }
             for _ in &gone {
                 let _ = self.join_as_free_name(code, COMPUTER_NAME, Player::Computer(FILL_LEVEL)).await;
@@ -590,6 +595,31 @@ impl Hub {
             }
         };
         self.deliver(code, step, channel).await;
+    }
+
+    /// Each member given up who never came to a rated random game that
+    /// others came to loses it: see [`Forfeit`].
+    async fn forfeit_no_shows(&mut self, code: RoomCode, given_up: &[GivenUp], present: &[Player], now: u64) {
+        let Some(room) = self.rooms.get(&code) else { return };
+        let settings = room.settings();
+        if present.is_empty() || settings.clock.is_none() || settings.hints {
+            return;
+        }
+        for no_show in given_up.iter().filter(|g| !g.came) {
+            let Player::Member(absent) = no_show.sitter.player else { continue };
+            let forfeit = Forfeit {
+                rules: settings.rules,
+                language: settings.language,
+                seat: no_show.seat,
+                absent,
+                present: present.to_vec(),
+                at_ms: now,
+            };
+            info!(%code, seat = no_show.seat, "a member who never came forfeits");
+            if let Err(e) = self.db.forfeit(code, &forfeit).await {
+                error!(%code, "forfeit not stored: {e}");
+            }
+        }
     }
 
     /// Forgets finished games a while after they end, and closes rooms

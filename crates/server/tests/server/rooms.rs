@@ -365,12 +365,20 @@ async fn a_seat_left_empty_in_the_waiting_room_is_given_up_and_the_seats_after_m
 }
 
 #[tokio::test(flavor = "multi_thread")]
-async fn in_a_random_game_a_matched_player_who_never_comes_is_replaced_by_a_computer() {
+async fn in_a_random_game_a_matched_player_who_never_comes_is_replaced_by_a_computer_and_forfeits() {
+    use wocable_net::{Account, Profile};
     let scratch = Scratch::new("random-ghost");
     let server = Server::start(&scratch, None, &scratch.database());
-    let ask = |name: &'static str| {
+    let http = reqwest::Client::new();
+    let account = |nick: &'static str| {
+        let made = http.post(format!("{}/api/players", server.url)).json(&serde_json::json!({ "nick": nick })).send();
+        async move { made.await.unwrap().json::<Account>().await.unwrap() }
+    };
+    let (me, ghost) = (account("me").await, account("ghost").await);
+    let ask = |member: &Account| {
         let url = format!("{}/api/random", server.url);
-        let body = serde_json::json!({ "rules": "wocable", "language": "en", "players": 2, "name": name, "wait": 60 });
+        let key = member.key.to_hex();
+        let body = serde_json::json!({ "rules": "wocable", "language": "en", "players": 2, "name": "x", "wait": 60, "key": key });
         async move {
             let joined: serde_json::Value =
                 reqwest::Client::new().post(url).json(&body).send().await.unwrap().json().await.unwrap();
@@ -378,7 +386,7 @@ async fn in_a_random_game_a_matched_player_who_never_comes_is_replaced_by_a_comp
             (code, SeatToken::from_hex(joined["token"].as_str().unwrap()).unwrap())
         }
     };
-    let ((code, token), (ghost_code, _)) = tokio::join!(ask("me"), ask("ghost"));
+    let ((code, token), (ghost_code, _)) = tokio::join!(ask(&me), ask(&ghost));
     assert_eq!(code, ghost_code, "matched together");
     // A lone request that wants no wait is given a computer at once, and
     // never comes: no game of computers is played for it.
@@ -401,6 +409,22 @@ async fn in_a_random_game_a_matched_player_who_never_comes_is_replaced_by_a_comp
     }
     let record = me.pass_to_the_end().await;
     assert!(record.contains(" Bot ") && !record.contains("ghost"), "{record}");
+    // The member who never came lost to the one who did, on their own
+    // record only: a no-show gives nobody anything.
+    let profile = |nick: &str| {
+        let url = format!("{}/api/players/{nick}", server.url);
+        async move { reqwest::get(url).await.unwrap().json::<Profile>().await.unwrap() }
+    };
+    let ghost = profile("ghost").await;
+    let lost = &ghost.lists[0];
+    assert_eq!((lost.games, lost.wins, lost.losses, lost.turns), (1, 0, 1, 0), "{lost:?}");
+    assert!(lost.rating.rating < 1500.0 && lost.history.len() == 1, "{lost:?}");
+    let played = &profile("me").await.lists[0];
+    assert_eq!((played.games, played.wins), (1, 0), "the game against the computer only: {played:?}");
+    let changes: wocable_net::GameRatings =
+        reqwest::get(format!("{}/api/rooms/{code}/ratings", server.url)).await.unwrap().json().await.unwrap();
+    let nicks: Vec<&str> = changes.changes.iter().map(|c| c.nick.as_str()).collect();
+    assert_eq!(nicks, ["me"], "the forfeit was no part of the game");
     let look = format!("{}/api/rooms/{}", server.url, lone["code"].as_str().unwrap());
     let deadline = Instant::now() + Duration::from_secs(10);
     while reqwest::get(&look).await.unwrap().status() != reqwest::StatusCode::NOT_FOUND {
