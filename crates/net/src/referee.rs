@@ -129,11 +129,34 @@ impl Referee {
         let first = self.game.log().len();
         let turn = self.game.turn();
         self.game.apply(intent).map_err(Refusal::Rule)?;
+        self.end_without_people();
         if self.game.turn() != turn {
             self.turn_started = now;
             self.turn_allowance_ms = self.turn_ms().unwrap_or(0);
         }
         Ok(self.game.numbered_from(first).collect())
+    }
+
+    /// Computers do not play a game out among themselves once the people
+    /// in it have all left: those still in resign, the lowest score first,
+    /// until one is left. The people rank below every computer, as they
+    /// would have had the game been played out. (A game of computers alone
+    /// from the start is played out.)
+    fn end_without_people(&mut self) {
+        let still_in = |game: &Game, seat: usize| !game.has_left(seat);
+        let mut people = (0..self.players.len()).filter(|seat| self.players[*seat].is_person()).peekable();
+        if people.peek().is_none() || people.any(|seat| still_in(&self.game, seat)) {
+            return;
+        }
+        while !self.game.is_over() {
+            let scores = self.game.scores();
+            let lowest =
+                (0..self.players.len()).filter(|seat| still_in(&self.game, *seat)).min_by_key(|seat| scores[*seat]);
+            let Some(seat) = lowest else { return };
+            if self.game.apply(Intent::Resign { seat }).is_err() {
+                return;
+            }
+        }
     }
 
     /// Times out the person on turn whose clock ran out, or who has been
@@ -270,6 +293,36 @@ mod tests {
         assert!(matches!(events.as_slice(), [Sequenced { event: Event::Passed { seat: 0 }, .. }]), "{events:?}");
         assert!(referee.computer_move(&turn, Intent::Pass { seat: 0 }, 20).is_empty(), "its turn is past");
         assert_eq!(referee.computer_turn(), None, "a person's turn");
+    }
+
+    #[test]
+    fn computers_left_alone_end_the_game_below_nobody_who_stayed() {
+        let computer = Player::Computer(Level::Beginner);
+        let mut referee = refereed(vec![Player::Human, computer, Player::Human, computer]);
+        referee.intent(0, Intent::Pass { seat: 0 }, 10).expect("a pass");
+        let turn = referee.computer_turn().expect("the computer's turn");
+        referee.computer_move(&turn, Intent::Pass { seat: 1 }, 20);
+        referee.intent(2, Intent::Resign { seat: 2 }, 30).expect("a resignation");
+        assert!(!referee.is_over(), "a person is still in");
+        let turn = referee.computer_turn().expect("the other computer's turn");
+        referee.computer_move(&turn, Intent::Pass { seat: 3 }, 40);
+        let events = referee.tick(40 + 60_000, &[]);
+        let left: Vec<(usize, LeaveReason)> = events
+            .iter()
+            .filter_map(|e| if let Event::Left { seat, reason } = e.event { Some((seat, reason)) } else { None })
+            .collect();
+        // The person on turn timed out; the computers stop at once.
+        assert_eq!(left[0], (0, LeaveReason::TimedOut));
+        assert_eq!(left.len(), 2, "one computer resigns, the other is left: {events:?}");
+        assert!(referee.is_over() && referee.computer_turn().is_none());
+        let standings = referee.game().standings();
+        let by_rank: Vec<usize> = standings.iter().map(|s| s.seat).collect();
+        assert!(matches!(by_rank[..], [1, 3, 0, 2] | [3, 1, 0, 2]), "{standings:?}");
+        // Computers alone from the start play on.
+        let mut referee = refereed(vec![computer; 2]);
+        let turn = referee.computer_turn().expect("a computer's turn");
+        referee.computer_move(&turn, Intent::Pass { seat: 0 }, 10);
+        assert!(!referee.is_over() && referee.computer_turn().is_some());
     }
 
     #[test]

@@ -435,6 +435,27 @@ async fn in_a_random_game_a_matched_player_who_never_comes_is_replaced_by_a_comp
 }
 
 #[tokio::test(flavor = "multi_thread")]
+async fn computers_left_alone_end_the_game_at_once() {
+    let scratch = Scratch::new("alone");
+    let server = Server::start(&scratch, None, &scratch.database());
+    let output = create_command(&server, "wocable", 3, &["--clock", "60", "--computers", "beginner,champion"]);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let code = RoomCode::parse(String::from_utf8(output.stdout).unwrap().trim()).unwrap();
+    let (seat, token) = join(&server, code, "me").await;
+    let mut me = Seat::connect(&server.url, code, token).await;
+    assert!(me.until_turn().await, "my turn comes");
+    me.raw.send(&ClientMessage::Intent(Intent::Resign { seat }));
+    while me.record.is_none() {
+        assert!(me.take(Duration::from_secs(5)).await, "the game ended when its only person left:\n{}", server.log());
+    }
+    let view = me.view.as_ref().unwrap();
+    assert!(view.ended().is_some());
+    let resigned = view.log().iter().filter(|e| matches!(e.event, Event::Left { reason: LeaveReason::Resigned, .. }));
+    let resigned = resigned.count();
+    assert_eq!(resigned, 2, "I resigned, then the computer lower in score: {:?}", view.log());
+}
+
+#[tokio::test(flavor = "multi_thread")]
 async fn a_silent_client_times_out_and_the_others_play_on() {
     let scratch = Scratch::new("silent");
     let server = Server::start(&scratch, None, &scratch.database());
