@@ -14,6 +14,7 @@ pub use players::{Forfeit, GameResult, Registered};
 pub use waiting::{STALE_MS, Waited, WaitingSummary};
 
 use futures::future::BoxFuture;
+use sha2::{Digest, Sha256};
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::migrate::{Migration, MigrationSource, MigrationType, Migrator};
 use sqlx::sqlite::SqliteConnectOptions;
@@ -21,7 +22,7 @@ use sqlx::{AnyPool, ConnectOptions, Executor, Row, SqlStr};
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
 use wocable_crossword::{Event, Sequenced};
-use wocable_net::{AccountId, Arena, ArenaId, RoomCode, RoomSettings, Seat};
+use wocable_net::{AccountId, Arena, ArenaId, Player, RoomCode, RoomSettings, Seat, SeatToken};
 
 /// The migrations, built into the binary.
 #[derive(Debug)]
@@ -107,6 +108,54 @@ const POSTGRES_CONNECTIONS: u32 = 8;
 
 fn text(value: &impl serde::Serialize) -> String {
     serde_json::to_string(value).expect("stored values serialise")
+}
+
+/// What a room keeps of a seat's token, in memory and in the database: its
+/// SHA-256 (the first 128 bits), so that neither holds a secret that takes
+/// a seat. A client's token is hashed the same way to find its seat.
+pub fn token_hash(token: SeatToken) -> SeatToken {
+    let digest = Sha256::digest(token.0.to_be_bytes());
+    let mut first = [0u8; 16];
+    first.copy_from_slice(&digest[..16]);
+    SeatToken(u128::from_be_bytes(first))
+}
+
+/// A seat as stored. Rooms stored before tokens were hashed kept the token
+/// itself: it is hashed when read.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct StoredSeat {
+    name: String,
+    player: Player,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    token_hash: Option<SeatToken>,
+    #[serde(default, skip_serializing)]
+    token: Option<SeatToken>,
+}
+
+/// Seats to store, whose tokens are [`token_hash`]es already.
+fn stored_seats(seats: &[Seat]) -> String {
+    let stored: Vec<StoredSeat> = seats
+        .iter()
+        .map(|seat| StoredSeat {
+            name: seat.name.clone(),
+            player: seat.player,
+            token_hash: Some(seat.token),
+            token: None,
+        })
+        .collect();
+    text(&stored)
+}
+
+/// Seats as stored, each with the hash of its token.
+fn read_seats(text: &str) -> std::result::Result<Vec<Seat>, String> {
+    let stored: Vec<StoredSeat> = serde_json::from_str(text).map_err(|e| e.to_string())?;
+    stored
+        .into_iter()
+        .map(|seat| {
+            let hash = seat.token_hash.or(seat.token.map(token_hash)).ok_or("a seat without a token")?;
+            Ok(Seat { name: seat.name, player: seat.player, token: hash })
+        })
+        .collect()
 }
 
 /// The database's place as the log may show it: without a password.
@@ -210,7 +259,7 @@ impl Db {
 
     pub async fn set_seats(&self, code: RoomCode, seats: &[Seat]) -> Result<()> {
         sqlx::query("UPDATE rooms SET seats = $1 WHERE code = $2")
-            .bind(text(&seats))
+            .bind(stored_seats(seats))
             .bind(code.as_str())
             .execute(&self.pool)
             .await
@@ -314,7 +363,7 @@ impl Db {
                 code: RoomCode::parse(&code).map_err(|e| damaged("code", &e))?,
                 settings: serde_json::from_str(&settings).map_err(|e| damaged("settings", &e))?,
                 seed: row.get::<i64, _>(2) as u64,
-                seats: serde_json::from_str(&seats).map_err(|e| damaged("seats", &e))?,
+                seats: read_seats(&seats).map_err(|e| damaged("seats", &e))?,
                 edition: row.get::<i64, _>(6) as u32,
                 events,
                 arena: row.get::<Option<String>, _>(4).map(ArenaId).zip(row.get::<Option<i64>, _>(5).map(|g| g as u64)),
@@ -352,6 +401,34 @@ mod tests {
         db.append(new, RULES_EDITION, &[passed(0), passed(1)], None, None).await.unwrap();
         assert_eq!(edition(new).await, RULES_EDITION);
         assert_eq!(db.room(new).await.unwrap().unwrap().events.len(), 2);
+    }
+
+    #[tokio::test]
+    async fn a_room_keeps_only_its_seats_token_hashes() {
+        let temp = temp_db("token-hashes").await;
+        let db = &temp.db;
+        let code = room(db, 3).await;
+        let token = SeatToken(0x1234_5678_9abc_def0_1234_5678_9abc_def0);
+        let seat = Seat { name: "ann".into(), player: Player::Human, token: token_hash(token) };
+        db.set_seats(code, std::slice::from_ref(&seat)).await.unwrap();
+        let stored: String = sqlx::query("SELECT seats FROM rooms WHERE code = $1")
+            .bind(code.as_str())
+            .fetch_one(&db.pool)
+            .await
+            .unwrap()
+            .get(0);
+        assert!(!stored.contains(&token.0.to_string()), "{stored}");
+        assert_eq!(db.room(code).await.unwrap().unwrap().seats, std::slice::from_ref(&seat));
+        // A room stored with the token itself, before: read with its hash.
+        let old = format!(r#"[{{"name":"ann","player":"human","token":{}}}]"#, token.0);
+        sqlx::query("UPDATE rooms SET seats = $1 WHERE code = $2")
+            .bind(&old)
+            .bind(code.as_str())
+            .execute(&db.pool)
+            .await
+            .unwrap();
+        assert_eq!(db.room(code).await.unwrap().unwrap().seats, [seat]);
+        assert_ne!(token_hash(token), token);
     }
 
     #[test]

@@ -8,7 +8,7 @@ mod arenas;
 mod latency;
 mod random;
 
-use crate::db::{Db, DbError, Forfeit, GameResult, StoredRoom};
+use crate::db::{Db, DbError, Forfeit, GameResult, StoredRoom, token_hash};
 use crate::error::ApiError;
 use crate::signal::Signals;
 use crate::word_lists::{WordListError, WordLists};
@@ -375,7 +375,7 @@ impl Hub {
     async fn join(&mut self, code: RoomCode, name: &str, player: Player) -> Result<Joined, ApiError> {
         let room = self.rooms.get_mut(&code).ok_or(ApiError::NoSuchRoom(code))?;
         let token = SeatToken(rand::random());
-        let seat = room.join(name, player, token, now_ms())?;
+        let seat = room.join(name, player, token_hash(token), now_ms())?;
         if let Err(e) = self.db.set_seats(code, room.seats()).await {
             error!(%code, "seat not stored: {e}");
             room.cancel_join(seat);
@@ -459,7 +459,7 @@ impl Hub {
                 let Some(room) = self.rooms.get_mut(&code) else {
                     return self.outbox.send(channel, peer, &ServerMessage::Refused(Refusal::NoSuchRoom(code)));
                 };
-                let Some(seat) = room.seat_of(token) else {
+                let Some(seat) = room.seat_of(token_hash(token)) else {
                     warn!(%peer, %code, "refused: a token not of this room");
                     return self.outbox.send(channel, peer, &ServerMessage::Refused(Refusal::BadToken));
                 };
