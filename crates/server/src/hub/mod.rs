@@ -18,7 +18,7 @@ use serde::Serialize;
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use tokio::sync::{mpsc, oneshot, watch};
 use tracing::{error, info, warn};
 use wocable_crossword::computer::{LeaveModel, Level};
@@ -276,22 +276,40 @@ impl Hub {
             let Ok(mut channel) = socket.take_channel(0) else { return };
             let mut tick = tokio::time::interval(Duration::from_millis(100));
             loop {
-                tokio::select! {
+                let step = tokio::select! {
                     _ = shutdown.changed() => {
                         self.latencies.log_and_reset();
                         message_loop.abort();
                         self.db.close().await;
                         return;
                     }
-                    Some(command) = commands.recv() => self.command(command, &mut channel).await,
-                    Some((peer, state)) = socket.next() => self.peer_changed(peer, state, &mut channel),
-                    Some((peer, packet)) = channel.next() => self.message(peer, &packet, &mut channel).await,
-                    _ = tick.tick() => self.tick(&mut channel).await,
+                    Some(command) = commands.recv() => {
+                        let started = Instant::now();
+                        self.command(command, &mut channel).await;
+                        ("command", started)
+                    }
+                    Some((peer, state)) = socket.next() => {
+                        let started = Instant::now();
+                        self.peer_changed(peer, state, &mut channel);
+                        ("peer", started)
+                    }
+                    Some((peer, packet)) = channel.next() => {
+                        let started = Instant::now();
+                        self.message(peer, &packet, &mut channel).await;
+                        ("message", started)
+                    }
+                    _ = tick.tick() => {
+                        let started = Instant::now();
+                        self.tick(&mut channel).await;
+                        ("tick", started)
+                    }
                     result = &mut message_loop => {
                         warn!("the host peer stopped ({result:?}); starting it again");
                         break;
                     }
-                }
+                };
+                let (what, started) = step;
+                self.latencies.step(what, started.elapsed());
             }
             let now = now_ms();
             self.flooders.clear();
@@ -508,7 +526,7 @@ impl Hub {
                 match room.intent(seat, intent, now) {
                     Ok(step) => {
                         self.deliver(code, step, channel).await;
-                        self.latencies.record(read.elapsed());
+                        self.latencies.moves.record(read.elapsed());
                     }
                     Err(refusal) => {
                         info!(%code, seat, "refused: {refusal}");
@@ -667,7 +685,10 @@ impl Hub {
                 room.game().filter(|game| game.is_over()).map(|game| GameResult::of(game, room.seats(), clocked, now));
             let credit = result.as_ref().and_then(|result| self.arena_credit(code, result, now));
             let standings = credit.as_ref().map(|credit| (&credit.arena, &credit.players[..]));
-            if let Err(e) = self.db.append(code, edition, &step.events, result.as_ref(), standings).await {
+            let writing = Instant::now();
+            let stored = self.db.append(code, edition, &step.events, result.as_ref(), standings).await;
+            self.latencies.writes.record(writing.elapsed());
+            if let Err(e) = stored {
                 error!(%code, "events not stored: {e}");
                 return self.reload(code, channel).await;
             }
