@@ -451,6 +451,11 @@ fn runtime() -> Arc<dyn Runtime> {
     Arc::new(SmolRuntime)
 }
 
+/// The threads that drive the peer connections: one per core.
+fn reactor_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
 /// Closes the peer connection when dropped.
 ///
 /// A webrtc-rs peer connection that is dropped without being closed keeps its driver task, and
@@ -661,6 +666,9 @@ async fn create_rtc_peer_connection(
     let connection = PeerConnectionBuilder::new()
         .with_configuration(config)
         .with_runtime(runtime())
+        // Each connection's driver (its UDP sockets, DTLS and SCTP) on one of
+        // a thread per core, not all of them on smol's one global thread.
+        .with_dedicated_reactor_pool_size(reactor_threads())
         .with_handler(Arc::new(handler))
         // One socket per local interface. A family the host doesn't have is skipped.
         .with_udp_addrs(vec!["0.0.0.0:0", "[::]:0"])
