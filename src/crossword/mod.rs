@@ -106,7 +106,7 @@ impl MatchSetup {
                 word_list: self.word_list.clone(),
                 hints: true,
             },
-            seed: self.seed,
+            seed: self.seed.into(),
         }
     }
 }

@@ -562,7 +562,7 @@ mod tests {
                 word_list: None,
                 hints: true,
             },
-            seed: 7,
+            seed: 7.into(),
         };
         let racks = ["CATSDOG", "ZAXEQIJ"].map(|rack| parse_rack(Language::En, rack).ok());
         let mut game = Game::with_draws(config, lexicon, racks).expect("a game");

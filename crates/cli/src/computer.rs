@@ -31,7 +31,7 @@ pub fn selfplay(args: &mut Args) -> Result<(), Failure> {
             word_list: None,
             hints: true,
         },
-        seed,
+        seed: seed.into(),
     };
     let game = play_game(config, lexicon, &levels, &LeaveModel::bundled(language));
     std::fs::write(&out, gcg::export(&game)).map_err(|e| fail(format!("{out}: {e}")))?;

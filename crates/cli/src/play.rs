@@ -38,7 +38,7 @@ pub fn run(args: &mut Args) -> Result<(), Failure> {
             word_list: None,
             hints: true,
         },
-        seed,
+        seed: seed.into(),
     };
     let mut game = Game::new(config, lexicon).map_err(fail)?;
     println!("Wocable, {rules} rules, {language}. Type 'help' for the commands.");

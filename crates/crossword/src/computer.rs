@@ -521,7 +521,7 @@ pub fn endgame(game: &Game, node_budget: u64) -> Option<EndgameAnswer> {
 /// Plays a whole game between computer players, one level per seat; the
 /// seed decides the bag and the weaker levels' choices.
 pub fn play_game(config: GameConfig, lexicon: Lexicon, levels: &[Level], leaves: &LeaveModel) -> Game {
-    let seed = config.seed;
+    let seed = config.seed.low_bits();
     let mut game = Game::new(config, lexicon).expect("a valid configuration");
     play_out(&mut game, levels, leaves, seed, |_, _, _| {});
     game

@@ -7,6 +7,7 @@ use crate::error::RuleError;
 use crate::movegen;
 use crate::play::{Placement, ScoredPlay, Scoring, check_words, score_placement};
 use crate::rules::{ExchangeOrder, InvalidWord, PassEnding, RACK_SIZE, RULES_EDITION, RuleSet, RuleSetKind};
+use crate::seed::Seed;
 use crate::tile::{Tile, full_bag, rack_value, take_from, tiles_used};
 use crate::view::SeatView;
 use rand::{RngExt, SeedableRng};
@@ -52,7 +53,7 @@ fn hints_by_default() -> bool {
 pub struct GameConfig {
     #[serde(flatten)]
     pub settings: GameSettings,
-    pub seed: u64,
+    pub seed: Seed,
 }
 
 impl GameSettings {
@@ -97,7 +98,7 @@ impl GameConfig {
         let players = (1..=players).map(|i| format!("p{i}")).collect();
         GameConfig {
             settings: GameSettings { rules, language, players, layout: None, word_list: None, hints: true },
-            seed,
+            seed: seed.into(),
         }
     }
 }
@@ -403,7 +404,7 @@ impl Game {
     /// that may not peek chooses its move on it.
     pub fn guessed(view: &SeatView, lexicon: Lexicon, seed: u64) -> Result<Game, ConfigError> {
         let seat = view.viewer().ok_or(ConfigError::NoSuchSeat(usize::MAX))?;
-        let config = GameConfig { settings: view.settings().clone(), seed };
+        let config = GameConfig { settings: view.settings().clone(), seed: seed.into() };
         let mut game = Game::new(config, lexicon)?;
         let mut unseen = full_bag(&game.tiles);
         unseen = take_from(&unseen, &view.board().tiles().map(|(_, t)| Tile::from(t)).collect::<Vec<_>>())
@@ -736,7 +737,7 @@ impl Game {
         let mut tiles = match scripted {
             Some(tiles) => tiles,
             None => {
-                let mut rng = ChaCha8Rng::seed_from_u64(self.config.seed);
+                let mut rng = self.config.seed.rng();
                 rng.set_stream(self.draws);
                 let mut bag = self.bag.clone();
                 (0..count).map(|_| bag.swap_remove(rng.random_range(0..bag.len()))).collect()

@@ -319,7 +319,7 @@ pub fn replay(record: &Record, rules: RuleSetKind, lexicon: Lexicon) -> Result<G
             word_list: word_list(record),
             hints: record.hints,
         },
-        seed: 0,
+        seed: 0.into(),
     };
     let mut game = Game::with_draws(config, lexicon, deals).map_err(|e: ConfigError| err(record.players_line, e))?;
     let mut pending_counts: VecDeque<Event> = VecDeque::new();

@@ -15,6 +15,7 @@ pub mod movegen;
 pub mod notation;
 mod play;
 mod rules;
+mod seed;
 mod standings;
 mod tile;
 mod view;
@@ -27,6 +28,7 @@ pub use game::{
 };
 pub use play::{Placement, ScoredPlay, Scoring, check_words, score_placement};
 pub use rules::{ExchangeOrder, InvalidWord, PassEnding, RACK_SIZE, RULES_EDITION, RuleSet, RuleSetKind};
+pub use seed::Seed;
 pub use standings::{Outcome, PairResult, Standing};
 pub use tile::{Tile, bracketed, format_rack, full_bag};
 pub use view::{BuildError, SeatView, Sequenced, ViewError};

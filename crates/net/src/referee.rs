@@ -187,7 +187,7 @@ impl Referee {
         }
         let seat = self.game.turn();
         let Player::Computer(level) = self.players[seat] else { return None };
-        let seed = self.game.config().seed ^ (self.game.log().len() as u64).rotate_left(32);
+        let seed = self.game.config().seed.low_bits() ^ (self.game.log().len() as u64).rotate_left(32);
         Some(ComputerTurn { seat, level, view: self.game.seat_view(Some(seat)), seed })
     }
 

@@ -14,7 +14,7 @@ use thiserror::Error;
 use wocable_crossword::computer::{self, HINTS, Level};
 use wocable_crossword::movegen::Move;
 use wocable_crossword::{
-    ConfigError, Game, GameConfig, GameSettings, Intent, RestoreError, RuleError, SavedGame, Sequenced, gcg,
+    ConfigError, Game, GameConfig, GameSettings, Intent, RestoreError, RuleError, SavedGame, Seed, Sequenced, gcg,
 };
 use wocable_lexicon::{Language, Lexicon, Offensive};
 /// How long a seat of a room still filling stays taken for a player who
@@ -178,7 +178,7 @@ pub struct Step {
 pub struct Room {
     code: RoomCode,
     settings: RoomSettings,
-    seed: u64,
+    seed: Seed,
     lexicon: Lexicon,
     seats: Vec<Seat>,
     connected: Vec<bool>,
@@ -194,7 +194,7 @@ pub struct Room {
 }
 
 impl Room {
-    pub fn new(code: RoomCode, settings: RoomSettings, seed: u64, lexicon: Lexicon) -> Result<Room, LobbyError> {
+    pub fn new(code: RoomCode, settings: RoomSettings, seed: Seed, lexicon: Lexicon) -> Result<Room, LobbyError> {
         let rules = settings.rules.rules();
         if !(rules.min_players..=rules.max_players).contains(&settings.players) {
             return Err(LobbyError::PlayerCount {
@@ -229,7 +229,7 @@ impl Room {
     pub fn restore(
         code: RoomCode,
         settings: RoomSettings,
-        seed: u64,
+        seed: Seed,
         lexicon: Lexicon,
         seats: Vec<Seat>,
         game: Option<(u32, Vec<wocable_crossword::Event>)>,

@@ -33,7 +33,7 @@ fn new_game(rules: RuleSetKind, racks: &[&str]) -> Game {
             word_list: None,
             hints: true,
         },
-        seed: 7,
+        seed: 7.into(),
     };
     Game::with_draws(config, lexicon(), racks.iter().map(|r| Some(tiles(r)))).unwrap()
 }
@@ -389,7 +389,7 @@ fn exchange_refused_when_the_bag_is_too_small() {
                 word_list: None,
                 hints: true,
             },
-            seed: 3,
+            seed: 3.into(),
         };
         let mut game = Game::new(config, support::permissive_lexicon()).unwrap();
         support::drain_bag(&mut game, 6);
@@ -547,7 +547,7 @@ fn played_out(rules: RuleSetKind, n: usize, seed: u64) -> Game {
             word_list: None,
             hints: true,
         },
-        seed,
+        seed: seed.into(),
     };
     let mut game = Game::new(config, support::permissive_lexicon()).unwrap();
     support::play_out(&mut game);
@@ -675,7 +675,7 @@ fn configurations_are_checked() {
             word_list: None,
             hints: true,
         },
-        seed: 1,
+        seed: 1.into(),
     };
     assert!(Game::new(config(RuleSetKind::Webfeud, 3), lexicon()).is_err());
     assert!(Game::new(config(RuleSetKind::Wocable, 1), lexicon()).is_err());
@@ -699,7 +699,7 @@ fn saves_restore_the_same_game() {
             word_list: None,
             hints: true,
         },
-        seed: 11,
+        seed: 11.into(),
     };
     let mut game = Game::new(config, support::permissive_lexicon()).unwrap();
     support::drain_bag(&mut game, 40);
@@ -740,7 +740,7 @@ fn a_custom_layout_replaces_the_rule_sets_board() {
             word_list: None,
             hints: true,
         },
-        seed: 1,
+        seed: 1.into(),
     };
     let mut game = Game::with_draws(config, lexicon(), [Some(tiles("CATSDOG"))]).unwrap();
     let events = game.apply(play(&game, 0, "8G", "CAT")).unwrap();

@@ -133,7 +133,7 @@ proptest! {
         actions in proptest::collection::vec(action(), 1..120),
     ) {
         let players = if rules == RuleSetKind::Webfeud { 2 } else { players };
-        let config = GameConfig { settings: GameSettings { rules, language: Language::En, players: (0..players).map(|i| format!("p{i}")).collect(), layout: None, word_list: None, hints: true }, seed };
+        let config = GameConfig { settings: GameSettings { rules, language: Language::En, players: (0..players).map(|i| format!("p{i}")).collect(), layout: None, word_list: None, hints: true }, seed: seed.into() };
         let lexicon = support::permissive_lexicon();
         let mut game = Game::new(config, lexicon.clone()).unwrap();
         let mut views: Vec<SeatView> = std::iter::once(None)

@@ -17,7 +17,7 @@ fn game(rules: RuleSetKind, players: usize, seed: u64) -> Game {
             word_list: None,
             hints: true,
         },
-        seed,
+        seed: seed.into(),
     };
     Game::new(config, support::permissive_lexicon()).unwrap()
 }
@@ -90,7 +90,7 @@ fn a_withdrawn_play_is_written_and_read_back() {
             word_list: None,
             hints: true,
         },
-        seed: 1,
+        seed: 1.into(),
     };
     let racks =
         [Some(parse_rack(Language::En, "CATSDOG").unwrap()), Some(parse_rack(Language::En, "AACTTXY").unwrap())];

@@ -16,7 +16,7 @@ fn room(players: usize, clock: Option<u32>) -> Room {
         word_list: None,
         hints: false,
     };
-    Room::new(RoomCode::from_number(7), settings, 11, Lexicon::bundled(Language::En)).unwrap()
+    Room::new(RoomCode::from_number(7), settings, 11.into(), Lexicon::bundled(Language::En)).unwrap()
 }
 
 /// Each seat's view, followed from the messages it is sent.
@@ -203,7 +203,7 @@ fn a_stored_room_restores_its_game() {
     let restored = Room::restore(
         room.code(),
         room.settings().clone(),
-        11,
+        11.into(),
         Lexicon::bundled(Language::En),
         room.seats().to_vec(),
         Some((room.game().unwrap().edition(), stored)),
@@ -254,7 +254,7 @@ fn hints_are_given_on_turn_in_a_room_made_with_them_and_refused_in_any_other() {
     assert_eq!(rated.hints(0), Err(Refusal::NoHints));
 
     let settings = RoomSettings { hints: true, ..rated.settings().clone() };
-    let mut room = Room::new(RoomCode::from_number(8), settings, 11, Lexicon::bundled(Language::En)).unwrap();
+    let mut room = Room::new(RoomCode::from_number(8), settings, 11.into(), Lexicon::bundled(Language::En)).unwrap();
     room.join("ann", Player::Human, SeatToken(1), 0).unwrap();
     assert_eq!(room.hints(0), Err(Refusal::NotStarted));
     room.join("bob", Player::Human, SeatToken(2), 0).unwrap();

@@ -21,7 +21,7 @@ use sqlx::sqlite::SqliteConnectOptions;
 use sqlx::{AnyPool, ConnectOptions, Executor, Row, SqlStr};
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
-use wocable_crossword::{Event, Sequenced};
+use wocable_crossword::{Event, Seed, Sequenced};
 use wocable_net::{AccountId, Arena, ArenaId, Player, RoomCode, RoomSettings, Seat, SeatToken};
 
 /// The migrations, built into the binary.
@@ -44,6 +44,7 @@ impl MigrationSource<'static> for Embedded {
                 migration(7, "shared queues", include_str!("../../migrations/0007_shared_queues.sql")),
                 migration(8, "rating counts", include_str!("../../migrations/0008_rating_counts.sql")),
                 migration(9, "rules editions", include_str!("../../migrations/0009_rules_edition.sql")),
+                migration(10, "full seeds", include_str!("../../migrations/0010_full_seeds.sql")),
             ])
         })
     }
@@ -66,7 +67,7 @@ pub struct Db {
 pub struct StoredRoom {
     pub code: RoomCode,
     pub settings: RoomSettings,
-    pub seed: u64,
+    pub seed: Seed,
     pub seats: Vec<Seat>,
     /// The rules edition of its game (see [`Db::append`]).
     pub edition: u32,
@@ -242,13 +243,15 @@ impl Db {
         Ok(row.map(|row| row.get(0)))
     }
 
-    pub async fn create_room(&self, code: RoomCode, settings: &RoomSettings, seed: u64, now: u64) -> Result<()> {
+    pub async fn create_room(&self, code: RoomCode, settings: &RoomSettings, seed: Seed, now: u64) -> Result<()> {
         sqlx::query(
-            "INSERT INTO rooms (code, settings, seed, seats, created_ms, instance) VALUES ($1, $2, $3, '[]', $4, $5)",
+            "INSERT INTO rooms (code, settings, seed, seed_text, seats, created_ms, instance) \
+             VALUES ($1, $2, $3, $4, '[]', $5, $6)",
         )
         .bind(code.as_str())
         .bind(text(settings))
-        .bind(seed as i64)
+        .bind(seed.low_bits() as i64)
+        .bind(matches!(seed, Seed::Full(_)).then(|| seed.to_text()))
         .bind(now as i64)
         .bind(self.instance())
         .execute(&self.pool)
@@ -327,14 +330,14 @@ impl Db {
             .bind(self.instance())
             .execute(&self.pool)
             .await?;
-        let query = "SELECT code, settings, seed, seats, arena, arena_game, rules_edition FROM rooms \
+        let query = "SELECT code, settings, seed, seats, arena, arena_game, rules_edition, seed_text FROM rooms \
                      WHERE NOT finished AND instance = $1";
         self.rooms(query, Some(self.instance())).await
     }
 
     /// One room, as stored.
     pub async fn room(&self, code: RoomCode) -> Result<Option<StoredRoom>> {
-        let query = "SELECT code, settings, seed, seats, arena, arena_game, rules_edition FROM rooms WHERE code = $1";
+        let query = "SELECT code, settings, seed, seats, arena, arena_game, rules_edition, seed_text FROM rooms WHERE code = $1";
         let rooms = self.rooms(query, Some(code.as_str())).await?;
         Ok(rooms.into_iter().next())
     }
@@ -362,7 +365,10 @@ impl Db {
             rooms.push(StoredRoom {
                 code: RoomCode::parse(&code).map_err(|e| damaged("code", &e))?,
                 settings: serde_json::from_str(&settings).map_err(|e| damaged("settings", &e))?,
-                seed: row.get::<i64, _>(2) as u64,
+                seed: match row.get::<Option<String>, _>(7) {
+                    Some(text) => Seed::from_text(&text).ok_or_else(|| damaged("seed", &text))?,
+                    None => Seed::Number(row.get::<i64, _>(2) as u64),
+                },
                 seats: read_seats(&seats).map_err(|e| damaged("seats", &e))?,
                 edition: row.get::<i64, _>(6) as u32,
                 events,
@@ -429,6 +435,19 @@ mod tests {
             .unwrap();
         assert_eq!(db.room(code).await.unwrap().unwrap().seats, [seat]);
         assert_ne!(token_hash(token), token);
+    }
+
+    #[tokio::test]
+    async fn a_room_keeps_its_full_seed_and_one_made_before_its_number() {
+        let temp = temp_db("seeds").await;
+        let db = &temp.db;
+        let before = room(db, 4).await;
+        assert_eq!(db.room(before).await.unwrap().unwrap().seed, Seed::Number(1));
+        let code = RoomCode::from_number(5);
+        let settings = db.room(before).await.unwrap().unwrap().settings;
+        let seed = Seed::Full(std::array::from_fn(|i| 255 - i as u8));
+        db.create_room(code, &settings, seed, 0).await.unwrap();
+        assert_eq!(db.room(code).await.unwrap().unwrap().seed, seed);
     }
 
     #[test]

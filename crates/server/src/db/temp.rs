@@ -43,6 +43,6 @@ pub async fn room(db: &Db, n: u64) -> RoomCode {
         word_list: None,
         hints: false,
     };
-    db.create_room(code, &settings, 1, 0).await.unwrap();
+    db.create_room(code, &settings, 1.into(), 0).await.unwrap();
     code
 }

@@ -22,7 +22,7 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use tokio::sync::{mpsc, oneshot, watch};
 use tracing::{error, info, warn};
 use wocable_crossword::computer::{LeaveModel, Level};
-use wocable_crossword::{Game, Intent, RULES_EDITION};
+use wocable_crossword::{Game, Intent, RULES_EDITION, Seed};
 use wocable_lexicon::Language;
 use wocable_net::{
     AccountId, ArenaId, COMPUTER_NAME, ClientMessage, ComputerTurn, GivenUp, Joined, MAX_NAME, Player, QueueKey,
@@ -375,7 +375,7 @@ impl Hub {
             if self.rooms.contains_key(&code) {
                 continue;
             }
-            let seed = rand::random();
+            let seed = Seed::Full(rand::random());
             let lexicon = self.word_lists.lexicon(&settings)?;
             let room = Room::new(code, settings.clone(), seed, lexicon)?;
             stored = self.db.create_room(code, &settings, seed, now_ms()).await;
