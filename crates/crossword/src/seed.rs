@@ -34,24 +34,24 @@ impl Seed {
         }
     }
 
-    /// Written as a number, or as 64 hexadecimal digits.
-    pub fn to_text(self) -> String {
+    /// A full seed as 64 hexadecimal digits (`None` for a number).
+    pub fn hex(self) -> Option<String> {
         match self {
-            Seed::Number(n) => n.to_string(),
-            Seed::Full(bytes) => bytes.iter().map(|b| format!("{b:02x}")).collect(),
+            Seed::Number(_) => None,
+            Seed::Full(bytes) => Some(bytes.iter().map(|b| format!("{b:02x}")).collect()),
         }
     }
 
-    /// Read back from [`Seed::to_text`].
-    pub fn from_text(text: &str) -> Option<Seed> {
-        if text.len() == 64 {
-            let mut bytes = [0u8; 32];
-            for (i, byte) in bytes.iter_mut().enumerate() {
-                *byte = u8::from_str_radix(text.get(2 * i..2 * i + 2)?, 16).ok()?;
-            }
-            return Some(Seed::Full(bytes));
+    /// A full seed read back from [`Seed::hex`].
+    pub fn from_hex(text: &str) -> Option<Seed> {
+        if text.len() != 64 {
+            return None;
         }
-        text.parse().ok().map(Seed::Number)
+        let mut bytes = [0u8; 32];
+        for (i, byte) in bytes.iter_mut().enumerate() {
+            *byte = u8::from_str_radix(text.get(2 * i..2 * i + 2)?, 16).ok()?;
+        }
+        Some(Seed::Full(bytes))
     }
 }
 
@@ -63,9 +63,9 @@ impl From<u64> for Seed {
 
 impl Serialize for Seed {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        match self {
-            Seed::Number(n) => serializer.serialize_u64(*n),
-            Seed::Full(_) => serializer.serialize_str(&self.to_text()),
+        match self.hex() {
+            Some(hex) => serializer.serialize_str(&hex),
+            None => serializer.serialize_u64(self.low_bits()),
         }
     }
 }
@@ -80,8 +80,7 @@ impl<'de> Deserialize<'de> for Seed {
         }
         match Stored::deserialize(deserializer)? {
             Stored::Number(n) => Ok(Seed::Number(n)),
-            Stored::Text(text) => Seed::from_text(&text)
-                .filter(|seed| matches!(seed, Seed::Full(_)))
+            Stored::Text(text) => Seed::from_hex(&text)
                 .ok_or_else(|| serde::de::Error::custom("a seed is a number or 64 hexadecimal digits")),
         }
     }
@@ -97,7 +96,8 @@ mod tests {
         let mut old = ChaCha8Rng::seed_from_u64(42);
         assert_eq!(Seed::from(42).rng().random::<u64>(), old.random::<u64>(), "games begun before replay exactly");
         let full = Seed::Full(std::array::from_fn(|i| i as u8 * 7));
-        assert_eq!(Seed::from_text(&full.to_text()), Some(full));
+        assert_eq!(full.hex().and_then(|hex| Seed::from_hex(&hex)), Some(full));
+        assert_eq!(Seed::from(42).hex(), None);
         assert_eq!(serde_json::to_string(&Seed::from(42)).unwrap(), "42", "saves as before");
         let text = serde_json::to_string(&full).unwrap();
         assert_eq!(serde_json::from_str::<Seed>(&text).unwrap(), full);

@@ -251,7 +251,7 @@ impl Db {
         .bind(code.as_str())
         .bind(text(settings))
         .bind(seed.low_bits() as i64)
-        .bind(matches!(seed, Seed::Full(_)).then(|| seed.to_text()))
+        .bind(seed.hex())
         .bind(now as i64)
         .bind(self.instance())
         .execute(&self.pool)
@@ -366,7 +366,7 @@ impl Db {
                 code: RoomCode::parse(&code).map_err(|e| damaged("code", &e))?,
                 settings: serde_json::from_str(&settings).map_err(|e| damaged("settings", &e))?,
                 seed: match row.get::<Option<String>, _>(7) {
-                    Some(text) => Seed::from_text(&text).ok_or_else(|| damaged("seed", &text))?,
+                    Some(text) => Seed::from_hex(&text).ok_or_else(|| damaged("seed", &text))?,
                     None => Seed::Number(row.get::<i64, _>(2) as u64),
                 },
                 seats: read_seats(&seats).map_err(|e| damaged("seats", &e))?,
