@@ -13,7 +13,7 @@ use crate::error::ApiError;
 use crate::signal::Signals;
 use crate::word_lists::{WordListError, WordLists};
 use futures::StreamExt;
-use matchbox_socket::{PeerId, PeerState, RtcIceServerConfig, WebRtcChannel, WebRtcSocketBuilder};
+use matchbox_socket::{Packet, PeerId, PeerState, RtcIceServerConfig, WebRtcChannel, WebRtcSocketBuilder};
 use serde::Serialize;
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
@@ -192,6 +192,14 @@ fn restore(stored: StoredRoom, word_lists: &WordLists, now: u64) -> Result<Room,
     Ok(Room::restore(stored.code, stored.settings, stored.seed, lexicon, stored.seats, game, now)?)
 }
 
+/// What woke the hub's loop.
+enum Woke {
+    Command(Command),
+    Peer(PeerId, PeerState),
+    Message(PeerId, Packet),
+    Tick,
+}
+
 impl Hub {
     /// The hub with every unfinished room of the database, games resumed.
     pub async fn load(
@@ -276,39 +284,42 @@ impl Hub {
             let Ok(mut channel) = socket.take_channel(0) else { return };
             let mut tick = tokio::time::interval(Duration::from_millis(100));
             loop {
-                let step = tokio::select! {
+                let woke = tokio::select! {
                     _ = shutdown.changed() => {
                         self.latencies.log_and_reset();
                         message_loop.abort();
                         self.db.close().await;
                         return;
                     }
-                    Some(command) = commands.recv() => {
-                        let started = Instant::now();
-                        self.command(command, &mut channel).await;
-                        ("command", started)
-                    }
-                    Some((peer, state)) = socket.next() => {
-                        let started = Instant::now();
-                        self.peer_changed(peer, state, &mut channel);
-                        ("peer", started)
-                    }
-                    Some((peer, packet)) = channel.next() => {
-                        let started = Instant::now();
-                        self.message(peer, &packet, &mut channel).await;
-                        ("message", started)
-                    }
-                    _ = tick.tick() => {
-                        let started = Instant::now();
-                        self.tick(&mut channel).await;
-                        ("tick", started)
-                    }
+                    Some(command) = commands.recv() => Woke::Command(command),
+                    Some((peer, state)) = socket.next() => Woke::Peer(peer, state),
+                    Some((peer, packet)) = channel.next() => Woke::Message(peer, packet),
+                    _ = tick.tick() => Woke::Tick,
                     result = &mut message_loop => {
                         warn!("the host peer stopped ({result:?}); starting it again");
                         break;
                     }
                 };
-                let (what, started) = step;
+                // Timed from here: the wait for something to do is not the hub's.
+                let started = Instant::now();
+                let what = match woke {
+                    Woke::Command(command) => {
+                        self.command(command, &mut channel).await;
+                        "command"
+                    }
+                    Woke::Peer(peer, state) => {
+                        self.peer_changed(peer, state, &mut channel);
+                        "peer"
+                    }
+                    Woke::Message(peer, packet) => {
+                        self.message(peer, &packet, &mut channel).await;
+                        "message"
+                    }
+                    Woke::Tick => {
+                        self.tick(&mut channel).await;
+                        "tick"
+                    }
+                };
                 self.latencies.step(what, started.elapsed());
             }
             let now = now_ms();
