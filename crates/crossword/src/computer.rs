@@ -12,8 +12,7 @@
 //!   bag empty against one opponent, it searches the endgame instead.
 
 use crate::board::Board;
-use crate::endgame::EndgameSearch;
-pub use crate::endgame::{ENDGAME_NODES, EndgameAnswer};
+pub use crate::endgame::{ENDGAME_NODES, EndgameAnswer, EndgameSearch};
 use crate::game::{Event, Game, GameConfig, Intent};
 use crate::movegen::{Move, all_moves};
 use crate::rules::RuleSetKind;

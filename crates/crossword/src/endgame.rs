@@ -7,9 +7,10 @@
 //! than in recursive calls, so that it can stop after any position and go
 //! on later: the web build searches a few positions a frame.
 
-use crate::board::{Board, CENTRE, PlacedTile, Pos, SIZE};
+use crate::board::{Board, CENTRE, Direction, PlacedTile, Pos, SIZE};
 use crate::game::{Event, Game, Intent};
-use crate::movegen::{Move, generate};
+use crate::movegen::{Move, Prepared};
+use crate::play::score_placement;
 use crate::rules::{PassEnding, RACK_SIZE};
 use crate::tile::Tile;
 use std::cmp::Reverse;
@@ -72,6 +73,38 @@ impl Play {
     fn tiles(&self) -> &[(Pos, PlacedTile)] {
         &self.tiles[..self.len]
     }
+
+    /// The play in 64 bits, to be kept in the table and as a killer: its
+    /// first square, its direction and each new tile (letter and blank)
+    /// in board order; never 0.
+    fn pack(&self) -> u64 {
+        let tiles = self.tiles();
+        let down = tiles.len() > 1 && tiles[0].0.col == tiles[1].0.col;
+        let head = tiles[0].0.index() as u64 | (tiles.len() as u64) << 8 | (down as u64) << 11;
+        tiles.iter().enumerate().fold(head, |code, (i, (_, tile))| {
+            code | ((tile.letter.0 as u64 & 31) << 1 | tile.blank as u64) << (12 + 6 * i)
+        })
+    }
+}
+
+/// The tiles of a packed play on `board`: from its first square on, one
+/// to each empty square; `None` when they run off the board.
+fn unpack(code: u64, board: &Board) -> Option<Play> {
+    let first = (code & 0xff) as usize;
+    let count = (code >> 8 & 7) as usize;
+    (count > 0).then_some(())?;
+    let direction = if code >> 11 & 1 == 1 { Direction::Down } else { Direction::Across };
+    let mut square = Pos::new(first / SIZE, first % SIZE);
+    let mut tiles = [(CENTRE, PlacedTile { letter: Letter(0), blank: false }); RACK_SIZE];
+    for (i, tile) in tiles.iter_mut().take(count).enumerate() {
+        while let Some(taken) = square.filter(|p| board.get(*p).is_some()) {
+            square = taken.step(direction, true);
+        }
+        let bits = code >> (12 + 6 * i) & 63;
+        *tile = (square?, PlacedTile { letter: Letter((bits >> 1) as u8), blank: bits & 1 == 1 });
+        square = square?.step(direction, true);
+    }
+    Some(Play { tiles, len: count, score: 0 })
 }
 
 /// Why a search stopped early.
@@ -79,7 +112,7 @@ struct OutOfNodes;
 
 /// Random keys whose sums name a position (Zobrist hashing): one per tile
 /// on each square, per tile on each rack, per side to move and per run of
-/// passes. A play is named by its tiles' keys.
+/// passes.
 struct Keys {
     squares: Vec<u64>,
     racks: [[u64; 64]; 2],
@@ -122,23 +155,19 @@ impl Keys {
             Tile::Blank => 0,
         }]
     }
-
-    fn play(&self, play: &Play) -> u64 {
-        play.tiles().iter().fold(0, |key, (pos, tile)| key ^ self.square(*pos, *tile))
-    }
 }
 
 /// What a finished search of a position found: its value, as a bound
-/// when the window cut the search short, the best play (by its key), and
+/// when the window cut the search short, the best play (packed), and
 /// how deep it searched, or that no line was cut short (valid at any depth).
 #[derive(Clone, Copy, Default)]
 struct Entry {
     key: u64,
+    best: u64,
     value: i32,
     bound: Bound,
-    depth: u32,
+    depth: u8,
     proven: bool,
-    best: u64,
 }
 
 #[derive(Clone, Copy, Default, PartialEq, Eq)]
@@ -152,13 +181,15 @@ enum Bound {
 }
 
 /// Positions searched, by key; a newer search of a square's position
-/// replaces the older.
-const TABLE_SIZE: usize = 1 << 16;
+/// replaces the older. The web build's memory is kept small.
+const TABLE_SIZE: usize = if cfg!(target_arch = "wasm32") { 1 << 16 } else { 1 << 20 };
 
 /// The position searched: changed in place down a line and restored on the
 /// way back. Side 0 is the player the search is for.
 struct Position {
     board: Board,
+    /// The board as the move generator reads it.
+    prepared: Prepared,
     racks: [Vec<Tile>; 2],
     /// Consecutive passed turns so far.
     passes: usize,
@@ -175,6 +206,8 @@ struct Position {
     board_key: u64,
     rack_keys: [u64; 2],
     table: Vec<Entry>,
+    /// Room for generated plays, kept to be reused.
+    scratch: Vec<Play>,
 }
 
 /// The turns passed in a row up to now.
@@ -214,6 +247,8 @@ struct Node {
     passes: usize,
     value: i32,
     best_index: usize,
+    /// Whether all its plays are generated, or only those tried first.
+    generated: bool,
 }
 
 impl Node {
@@ -241,6 +276,7 @@ impl Node {
             passes,
             value: i32::MIN,
             best_index: 0,
+            generated: true,
         }
     }
 }
@@ -291,7 +327,7 @@ impl Position {
         let key = self.key(side);
         let known = self.table[key as usize % TABLE_SIZE];
         let (mut alpha, mut beta) = (alpha, beta);
-        if known.key == key && (known.proven || known.depth >= depth) {
+        if known.key == key && (known.proven || u32::from(known.depth) >= depth) {
             // A value found with a horizon brings that horizon here.
             self.cut = !known.proven;
             match known.bound {
@@ -309,16 +345,58 @@ impl Position {
             return Err(OutOfNodes);
         }
         self.nodes_left -= 1;
+        // First the best play of an earlier search of this position: it
+        // often settles it, and then its plays need not be generated.
         let mut plays = std::mem::take(&mut self.plays[depth as usize]);
-        self.generate(game, side, &mut plays);
-        // The best play of an earlier search first.
+        plays.clear();
         if known.key == key
-            && let Some(i) = plays.iter().position(|p| self.keys.play(p) == known.best)
+            && let Some(play) = self.legal(game, side, known.best)
         {
-            plays[..=i].rotate_right(1);
+            plays.push(play);
         }
-        self.stack.push(Node::new(side, depth, (alpha, beta), outer_cut, key, self.passes, plays));
+        let mut node = Node::new(side, depth, (alpha, beta), outer_cut, key, self.passes, plays);
+        node.generated = false;
+        self.stack.push(node);
         Ok(None)
+    }
+
+    /// The play `code` names for `side` here, when it is legal: its tiles
+    /// on the rack, its words all words.
+    fn legal(&self, game: &Game, side: usize, code: u64) -> Option<Play> {
+        let mut play = unpack(code, &self.board)?;
+        let slot = |letter: Letter, blank: bool| if blank { 0 } else { letter.0 as usize & 31 };
+        let mut counts = [0u8; 32];
+        for tile in &self.racks[side] {
+            match tile {
+                Tile::Letter(l) => counts[slot(*l, false)] += 1,
+                Tile::Blank => counts[0] += 1,
+            }
+        }
+        for (_, tile) in play.tiles() {
+            let count = &mut counts[slot(tile.letter, tile.blank)];
+            *count = count.checked_sub(1)?;
+        }
+        let scored = score_placement(&self.board, play.tiles(), &game.scoring()).ok()?;
+        scored.words.iter().all(|word| game.lexicon().contains(word)).then_some(())?;
+        play.score = scored.score as i32;
+        Some(play)
+    }
+
+    /// Generates the plays of the top position after those tried first,
+    /// which it leaves where they are.
+    fn generate_rest(&mut self, game: &Game) {
+        let top = self.stack.len() - 1;
+        let mut all = std::mem::take(&mut self.scratch);
+        self.generate(game, self.stack[top].side, &mut all);
+        let node = &mut self.stack[top];
+        let tried = node.plays.len();
+        for play in &all {
+            if !node.plays[..tried].iter().any(|p| p.tiles() == play.tiles()) {
+                node.plays.push(*play);
+            }
+        }
+        node.generated = true;
+        self.scratch = all;
     }
 
     /// Pushes the search of the root, whose plays are given (neither looked
@@ -337,6 +415,10 @@ impl Position {
             let top = self.stack.len() - 1;
             let Node { side, depth, alpha, beta, next, again, state, .. } = self.stack[top];
             let found = match state {
+                State::Start if next == self.stack[top].plays.len() && !self.stack[top].generated => {
+                    self.generate_rest(game);
+                    continue;
+                }
                 State::Start => {
                     // The first play gets the whole window; the others first a
                     // null window, which is cheaper and enough to show that
@@ -434,14 +516,16 @@ impl Position {
             if self.stack.is_empty() {
                 return Some(Finished { value, best_index, proven });
             }
-            let best = node.plays.get(best_index).map_or(0, |p| self.keys.play(p));
-            self.table[key as usize % TABLE_SIZE] = Entry { key, value, bound, depth, proven, best };
+            let best = node.plays.get(best_index).map_or(0, Play::pack);
+            let depth = depth as u8; // at most MAX_DEPTH
+            self.table[key as usize % TABLE_SIZE] = Entry { key, best, value, bound, depth, proven };
             self.plays[depth as usize] = node.plays;
             found = self.replied(value);
         }
     }
 
     fn make(&mut self, side: usize, play: &Play) {
+        self.prepared.change(play.tiles().iter().map(|(pos, tile)| (*pos, Some(*tile))));
         for (pos, tile) in play.tiles() {
             self.board.set(*pos, *tile);
             self.board_key ^= self.keys.square(*pos, *tile);
@@ -454,6 +538,7 @@ impl Position {
     }
 
     fn unmake(&mut self, side: usize, play: &Play) {
+        self.prepared.change(play.tiles().iter().map(|(pos, _)| (*pos, None)));
         for (pos, tile) in play.tiles() {
             self.board.remove(*pos);
             self.board_key ^= self.keys.square(*pos, *tile);
@@ -473,9 +558,10 @@ impl Position {
     }
 
     /// Every play of `side`, in [`order`].
-    fn generate(&self, game: &Game, side: usize, plays: &mut Vec<Play>) {
+    fn generate(&mut self, game: &Game, side: usize, plays: &mut Vec<Play>) {
         plays.clear();
-        generate(&self.board, &self.racks[side], game.lexicon(), &game.scoring(), |tiles, score, _| {
+        self.prepared.refresh(game.lexicon());
+        self.prepared.generate(&self.racks[side], game.lexicon(), &game.scoring(), |tiles, score, _| {
             plays.push(Play::of(tiles, score))
         });
         let rack = self.racks[side].len();
@@ -487,7 +573,7 @@ impl Position {
 /// positions in all (counted as in [`EndgameAnswer::positions`]), in steps
 /// of at most `step_nodes` positions: a step stops where its positions run
 /// out, and the next goes on from there.
-pub(crate) struct EndgameSearch {
+pub struct EndgameSearch {
     seat: usize,
     position: Position,
     /// The root's plays (in [`order`]); the first is the best at the
@@ -525,6 +611,7 @@ impl EndgameSearch {
             [0, 1].map(|side| racks[side].iter().fold(0u64, |key, tile| key.wrapping_add(keys.rack_tile(side, *tile))));
         let position = Position {
             board: game.board().clone(),
+            prepared: Prepared::new(game.board(), game.lexicon(), &game.scoring()),
             racks,
             passes,
             plays: vec![Vec::new(); MAX_DEPTH as usize + 1],
@@ -535,6 +622,7 @@ impl EndgameSearch {
             board_key,
             rack_keys,
             table: vec![Entry::default(); TABLE_SIZE],
+            scratch: Vec::new(),
         };
         Some(EndgameSearch {
             seat,
@@ -549,6 +637,23 @@ impl EndgameSearch {
             exact: false,
             done: false,
         })
+    }
+
+    /// The search for the player on turn, without a budget: the caller
+    /// decides how long it goes on, a [`EndgameSearch::search`] at a time
+    /// (it keeps the clock). `None` unless the bag is empty and one
+    /// opponent is left.
+    pub fn of(game: &Game) -> Option<EndgameSearch> {
+        let moves = crate::movegen::all_moves(game.board(), game.rack(game.turn()), game.lexicon(), &game.scoring());
+        Some(EndgameSearch::new(game, &moves)?.with_budget(u64::MAX))
+    }
+
+    /// Searches on `game` (the game it started on) for at most `nodes`
+    /// more positions; whether the search goes on. Its answer after any
+    /// call is the best found so far.
+    pub fn search(&mut self, game: &Game, nodes: u64) -> bool {
+        self.step_nodes = nodes.max(1);
+        self.step(game)
     }
 
     /// Sets how many positions the whole search may search.
@@ -603,7 +708,8 @@ impl EndgameSearch {
         }
     }
 
-    pub(crate) fn answer(&self) -> EndgameAnswer {
+    /// The best move found so far, and what it is worth.
+    pub fn answer(&self) -> EndgameAnswer {
         EndgameAnswer {
             intent: self.choice(),
             spread: self.spread,

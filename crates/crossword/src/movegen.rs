@@ -73,84 +73,179 @@ pub fn generate(
     rack: &[Tile],
     lexicon: &Lexicon,
     scoring: &Scoring,
-    mut visit: impl FnMut(&[(Pos, PlacedTile)], u32, Direction),
+    visit: impl FnMut(&[(Pos, PlacedTile)], u32, Direction),
 ) {
-    let graph = lexicon.graph();
-    let language = lexicon.language();
-    let mut values = [0u32; 32];
-    for letter in language.letters() {
-        values[letter.0 as usize] = scoring.tiles.value(letter);
+    Prepared::new(board, lexicon, scoring).generate(rack, lexicon, scoring, visit);
+}
+
+/// A board read for move generation with its cross checks worked out,
+/// kept up to date as a search puts tiles down and takes them back: only
+/// the lines whose tiles have changed since have theirs worked out again,
+/// when moves are next generated.
+pub(crate) struct Prepared {
+    grid: Grid,
+    values: [u32; 32],
+    /// The cross checks for plays down (from the rows) and across (from
+    /// the columns), indexed by the direction the cross words read.
+    checks: [CrossChecks; 2],
+    /// The lines changed since their cross checks were worked out, a bit
+    /// per line, and the letters each line had then.
+    changed: [u32; 2],
+    checked: [[[u8; SIZE]; SIZE]; 2],
+}
+
+type CrossChecks = [[Option<(u32, u32)>; SIZE]; SIZE];
+
+fn cross_index(cross: Direction) -> usize {
+    match cross {
+        Direction::Across => 0,
+        Direction::Down => 1,
     }
-    let mut counts = [0u8; 32];
-    let mut blanks = 0u8;
-    for tile in rack {
-        match tile {
-            Tile::Letter(l) => counts[l.0 as usize & 31] = counts[l.0 as usize & 31].saturating_add(1),
-            Tile::Blank => blanks = blanks.saturating_add(1),
+}
+
+impl Prepared {
+    pub(crate) fn new(board: &Board, lexicon: &Lexicon, scoring: &Scoring) -> Prepared {
+        let mut values = [0u32; 32];
+        for letter in lexicon.language().letters() {
+            values[letter.0 as usize] = scoring.tiles.value(letter);
         }
-    }
-    let rack_letters = (1..32).filter(|l| counts[*l] > 0).fold(0, |mask, l| mask | 1 << l);
-    let grid = Grid::of(board, &values);
-    let empty_board = board.is_empty();
-    let family = lexicon.is_family().then_some(lexicon);
-    for direction in [Direction::Across, Direction::Down] {
-        let mut cross_checks = cross_checks(graph, &grid, direction.other());
-        if let Some(lexicon) = family {
-            leave_out_cross_words(&mut cross_checks, &grid, direction.other(), lexicon);
-        }
-        let lines_with_tiles = grid.lines_with_tiles(direction);
-        for line in 0..SIZE {
-            let at = |i: usize| line_pos(direction, line, i);
-            // Only a line with a tile on it or beside it has anchors.
-            let near = lines_with_tiles & (0b111 << line >> 1) != 0;
-            if !(near || empty_board && line == CENTRE.row as usize) {
-                continue;
+        let grid = Grid::of(board, &values);
+        let mut prepared = Prepared {
+            grid,
+            values,
+            checks: [[[None; SIZE]; SIZE]; 2],
+            changed: [0; 2],
+            checked: [[[0; SIZE]; SIZE]; 2],
+        };
+        for cross in [Direction::Across, Direction::Down] {
+            for line in 0..SIZE {
+                prepared.check_line(lexicon, cross, line);
             }
-            let mut squares = [Square::default(); SIZE];
-            for (i, square) in squares.iter_mut().enumerate() {
-                let pos = at(i);
-                let premium = scoring.layout.premium(pos);
-                square.letter_multiplier = premium.letter_multiplier();
-                square.word_multiplier = premium.word_multiplier();
-                square.letter = grid.letter(pos);
-                if square.letter != 0 {
-                    square.value = grid.value(pos);
+        }
+        prepared
+    }
+
+    /// Puts `tiles` down (`Some`) or takes them back (`None`) on the
+    /// squares given.
+    pub(crate) fn change(&mut self, tiles: impl Iterator<Item = (Pos, Option<PlacedTile>)>) {
+        for (pos, tile) in tiles {
+            let (row, col) = (pos.row as usize, pos.col as usize);
+            self.grid.letters[row][col] = tile.map_or(0, |t| t.letter.0);
+            self.grid.values[row][col] = tile.filter(|t| !t.blank).map_or(0, |t| self.values[t.letter.0 as usize & 31]);
+            self.changed[cross_index(Direction::Across)] |= 1 << row;
+            self.changed[cross_index(Direction::Down)] |= 1 << col;
+        }
+    }
+
+    /// Works out again the cross checks of the lines whose letters differ
+    /// from when they were last worked out.
+    pub(crate) fn refresh(&mut self, lexicon: &Lexicon) {
+        for cross in [Direction::Across, Direction::Down] {
+            let changed = std::mem::take(&mut self.changed[cross_index(cross)]);
+            for line in (0..SIZE).filter(|l| changed & 1 << l != 0) {
+                if self.line_letters(cross, line) != self.checked[cross_index(cross)][line] {
+                    self.check_line(lexicon, cross, line);
+                }
+            }
+        }
+    }
+
+    fn line_letters(&self, cross: Direction, line: usize) -> [u8; SIZE] {
+        std::array::from_fn(|i| self.grid.letter(line_pos(cross, line, i)))
+    }
+
+    /// Works out the cross checks of one line of cross words.
+    fn check_line(&mut self, lexicon: &Lexicon, cross: Direction, line: usize) {
+        self.checked[cross_index(cross)][line] = self.line_letters(cross, line);
+        let checks = &mut self.checks[cross_index(cross)];
+        for i in 0..SIZE {
+            let pos = line_pos(cross, line, i);
+            checks[pos.row as usize][pos.col as usize] = None;
+        }
+        cross_checks(lexicon.graph(), &self.grid, cross, line, checks);
+        if lexicon.is_family() {
+            leave_out_cross_words(checks, &self.grid, cross, line, lexicon);
+        }
+    }
+
+    /// Calls `visit` with every legal placement of `rack`, as [`generate`].
+    pub(crate) fn generate(
+        &self,
+        rack: &[Tile],
+        lexicon: &Lexicon,
+        scoring: &Scoring,
+        mut visit: impl FnMut(&[(Pos, PlacedTile)], u32, Direction),
+    ) {
+        let graph = lexicon.graph();
+        let values = self.values;
+        let grid = &self.grid;
+        let mut counts = [0u8; 32];
+        let mut blanks = 0u8;
+        for tile in rack {
+            match tile {
+                Tile::Letter(l) => counts[l.0 as usize & 31] = counts[l.0 as usize & 31].saturating_add(1),
+                Tile::Blank => blanks = blanks.saturating_add(1),
+            }
+        }
+        let rack_letters = (1..32).filter(|l| counts[*l] > 0).fold(0, |mask, l| mask | 1 << l);
+        let empty_board = grid.letters.iter().flatten().all(|l| *l == 0);
+        let family = lexicon.is_family().then_some(lexicon);
+        for direction in [Direction::Across, Direction::Down] {
+            let cross_checks = &self.checks[cross_index(direction.other())];
+            let lines_with_tiles = grid.lines_with_tiles(direction);
+            for line in 0..SIZE {
+                let at = |i: usize| line_pos(direction, line, i);
+                // Only a line with a tile on it or beside it has anchors.
+                let near = lines_with_tiles & (0b111 << line >> 1) != 0;
+                if !(near || empty_board && line == CENTRE.row as usize) {
                     continue;
                 }
-                square.allowed = ALL_LETTERS;
-                square.hook = empty_board && pos == CENTRE;
-                if let Some((allowed, cross_score)) = cross_checks[pos.row as usize][pos.col as usize] {
-                    square.allowed = allowed;
-                    square.cross_score = cross_score;
-                    square.cross_multiplier = square.word_multiplier;
-                    square.hook = true;
+                let mut squares = [Square::default(); SIZE];
+                for (i, square) in squares.iter_mut().enumerate() {
+                    let pos = at(i);
+                    let premium = scoring.layout.premium(pos);
+                    square.letter_multiplier = premium.letter_multiplier();
+                    square.word_multiplier = premium.word_multiplier();
+                    square.letter = grid.letter(pos);
+                    if square.letter != 0 {
+                        square.value = grid.value(pos);
+                        continue;
+                    }
+                    square.allowed = ALL_LETTERS;
+                    square.hook = empty_board && pos == CENTRE;
+                    if let Some((allowed, cross_score)) = cross_checks[pos.row as usize][pos.col as usize] {
+                        square.allowed = allowed;
+                        square.cross_score = cross_score;
+                        square.cross_multiplier = square.word_multiplier;
+                        square.hook = true;
+                    }
                 }
+                let empty = (0..SIZE).filter(|i| squares[*i].letter == 0).fold(0, |mask, i| mask | 1 << i);
+                let mut walk = Walk {
+                    graph,
+                    squares,
+                    empty,
+                    counts,
+                    rack_letters,
+                    blanks,
+                    values,
+                    anchor: 0,
+                    lo: 0,
+                    hi: SIZE,
+                    multiplier: 1,
+                    laid: [PlacedTile { letter: Letter(0), blank: false }; SIZE],
+                    placed: [(CENTRE, PlacedTile { letter: Letter(0), blank: false }); SIZE],
+                    start: 0,
+                    positions: std::array::from_fn(at),
+                    bingo_bonus: scoring.bingo_bonus,
+                    // One-tile plays that also read across are found across.
+                    skip_single_with_cross: direction == Direction::Down,
+                    family,
+                    direction,
+                    visit: &mut visit,
+                };
+                walk.line();
             }
-            let empty = (0..SIZE).filter(|i| squares[*i].letter == 0).fold(0, |mask, i| mask | 1 << i);
-            let mut walk = Walk {
-                graph,
-                squares,
-                empty,
-                counts,
-                rack_letters,
-                blanks,
-                values,
-                anchor: 0,
-                lo: 0,
-                hi: SIZE,
-                multiplier: 1,
-                laid: [PlacedTile { letter: Letter(0), blank: false }; SIZE],
-                placed: [(CENTRE, PlacedTile { letter: Letter(0), blank: false }); SIZE],
-                start: 0,
-                positions: std::array::from_fn(at),
-                bingo_bonus: scoring.bingo_bonus,
-                // One-tile plays that also read across are found across.
-                skip_single_with_cross: direction == Direction::Down,
-                family,
-                direction,
-                visit: &mut visit,
-            };
-            walk.line();
         }
     }
 }
@@ -271,87 +366,76 @@ impl Grid {
 /// make it a word (bit per letter code) and what its tiles are worth.
 /// Each run of tiles is walked once, backwards from its last tile, which
 /// serves the square before it and the square after it.
-fn cross_checks(graph: WordGraph, grid: &Grid, cross: Direction) -> [[Option<(u32, u32)>; SIZE]; SIZE] {
+fn cross_checks(graph: WordGraph, grid: &Grid, cross: Direction, line: usize, checks: &mut CrossChecks) {
     let accepted = |node: u32| graph.arcs(node).filter(|a| a.accepts()).fold(0, |mask, a| mask | 1 << a.letter());
-    let mut checks = [[None; SIZE]; SIZE];
-    for line in 0..SIZE {
-        let letter = |i: usize| grid.letter(line_pos(cross, line, i));
-        let mut set = |i: usize, allowed: u32, score: u32| {
-            let pos = line_pos(cross, line, i);
-            checks[pos.row as usize][pos.col as usize] = Some((allowed & ALL_LETTERS, score));
-        };
-        // The run of tiles that ended last: where it ends, its letters
-        // walked backwards from there, and their value.
-        let mut previous: Option<(usize, Option<Arc>, u32)> = None;
-        let mut i = 0;
-        while i < SIZE {
-            if letter(i) == 0 {
-                i += 1;
-                continue;
-            }
-            let start = i;
-            while i < SIZE && letter(i) != 0 {
-                i += 1;
-            }
-            let end = i - 1;
-            let walked = graph.walk(ROOT, (start..=end).rev().map(letter));
-            let value = (start..=end).map(|j| grid.value(line_pos(cross, line, j))).sum::<u32>();
-            if start > 0 {
-                match previous {
-                    // A square between two runs: "reversed BEFORE · L AFTER",
-                    // BEFORE walked once and AFTER once per letter.
-                    Some((previous_end, before, before_value)) if previous_end + 2 == start => {
-                        let allowed = before.and_then(|a| graph.separator(a.child())).map_or(0, |separator| {
-                            graph
-                                .arcs(separator.child())
-                                .filter(|arc| {
-                                    graph.walk(arc.child(), (start..=end).map(letter)).is_some_and(|a| a.accepts())
-                                })
-                                .fold(0, |mask, arc| mask | 1 << arc.letter())
-                        });
-                        set(start - 1, allowed, before_value + value);
-                    }
-                    // "reversed RUN, L": the whole word reversed.
-                    _ => set(start - 1, walked.map_or(0, |a| accepted(a.child())), value),
-                }
-            }
-            // "reversed RUN · L", unless a run follows the square.
-            if end + 1 < SIZE && (end + 2 == SIZE || letter(end + 2) == 0) {
-                let allowed = walked.and_then(|a| graph.separator(a.child())).map_or(0, |sep| accepted(sep.child()));
-                set(end + 1, allowed, value);
-            }
-            previous = Some((end, walked, value));
+    let letter = |i: usize| grid.letter(line_pos(cross, line, i));
+    let mut set = |i: usize, allowed: u32, score: u32| {
+        let pos = line_pos(cross, line, i);
+        checks[pos.row as usize][pos.col as usize] = Some((allowed & ALL_LETTERS, score));
+    };
+    // The run of tiles that ended last: where it ends, its letters
+    // walked backwards from there, and their value.
+    let mut previous: Option<(usize, Option<Arc>, u32)> = None;
+    let mut i = 0;
+    while i < SIZE {
+        if letter(i) == 0 {
+            i += 1;
+            continue;
         }
+        let start = i;
+        while i < SIZE && letter(i) != 0 {
+            i += 1;
+        }
+        let end = i - 1;
+        let walked = graph.walk(ROOT, (start..=end).rev().map(letter));
+        let value = (start..=end).map(|j| grid.value(line_pos(cross, line, j))).sum::<u32>();
+        if start > 0 {
+            match previous {
+                // A square between two runs: "reversed BEFORE · L AFTER",
+                // BEFORE walked once and AFTER once per letter.
+                Some((previous_end, before, before_value)) if previous_end + 2 == start => {
+                    let allowed = before.and_then(|a| graph.separator(a.child())).map_or(0, |separator| {
+                        graph
+                            .arcs(separator.child())
+                            .filter(|arc| {
+                                graph.walk(arc.child(), (start..=end).map(letter)).is_some_and(|a| a.accepts())
+                            })
+                            .fold(0, |mask, arc| mask | 1 << arc.letter())
+                    });
+                    set(start - 1, allowed, before_value + value);
+                }
+                // "reversed RUN, L": the whole word reversed.
+                _ => set(start - 1, walked.map_or(0, |a| accepted(a.child())), value),
+            }
+        }
+        // "reversed RUN · L", unless a run follows the square.
+        if end + 1 < SIZE && (end + 2 == SIZE || letter(end + 2) == 0) {
+            let allowed = walked.and_then(|a| graph.separator(a.child())).map_or(0, |sep| accepted(sep.child()));
+            set(end + 1, allowed, value);
+        }
+        previous = Some((end, walked, value));
     }
-    checks
 }
 
 /// Takes out of the cross checks each letter whose cross word `lexicon`
 /// (a family list) leaves out.
-fn leave_out_cross_words(
-    checks: &mut [[Option<(u32, u32)>; SIZE]; SIZE],
-    grid: &Grid,
-    cross: Direction,
-    lexicon: &Lexicon,
-) {
+fn leave_out_cross_words(checks: &mut CrossChecks, grid: &Grid, cross: Direction, line: usize, lexicon: &Lexicon) {
     let tiles_from = |pos: Pos, forward: bool| {
         std::iter::successors(pos.step(cross, forward), move |p| p.step(cross, forward))
             .map(|p| grid.letter(p))
             .take_while(|letter| *letter != 0)
             .map(Letter)
     };
-    for (row, line) in checks.iter_mut().enumerate() {
-        for (col, check) in line.iter_mut().enumerate() {
-            let Some((allowed, _)) = check else { continue };
-            let pos = Pos { row: row as u8, col: col as u8 };
-            let mut before: Vec<Letter> = tiles_from(pos, false).collect();
-            before.reverse();
-            let after: Vec<Letter> = tiles_from(pos, true).collect();
-            let letters = *allowed;
-            for letter in (1..32u8).filter(|l| letters & 1 << l != 0) {
-                if lexicon.leaves_out(&[&before[..], &[Letter(letter)], &after[..]].concat()) {
-                    *allowed &= !(1 << letter);
-                }
+    for i in 0..SIZE {
+        let pos = line_pos(cross, line, i);
+        let Some((allowed, _)) = &mut checks[pos.row as usize][pos.col as usize] else { continue };
+        let mut before: Vec<Letter> = tiles_from(pos, false).collect();
+        before.reverse();
+        let after: Vec<Letter> = tiles_from(pos, true).collect();
+        let letters = *allowed;
+        for letter in (1..32u8).filter(|l| letters & 1 << l != 0) {
+            if lexicon.leaves_out(&[&before[..], &[Letter(letter)], &after[..]].concat()) {
+                *allowed &= !(1 << letter);
             }
         }
     }
