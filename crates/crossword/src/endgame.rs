@@ -560,7 +560,6 @@ impl Position {
     /// Every play of `side`, in [`order`].
     fn generate(&mut self, game: &Game, side: usize, plays: &mut Vec<Play>) {
         plays.clear();
-        self.prepared.refresh(game.lexicon());
         self.prepared.generate(&self.racks[side], game.lexicon(), &game.scoring(), |tiles, score, _| {
             plays.push(Play::of(tiles, score))
         });

@@ -92,12 +92,20 @@ pub(crate) struct Prepared {
     /// per line, and the letters each line had then.
     changed: [u32; 2],
     checked: [[[u8; SIZE]; SIZE]; 2],
+    /// Each line's squares as the walk reads them, by the direction of
+    /// the plays along it; the lines set up again at the next generation
+    /// (a bit per line); whether the board was empty when they were set up.
+    squares: [[[Square; SIZE]; SIZE]; 2],
+    stale: [u32; 2],
+    set_up_empty: bool,
 }
 
 type CrossChecks = [[Option<(u32, u32)>; SIZE]; SIZE];
 
-fn cross_index(cross: Direction) -> usize {
-    match cross {
+const ALL_LINES: u32 = (1 << SIZE) - 1;
+
+fn direction_index(direction: Direction) -> usize {
+    match direction {
         Direction::Across => 0,
         Direction::Down => 1,
     }
@@ -116,10 +124,13 @@ impl Prepared {
             checks: [[[None; SIZE]; SIZE]; 2],
             changed: [0; 2],
             checked: [[[0; SIZE]; SIZE]; 2],
+            squares: [[[Square::default(); SIZE]; SIZE]; 2],
+            stale: [ALL_LINES; 2],
+            set_up_empty: false,
         };
         for cross in [Direction::Across, Direction::Down] {
             for line in 0..SIZE {
-                prepared.check_line(lexicon, cross, line);
+                prepared.work_out_line(lexicon, cross, line);
             }
         }
         prepared
@@ -132,18 +143,20 @@ impl Prepared {
             let (row, col) = (pos.row as usize, pos.col as usize);
             self.grid.letters[row][col] = tile.map_or(0, |t| t.letter.0);
             self.grid.values[row][col] = tile.filter(|t| !t.blank).map_or(0, |t| self.values[t.letter.0 as usize & 31]);
-            self.changed[cross_index(Direction::Across)] |= 1 << row;
-            self.changed[cross_index(Direction::Down)] |= 1 << col;
+            self.changed[direction_index(Direction::Across)] |= 1 << row;
+            self.changed[direction_index(Direction::Down)] |= 1 << col;
+            self.stale[direction_index(Direction::Across)] |= 1 << row;
+            self.stale[direction_index(Direction::Down)] |= 1 << col;
         }
     }
 
     /// Works out again the cross checks of the lines whose letters differ
     /// from when they were last worked out.
-    pub(crate) fn refresh(&mut self, lexicon: &Lexicon) {
+    fn refresh(&mut self, lexicon: &Lexicon) {
         for cross in [Direction::Across, Direction::Down] {
-            let changed = std::mem::take(&mut self.changed[cross_index(cross)]);
+            let changed = std::mem::take(&mut self.changed[direction_index(cross)]);
             for line in (0..SIZE).filter(|l| changed & 1 << l != 0) {
-                if self.line_letters(cross, line) != self.checked[cross_index(cross)][line] {
+                if self.line_letters(cross, line) != self.checked[direction_index(cross)][line] {
                     self.check_line(lexicon, cross, line);
                 }
             }
@@ -154,10 +167,26 @@ impl Prepared {
         std::array::from_fn(|i| self.grid.letter(line_pos(cross, line, i)))
     }
 
-    /// Works out the cross checks of one line of cross words.
+    /// Works out the cross checks of one line of cross words again, and
+    /// marks the lines of plays whose squares' checks changed.
     fn check_line(&mut self, lexicon: &Lexicon, cross: Direction, line: usize) {
-        self.checked[cross_index(cross)][line] = self.line_letters(cross, line);
-        let checks = &mut self.checks[cross_index(cross)];
+        let at = |i: usize| line_pos(cross, line, i);
+        let before: [Option<(u32, u32)>; SIZE] =
+            std::array::from_fn(|i| self.checks[direction_index(cross)][at(i).row as usize][at(i).col as usize]);
+        self.work_out_line(lexicon, cross, line);
+        // The i-th square of this line is on the i-th line of the plays
+        // these checks serve.
+        for (i, check) in before.iter().enumerate() {
+            if self.checks[direction_index(cross)][at(i).row as usize][at(i).col as usize] != *check {
+                self.stale[direction_index(cross.other())] |= 1 << i;
+            }
+        }
+    }
+
+    /// Works out the cross checks of one line of cross words.
+    fn work_out_line(&mut self, lexicon: &Lexicon, cross: Direction, line: usize) {
+        self.checked[direction_index(cross)][line] = self.line_letters(cross, line);
+        let checks = &mut self.checks[direction_index(cross)];
         for i in 0..SIZE {
             let pos = line_pos(cross, line, i);
             checks[pos.row as usize][pos.col as usize] = None;
@@ -168,47 +197,36 @@ impl Prepared {
         }
     }
 
-    /// Calls `visit` with every legal placement of `rack`, as [`generate`].
-    pub(crate) fn generate(
-        &self,
-        rack: &[Tile],
-        lexicon: &Lexicon,
-        scoring: &Scoring,
-        mut visit: impl FnMut(&[(Pos, PlacedTile)], u32, Direction),
-    ) {
-        let graph = lexicon.graph();
-        let values = self.values;
-        let grid = &self.grid;
-        let mut counts = [0u8; 32];
-        let mut blanks = 0u8;
-        for tile in rack {
-            match tile {
-                Tile::Letter(l) => counts[l.0 as usize & 31] = counts[l.0 as usize & 31].saturating_add(1),
-                Tile::Blank => blanks = blanks.saturating_add(1),
-            }
+    /// The lines that may have plays, a bit per line, by direction: those
+    /// with a tile on them or beside them (the centre row of an empty
+    /// board). Their squares are set up again where their tiles or cross
+    /// checks changed.
+    fn set_up(&mut self, scoring: &Scoring) -> [u32; 2] {
+        let empty_board = self.grid.letters.iter().flatten().all(|l| *l == 0);
+        if empty_board != self.set_up_empty {
+            (self.stale, self.set_up_empty) = ([ALL_LINES; 2], empty_board);
         }
-        let rack_letters = (1..32).filter(|l| counts[*l] > 0).fold(0, |mask, l| mask | 1 << l);
-        let empty_board = grid.letters.iter().flatten().all(|l| *l == 0);
-        let family = lexicon.is_family().then_some(lexicon);
+        let lines = [Direction::Across, Direction::Down].map(|direction| {
+            let tiles = self.grid.lines_with_tiles(direction);
+            let centre = if empty_board { 1 << CENTRE.row } else { 0 };
+            (tiles | tiles << 1 | tiles >> 1 | centre) & ALL_LINES
+        });
         for direction in [Direction::Across, Direction::Down] {
-            let cross_checks = &self.checks[cross_index(direction.other())];
-            let lines_with_tiles = grid.lines_with_tiles(direction);
-            for line in 0..SIZE {
-                let at = |i: usize| line_pos(direction, line, i);
-                // Only a line with a tile on it or beside it has anchors.
-                let near = lines_with_tiles & (0b111 << line >> 1) != 0;
-                if !(near || empty_board && line == CENTRE.row as usize) {
-                    continue;
-                }
-                let mut squares = [Square::default(); SIZE];
-                for (i, square) in squares.iter_mut().enumerate() {
-                    let pos = at(i);
+            let stale = self.stale[direction_index(direction)] & lines[direction_index(direction)];
+            self.stale[direction_index(direction)] &= !stale;
+            let cross_checks = &self.checks[direction_index(direction.other())];
+            for line in (0..SIZE).filter(|l| stale & 1 << l != 0) {
+                for (i, square) in self.squares[direction_index(direction)][line].iter_mut().enumerate() {
+                    let pos = line_pos(direction, line, i);
                     let premium = scoring.layout.premium(pos);
-                    square.letter_multiplier = premium.letter_multiplier();
-                    square.word_multiplier = premium.word_multiplier();
-                    square.letter = grid.letter(pos);
+                    *square = Square {
+                        letter_multiplier: premium.letter_multiplier(),
+                        word_multiplier: premium.word_multiplier(),
+                        letter: self.grid.letter(pos),
+                        ..Square::default()
+                    };
                     if square.letter != 0 {
-                        square.value = grid.value(pos);
+                        square.value = self.grid.value(pos);
                         continue;
                     }
                     square.allowed = ALL_LETTERS;
@@ -220,6 +238,37 @@ impl Prepared {
                         square.hook = true;
                     }
                 }
+            }
+        }
+        lines
+    }
+
+    /// Calls `visit` with every legal placement of `rack`, as [`generate`].
+    pub(crate) fn generate(
+        &mut self,
+        rack: &[Tile],
+        lexicon: &Lexicon,
+        scoring: &Scoring,
+        mut visit: impl FnMut(&[(Pos, PlacedTile)], u32, Direction),
+    ) {
+        self.refresh(lexicon);
+        let lines = self.set_up(scoring);
+        let graph = lexicon.graph();
+        let values = self.values;
+        let mut counts = [0u8; 32];
+        let mut blanks = 0u8;
+        for tile in rack {
+            match tile {
+                Tile::Letter(l) => counts[l.0 as usize & 31] = counts[l.0 as usize & 31].saturating_add(1),
+                Tile::Blank => blanks = blanks.saturating_add(1),
+            }
+        }
+        let rack_letters = (1..32).filter(|l| counts[*l] > 0).fold(0, |mask, l| mask | 1 << l);
+        let family = lexicon.is_family().then_some(lexicon);
+        for direction in [Direction::Across, Direction::Down] {
+            for line in (0..SIZE).filter(|l| lines[direction_index(direction)] & 1 << l != 0) {
+                let at = |i: usize| line_pos(direction, line, i);
+                let squares = self.squares[direction_index(direction)][line];
                 let empty = (0..SIZE).filter(|i| squares[*i].letter == 0).fold(0, |mask, i| mask | 1 << i);
                 let mut walk = Walk {
                     graph,
