@@ -82,8 +82,8 @@ pub(crate) fn steps_for(per_frame: Duration, mut step: impl FnMut() -> bool) -> 
 const THINKING_PER_FRAME: Duration = Duration::from_millis(6);
 
 /// The most positions an endgame step may search on the main thread, each
-/// a move generation (30–100 µs natively): small, so a slow device's step
-/// ends not long after `THINKING_PER_FRAME`.
+/// at most a move generation: small, so a slow device's step ends not long
+/// after `THINKING_PER_FRAME`.
 const SLICE_NODES: u64 = 8;
 
 impl Search {

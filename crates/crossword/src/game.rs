@@ -119,6 +119,8 @@ pub enum ConfigError {
     Layout,
     #[error("the opening racks cannot be dealt: {0}")]
     Deal(String),
+    #[error("the position cannot be set up: {0}")]
+    Setup(String),
 }
 
 /// What a player asks for. Scores are never taken from the player: the
@@ -320,6 +322,20 @@ pub struct Game {
     log: Vec<Event>,
 }
 
+/// Where a game stands, told from outside (see [`Game::set_up`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    pub board: Board,
+    pub scores: Vec<i32>,
+    pub racks: Vec<Vec<Tile>>,
+    pub bag: Vec<Tile>,
+    pub turn: usize,
+    /// Who passed, in order, since the last turn that was not a pass.
+    pub pass_run: Vec<usize>,
+    /// Turns in a row that put no tile on the board.
+    pub scoreless_run: usize,
+}
+
 /// A game as saved: its configuration and its whole log.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SavedGame {
@@ -428,6 +444,50 @@ impl Game {
         game.ended = view.ended();
         game.log.clear();
         Ok(game)
+    }
+
+    /// A game at a position given from outside (an engine told where the
+    /// game stands): its board, scores, racks, bag and turn are the
+    /// setup's, and it has no log. Refused when the setup does not fit the
+    /// configuration or holds tiles the set has not.
+    pub fn set_up(config: GameConfig, lexicon: Lexicon, setup: Setup) -> Result<Game, ConfigError> {
+        let mut game = Game::new(config, lexicon)?;
+        let players = game.racks.len();
+        let refuse = |why: String| Err(ConfigError::Setup(why));
+        if setup.scores.len() != players || setup.racks.len() != players {
+            return refuse(format!("the game has {players} players"));
+        }
+        if setup.turn >= players || setup.pass_run.iter().any(|seat| *seat >= players) {
+            return Err(ConfigError::NoSuchSeat(setup.turn.max(setup.pass_run.iter().copied().max().unwrap_or(0))));
+        }
+        if let Some(rack) = setup.racks.iter().find(|rack| rack.len() > RACK_SIZE) {
+            return refuse(format!("a rack holds at most {RACK_SIZE} tiles, not {}", rack.len()));
+        }
+        let board_tiles = setup.board.tiles().map(|(_, tile)| Tile::from(tile));
+        let used: Vec<Tile> =
+            board_tiles.chain(setup.racks.iter().flatten().copied()).chain(setup.bag.iter().copied()).collect();
+        if take_from(&full_bag(&game.tiles), &used).is_none() {
+            return refuse("the board, racks and bag hold more of a tile than the set has".into());
+        }
+        game.board = setup.board;
+        game.scores = setup.scores;
+        game.racks = setup.racks;
+        game.bag = setup.bag;
+        game.turn = setup.turn;
+        game.pass_run = setup.pass_run;
+        game.scoreless_run = setup.scoreless_run;
+        game.log.clear();
+        Ok(game)
+    }
+
+    /// Who passed, in order, since the last turn that was not a pass.
+    pub fn pass_run(&self) -> &[usize] {
+        &self.pass_run
+    }
+
+    /// Turns in a row that put no tile on the board.
+    pub fn scoreless_run(&self) -> usize {
+        self.scoreless_run
     }
 
     /// Sets what the next draw takes from the bag (`None`: at random).

@@ -24,7 +24,7 @@ pub use board::{Board, CENTRE, CLASSIC, Direction, Layout, LayoutError, PlacedTi
 pub use error::RuleError;
 pub use game::{
     ConfigError, EndReason, Event, FinishedGame, Game, GameConfig, GameSettings, Intent, LeaveReason, RestoreError,
-    SavedGame, Visibility,
+    SavedGame, Setup, Visibility,
 };
 pub use play::{Placement, ScoredPlay, Scoring, check_words, score_placement};
 pub use rules::{ExchangeOrder, InvalidWord, PassEnding, RACK_SIZE, RULES_EDITION, RuleSet, RuleSetKind};

@@ -817,3 +817,44 @@ fn a_seat_view_takes_only_its_own_events_in_order() {
     let spectator = game.seat_view(None);
     assert!(spectator.rack().is_empty() && spectator.log().iter().all(|e| !matches!(e.event, Event::Drew { .. })));
 }
+
+/// A game set up at a position (as the engine protocol sets one) plays on
+/// from there under the rules: its passes in a row count, and a setup
+/// that does not fit is refused.
+#[test]
+fn a_game_set_up_at_a_position_plays_on_from_there() {
+    use wocable_crossword::{ConfigError, Setup};
+    let mut game = new_game(RuleSetKind::Wocable, &["CATBBFF", "DOGSEEE"]);
+    game.apply(play(&game, 0, "8G", "CAT")).unwrap();
+    let setup = Setup {
+        board: game.board().clone(),
+        scores: game.scores().to_vec(),
+        racks: vec![tiles("BBFF"), tiles("DOGSEEE")],
+        bag: Vec::new(),
+        turn: 1,
+        pass_run: vec![0, 1, 0],
+        scoreless_run: 3,
+    };
+    let set_up = |setup: &Setup| Game::set_up(game.config().clone(), lexicon(), setup.clone());
+    let mut at = set_up(&setup).unwrap();
+    assert_eq!(
+        (at.board(), at.scores(), at.turn(), at.rack(1)),
+        (game.board(), game.scores(), 1, &tiles("DOGSEEE")[..])
+    );
+    let intent = play(&game, 1, "8G", "(CAT)S");
+    let expected = score_of(&game.clone().apply(intent.clone()).unwrap());
+    assert_eq!(score_of(&at.apply(intent).unwrap()), expected);
+    // Three passes before: a fourth ends the game (Wocable: four in a row).
+    let mut passing = set_up(&setup).unwrap();
+    passing.apply(Intent::Pass { seat: 1 }).unwrap();
+    assert!(passing.is_over());
+    let refusals = [
+        Setup { scores: vec![0; 3], ..setup.clone() },
+        Setup { turn: 2, ..setup.clone() },
+        Setup { racks: vec![tiles("BBFF"), tiles("DOGSEEEE")], ..setup.clone() },
+        Setup { racks: vec![tiles("QQ"), tiles("D")], ..setup.clone() },
+    ];
+    for bad in &refusals {
+        assert!(matches!(set_up(bad), Err(ConfigError::Setup(_) | ConfigError::NoSuchSeat(_))), "{bad:?}");
+    }
+}
