@@ -3,6 +3,7 @@
 
 mod args;
 mod computer;
+mod engine;
 mod online;
 mod play;
 mod trace;
@@ -26,6 +27,7 @@ const USAGE: &str = "usage:
   wocable-cli moves [--lang L] --lexicon FILE --rules R --vectors FILE
   wocable-cli selfplay --rules R --lang L --players N --levels champion,strong[,…] --seed S --out game.gcg
   wocable-cli match --rules R --lang L --a LEVEL --b LEVEL --games N --seed S
+  wocable-cli engine   (commands on standard input: see the README)
   wocable-cli endgames --rules R --lang L [--positions N] [--seed S] [--seconds T]
   wocable-cli leaves --rules R --lang L [--games N] [--rounds K] [--seed S] --out FILE
   wocable-cli trace solve --lang L [--lexicon FILE] --grid ABCD/EFGH/IJKL/MNOP | --wheel LETTERS
@@ -78,6 +80,7 @@ fn run(args: &mut Args) -> Result<(), Failure> {
         Some("match") => computer::play_match(args),
         Some("leaves") => computer::leaves(args),
         Some("endgames") => computer::endgames(args),
+        Some("engine") => engine::run(args),
         Some("trace") => trace::run(args),
         Some("lexicon") => lexicon_build(args),
         Some("online") => online::run(args),
@@ -115,13 +118,19 @@ fn rules(args: &mut Args) -> Result<RuleSetKind, Failure> {
 /// The bundled lexicon of `language`, its family list (`--lexicon
 /// family`), or the file given with `--lexicon`.
 fn lexicon(args: &mut Args, language: Language) -> Result<Lexicon, Failure> {
-    let Some(path) = args.option("--lexicon")? else {
-        return Ok(Lexicon::bundled(language));
-    };
+    match args.option("--lexicon")? {
+        Some(path) => load_lexicon(language, &path),
+        None => Ok(Lexicon::bundled(language)),
+    }
+}
+
+/// The family list (`family`) or the word list or lexicon in the file
+/// `path`.
+fn load_lexicon(language: Language, path: &str) -> Result<Lexicon, Failure> {
     if path == FAMILY_LIST {
         return Ok(Lexicon::bundled(language).family());
     }
-    let bytes = std::fs::read(&path).map_err(|e| fail(format!("{path}: {e}")))?;
+    let bytes = std::fs::read(path).map_err(|e| fail(format!("{path}: {e}")))?;
     let (lexicon, report) = Lexicon::load_file_bytes(language, bytes).map_err(|e| fail(format!("{path}: {e}")))?;
     if report.skipped() > 0 {
         eprintln!("{path}: {} words, {} lines skipped", report.words, report.skipped());

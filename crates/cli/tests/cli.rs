@@ -305,3 +305,117 @@ fn long_lists_stop_quietly_when_the_reader_goes_away() {
     assert!(output.status.success(), "{}", stderr(&output));
     assert!(!stderr(&output).contains("panicked"));
 }
+
+/// An engine process driven through its protocol.
+struct Engine {
+    child: std::process::Child,
+    input: std::process::ChildStdin,
+    output: std::io::Lines<std::io::BufReader<std::process::ChildStdout>>,
+}
+
+impl Engine {
+    fn start() -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_wocable-cli"))
+            .arg("engine")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let input = child.stdin.take().unwrap();
+        let output = std::io::BufRead::lines(std::io::BufReader::new(child.stdout.take().unwrap()));
+        Engine { child, input, output }
+    }
+
+    /// Sends a line and reads the answer up to its last line (every line
+    /// before it is a progress line).
+    fn ask(&mut self, line: &str) -> Vec<String> {
+        writeln!(self.input, "{line}").unwrap();
+        let mut answer = Vec::new();
+        for line in self.output.by_ref() {
+            let line = line.unwrap();
+            let last = !line.starts_with("info ");
+            answer.push(line);
+            if last {
+                return answer;
+            }
+        }
+        panic!("the engine stopped after {answer:?}")
+    }
+}
+
+#[test]
+fn the_engine_answers_each_command_and_refuses_bad_ones_with_one_line() {
+    let mut engine = Engine::start();
+    assert_eq!(engine.ask("hello"), ["hello wocable 0.1.0 protocol 1"]);
+    assert_eq!(engine.ask("isready"), ["readyok"]);
+    assert_eq!(engine.ask("go"), ["error no position is set"]);
+    assert_eq!(engine.ask("rules chess"), ["error no rule set is called 'chess'"]);
+    assert_eq!(engine.ask("fly"), ["error unknown command 'fly'"]);
+    let board = board_with_agave();
+    // Only one Q in the English set.
+    let refused = engine.ask(&format!("position board {board} turn 0 scores 20,0 rack QQ unseen ABC"));
+    assert!(refused[0].starts_with("error the position cannot be set up"), "{refused:?}");
+    assert_eq!(engine.ask(&format!("position board {board} turn 0 scores 20")), ["error the position needs unseen"]);
+    // A two-tile endgame: proven at once, and the line says so.
+    let set = engine.ask(&format!("position board {board} turn 1 scores 20,0 rack EE unseen ST"));
+    assert_eq!(set, ["ok"]);
+    let answer = engine.ask("go time 5000");
+    let best = answer.last().unwrap();
+    assert_eq!(best, "bestmove G7 E(V)E score 8 exact yes spread +12", "{answer:?}");
+    assert!(answer[..answer.len() - 1].iter().all(|l| l.starts_with("info depth ")), "{answer:?}");
+    assert_eq!(engine.ask("go nodes x"), ["error nodes takes a number"]);
+    engine.input.write_all(b"quit\n").unwrap();
+    assert!(engine.child.wait().unwrap().success());
+}
+
+/// Two engine processes play a whole game, each told only what its seat
+/// sees; the rules crate referees every move, and the record replays.
+#[test]
+fn two_engines_play_a_whole_game_that_replays() {
+    use wocable_crossword::notation::{format_board, parse_move, parse_rack};
+    use wocable_crossword::{Game, GameConfig, Intent, RuleSetKind, Tile, format_rack, full_bag, gcg};
+    use wocable_lexicon::{Language, Lexicon};
+    let language = Language::En;
+    let mut game = Game::new(GameConfig::numbered(RuleSetKind::Wocable, language, 2, 11), Lexicon::bundled(language))
+        .expect("a game");
+    let mut engines = [Engine::start(), Engine::start()];
+    while !game.is_over() {
+        let seat = game.turn();
+        let rack = game.rack(seat).to_vec();
+        let mut unseen = full_bag(game.tile_set());
+        for tile in game.board().tiles().map(|(_, t)| Tile::from(t)).chain(rack.iter().copied()) {
+            let i = unseen.iter().position(|t| *t == tile).expect("a tile of the set");
+            unseen.swap_remove(i);
+        }
+        let scores: Vec<String> = game.scores().iter().map(i32::to_string).collect();
+        let position = format!(
+            "position board {} turn {seat} scores {} rack {} unseen {} passes {} scoreless {}",
+            format_board(language, game.board()),
+            scores.join(","),
+            format_rack(language, &rack),
+            if unseen.is_empty() { "-".to_string() } else { format_rack(language, &unseen) },
+            game.pass_run().len(),
+            game.scoreless_run(),
+        );
+        assert_eq!(engines[seat].ask(&position), ["ok"], "{position}");
+        let answer = engines[seat].ask("go time 300");
+        let words: Vec<&str> = answer.last().unwrap().split_whitespace().collect();
+        let intent = match words[..] {
+            ["bestmove", "pass", ..] => Intent::Pass { seat },
+            ["bestmove", "exchange", tiles, ..] => {
+                Intent::Exchange { seat, tiles: parse_rack(language, tiles).unwrap() }
+            }
+            ["bestmove", square, word, "score", score, ..] => {
+                let tiles = parse_move(language, game.board(), square, word).unwrap();
+                assert_eq!(game.preview(&tiles).unwrap().score.to_string(), score, "{answer:?}");
+                Intent::Play { seat, tiles }
+            }
+            _ => panic!("not a move: {answer:?}"),
+        };
+        game.apply(intent).unwrap_or_else(|e| panic!("{answer:?}: {e}"));
+    }
+    let record = gcg::parse(&gcg::export(&game)).unwrap();
+    let replayed = gcg::replay(&record, RuleSetKind::Wocable, Lexicon::bundled(language)).unwrap();
+    assert_eq!(replayed.scores(), game.scores());
+    assert!(game.log().len() > 10, "a whole game: {} events", game.log().len());
+}
