@@ -7,6 +7,7 @@
 
 use crate::{Failure, fail, load_lexicon};
 use std::io::{BufRead, Write};
+
 use std::time::{Duration, Instant};
 use wocable_crossword::computer::{ENDGAME_NODES, EndgameSearch, LeaveModel, Level, Thinker};
 use wocable_crossword::notation::{format_position, format_word, parse_board, parse_rack};
@@ -43,13 +44,22 @@ pub fn run(args: &mut crate::args::Args) -> Result<(), Failure> {
         game: None,
     };
     let mut out = std::io::stdout().lock();
-    for line in std::io::stdin().lock().lines() {
-        let line = line.map_err(|e| fail(format!("standard input: {e}")))?;
+    let mut input = std::io::stdin().lock();
+    let mut bytes = Vec::new();
+    loop {
+        bytes.clear();
+        if input.read_until(b'\n', &mut bytes).map_err(|e| fail(format!("standard input: {e}")))? == 0 {
+            break;
+        }
+        let line = String::from_utf8_lossy(&bytes);
         let words: Vec<&str> = line.split_whitespace().collect();
         if words.first() == Some(&"quit") {
             break;
         }
-        let answer = engine.command(&words, &mut out);
+        let answer = match std::str::from_utf8(&bytes) {
+            Ok(_) => engine.command(&words, &mut out),
+            Err(_) => Err("a line must be UTF-8".to_string()),
+        };
         let written = match answer {
             Ok(()) => Ok(()),
             Err(why) => writeln!(out, "error {why}"),
@@ -140,7 +150,8 @@ impl Engine {
         for seat in (1..players).map(|i| (turn + i) % players) {
             racks[seat] = unseen.drain(..RACK_SIZE.min(unseen.len())).collect();
         }
-        // The passes were the last turns', seat before seat.
+        // The passes were the last turns', seat before seat. More than two
+        // rounds of them would have ended the game under every rule set.
         let pass_run = (1..=passes.min(players * 2)).rev().map(|back| (turn + players * 2 - back) % players).collect();
         let setup = Setup {
             board: board.ok_or_else(|| missing("board"))?,
@@ -188,7 +199,7 @@ impl Engine {
                 let spent = search.answer().positions;
                 let more = spent < budget && search.search(game, STEP_NODES.min(budget - spent));
                 let answer = search.answer();
-                if answer.depth != depth || !more {
+                if answer.depth != depth {
                     depth = answer.depth;
                     let exact = if answer.exact { "yes" } else { "no" };
                     writeln!(

@@ -329,7 +329,11 @@ impl Engine {
     /// Sends a line and reads the answer up to its last line (every line
     /// before it is a progress line).
     fn ask(&mut self, line: &str) -> Vec<String> {
-        writeln!(self.input, "{line}").unwrap();
+        self.ask_bytes(format!("{line}\n").as_bytes())
+    }
+
+    fn ask_bytes(&mut self, line: &[u8]) -> Vec<String> {
+        self.input.write_all(line).unwrap();
         let mut answer = Vec::new();
         for line in self.output.by_ref() {
             let line = line.unwrap();
@@ -346,7 +350,8 @@ impl Engine {
 #[test]
 fn the_engine_answers_each_command_and_refuses_bad_ones_with_one_line() {
     let mut engine = Engine::start();
-    assert_eq!(engine.ask("hello"), ["hello wocable 0.1.0 protocol 1"]);
+    assert_eq!(engine.ask("hello"), [format!("hello wocable {} protocol 1", env!("CARGO_PKG_VERSION"))]);
+    assert_eq!(engine.ask_bytes(b"rules \xff\n"), ["error a line must be UTF-8"]);
     assert_eq!(engine.ask("isready"), ["readyok"]);
     assert_eq!(engine.ask("go"), ["error no position is set"]);
     assert_eq!(engine.ask("rules chess"), ["error no rule set is called 'chess'"]);

@@ -313,7 +313,7 @@ impl Thinker {
     pub fn new(game: &Game, level: Level, leaves: &LeaveModel, seed: u64) -> Thinker {
         let moves = ranked_moves(game);
         let plan = match level {
-            Level::Champion => EndgameSearch::new(game, &moves)
+            Level::Champion => EndgameSearch::new(game, &moves, ENDGAME_NODES)
                 .map(|search| Plan::Endgame(Box::new(search)))
                 .unwrap_or_else(|| Plan::LookAhead(Box::new(LookAhead::new(game, &moves, leaves, seed)))),
             _ => Plan::Chosen(choose_now(game, level, &moves, seed)),
@@ -321,8 +321,8 @@ impl Thinker {
         Thinker { plan }
     }
 
-    /// Limits each step of an endgame search to `nodes` positions (each a
-    /// move generation), for callers that must return quickly; the next
+    /// Limits each step of an endgame search to `nodes` positions (each at
+    /// most a move generation), for callers that must return quickly; the next
     /// step goes on where one stopped, so the search ends as it would in
     /// one step.
     pub fn with_step_nodes(mut self, nodes: u64) -> Thinker {
@@ -512,7 +512,7 @@ fn best_score(game: &Game, board: &Board, rack: &[Tile]) -> u32 {
 /// one opponent is left, searched within `node_budget` positions; `None`
 /// when that is not the situation.
 pub fn endgame(game: &Game, node_budget: u64) -> Option<EndgameAnswer> {
-    let mut search = EndgameSearch::new(game, &ranked_moves(game))?.with_budget(node_budget);
+    let mut search = EndgameSearch::new(game, &ranked_moves(game), node_budget)?;
     while search.step(game) {}
     Some(search.answer())
 }

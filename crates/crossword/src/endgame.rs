@@ -78,7 +78,7 @@ impl Play {
         &self.tiles[..self.len]
     }
 
-    /// The play in 64 bits, to be kept in the table and as a killer: its
+    /// The play in 64 bits, to be kept in the table: its
     /// first square, its direction and each new tile (letter and blank)
     /// in board order; never 0.
     fn pack(&self) -> u64 {
@@ -184,9 +184,18 @@ enum Bound {
     Upper,
 }
 
-/// Positions searched, by key; a newer search of a square's position
-/// replaces the older. The web build's memory is kept small.
-const TABLE_SIZE: usize = if cfg!(target_arch = "wasm32") { 1 << 16 } else { 1 << 20 };
+/// The most positions the table keeps, by key; a newer search of a
+/// slot's position replaces the older. The web build's memory is kept
+/// small.
+const MAX_TABLE: usize = if cfg!(target_arch = "wasm32") { 1 << 16 } else { 1 << 20 };
+
+/// A table for a search of at most `budget` positions: about two entries
+/// a position, since a short search would spend more filling a large
+/// table than searching.
+fn table(budget: u64) -> Vec<Entry> {
+    let entries = usize::try_from(budget.saturating_mul(2)).unwrap_or(usize::MAX);
+    vec![Entry::default(); entries.clamp(1 << 10, MAX_TABLE).next_power_of_two()]
+}
 
 /// The position searched: changed in place down a line and restored on the
 /// way back. Side 0 is the player the search is for.
@@ -323,7 +332,7 @@ impl Position {
         // Whether this position's lines are cut short, apart from the others'.
         let outer_cut = std::mem::replace(&mut self.cut, false);
         let key = self.key(side);
-        let known = self.table[key as usize % TABLE_SIZE];
+        let known = self.table[key as usize & (self.table.len() - 1)];
         let (mut alpha, mut beta) = (alpha, beta);
         if known.key == key && (known.proven || u32::from(known.depth) >= depth) {
             // A value found with a horizon brings that horizon here.
@@ -516,7 +525,8 @@ impl Position {
             }
             let best = node.plays.get(best_index).map_or(0, Play::pack);
             let depth = depth as u8; // at most MAX_DEPTH
-            self.table[key as usize % TABLE_SIZE] = Entry { key, best, value, bound, depth, proven };
+            let slot = key as usize & (self.table.len() - 1);
+            self.table[slot] = Entry { key, best, value, bound, depth, proven };
             self.plays[depth as usize] = node.plays;
             found = self.replied(value);
         }
@@ -566,8 +576,9 @@ impl Position {
     }
 }
 
-/// An iterative-deepening search from the root, within [`ENDGAME_NODES`]
-/// positions in all (counted as in [`EndgameAnswer::positions`]), in steps
+/// An iterative-deepening search from the root, within a budget of
+/// positions in all (counted as in [`EndgameAnswer::positions`]; the
+/// Champion's is [`ENDGAME_NODES`]), in steps
 /// of at most `step_nodes` positions: a step stops where its positions run
 /// out, and the next goes on from there.
 pub struct EndgameSearch {
@@ -589,9 +600,10 @@ pub struct EndgameSearch {
 }
 
 impl EndgameSearch {
-    /// The search, when the bag is empty and one opponent is left; `moves`
-    /// are those of the player on turn.
-    pub(crate) fn new(game: &Game, moves: &[Move]) -> Option<EndgameSearch> {
+    /// The search, when the bag is empty and one opponent is left, of at
+    /// most `budget` positions in all; `moves` are those of the player on
+    /// turn.
+    pub(crate) fn new(game: &Game, moves: &[Move], budget: u64) -> Option<EndgameSearch> {
         let seat = game.turn();
         let others: Vec<usize> = (0..game.scores().len()).filter(|s| *s != seat && !game.has_left(*s)).collect();
         let [opponent] = others[..] else { return None };
@@ -613,12 +625,12 @@ impl EndgameSearch {
             passes,
             plays: vec![Vec::new(); MAX_DEPTH as usize + 1],
             stack: Vec::with_capacity(MAX_DEPTH as usize + 1),
-            nodes_left: ENDGAME_NODES,
+            nodes_left: budget,
             cut: false,
             keys,
             board_key,
             rack_keys,
-            table: vec![Entry::default(); TABLE_SIZE],
+            table: table(budget),
             scratch: Vec::new(),
         };
         Some(EndgameSearch {
@@ -630,7 +642,7 @@ impl EndgameSearch {
             searched: 0,
             depth: 0,
             positions: 0,
-            step_nodes: ENDGAME_NODES,
+            step_nodes: budget,
             exact: false,
             done: false,
         })
@@ -642,7 +654,7 @@ impl EndgameSearch {
     /// opponent is left.
     pub fn of(game: &Game) -> Option<EndgameSearch> {
         let moves = crate::movegen::all_moves(game.board(), game.rack(game.turn()), game.lexicon(), &game.scoring());
-        Some(EndgameSearch::new(game, &moves)?.with_budget(u64::MAX))
+        EndgameSearch::new(game, &moves, u64::MAX)
     }
 
     /// Searches on `game` (the game it started on) for at most `nodes`
@@ -651,12 +663,6 @@ impl EndgameSearch {
     pub fn search(&mut self, game: &Game, nodes: u64) -> bool {
         self.step_nodes = nodes.max(1);
         self.step(game)
-    }
-
-    /// Sets how many positions the whole search may search.
-    pub(crate) fn with_budget(mut self, nodes: u64) -> EndgameSearch {
-        (self.position.nodes_left, self.step_nodes) = (nodes, nodes);
-        self
     }
 
     /// Searches on, at most `step_nodes` positions (starting the next depth
@@ -803,7 +809,7 @@ mod tests {
     #[test]
     fn the_search_agrees_with_plain_minimax() {
         for game in &eight_tiles_left() {
-            let mut search = EndgameSearch::new(game, &[]).expect("an endgame");
+            let mut search = EndgameSearch::new(game, &[], ENDGAME_NODES).expect("an endgame");
             for depth in 1..=2 {
                 search.position.nodes_left = u64::MAX;
                 let position = &mut search.position;
@@ -845,8 +851,8 @@ mod tests {
     fn a_search_in_steps_goes_as_one_search() {
         for game in &eight_tiles_left() {
             let moves = all_moves(game.board(), game.rack(game.turn()), game.lexicon(), &game.scoring());
-            let whole = EndgameSearch::new(game, &moves).expect("an endgame").with_budget(20_000);
-            let mut stepped = EndgameSearch::new(game, &moves).expect("an endgame").with_budget(20_000);
+            let whole = EndgameSearch::new(game, &moves, 20_000).expect("an endgame");
+            let mut stepped = EndgameSearch::new(game, &moves, 20_000).expect("an endgame");
             stepped.step_nodes = 3;
             let mut steps = 0;
             while stepped.step(game) {

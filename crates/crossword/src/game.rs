@@ -477,6 +477,12 @@ impl Game {
         game.pass_run = setup.pass_run;
         game.scoreless_run = setup.scoreless_run;
         game.log.clear();
+        // A finished game is no position to move from.
+        let went_out = game.bag.is_empty() && game.racks.iter().any(Vec::is_empty);
+        game.end_if_nothing_moves(&mut Vec::new());
+        if went_out || game.is_over() {
+            return refuse("the game is over at that position".into());
+        }
         Ok(game)
     }
 

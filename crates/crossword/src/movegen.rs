@@ -89,9 +89,9 @@ pub(crate) struct Prepared {
     /// the columns), indexed by the direction the cross words read.
     checks: [CrossChecks; 2],
     /// The lines changed since their cross checks were worked out, a bit
-    /// per line, and the letters each line had then.
+    /// per line, and the tiles each line had then ([`Prepared::line_tiles`]).
     changed: [u32; 2],
-    checked: [[[u8; SIZE]; SIZE]; 2],
+    checked: [[[u32; SIZE]; SIZE]; 2],
     /// Each line's squares as the walk reads them, by the direction of
     /// the plays along it; the lines set up again at the next generation
     /// (a bit per line); whether the board was empty when they were set up.
@@ -156,15 +156,20 @@ impl Prepared {
         for cross in [Direction::Across, Direction::Down] {
             let changed = std::mem::take(&mut self.changed[direction_index(cross)]);
             for line in (0..SIZE).filter(|l| changed & 1 << l != 0) {
-                if self.line_letters(cross, line) != self.checked[direction_index(cross)][line] {
+                if self.line_tiles(cross, line) != self.checked[direction_index(cross)][line] {
                     self.check_line(lexicon, cross, line);
                 }
             }
         }
     }
 
-    fn line_letters(&self, cross: Direction, line: usize) -> [u8; SIZE] {
-        std::array::from_fn(|i| self.grid.letter(line_pos(cross, line, i)))
+    /// Each square's letter and value along a line: what its cross checks
+    /// are worked out from (a blank is a letter worth nothing).
+    fn line_tiles(&self, cross: Direction, line: usize) -> [u32; SIZE] {
+        std::array::from_fn(|i| {
+            let pos = line_pos(cross, line, i);
+            u32::from(self.grid.letter(pos)) | self.grid.value(pos) << 8
+        })
     }
 
     /// Works out the cross checks of one line of cross words again, and
@@ -185,7 +190,7 @@ impl Prepared {
 
     /// Works out the cross checks of one line of cross words.
     fn work_out_line(&mut self, lexicon: &Lexicon, cross: Direction, line: usize) {
-        self.checked[direction_index(cross)][line] = self.line_letters(cross, line);
+        self.checked[direction_index(cross)][line] = self.line_tiles(cross, line);
         let checks = &mut self.checks[direction_index(cross)];
         for i in 0..SIZE {
             let pos = line_pos(cross, line, i);
@@ -703,5 +708,55 @@ impl<F: FnMut(&[(Pos, PlacedTile)], u32, Direction)> Walk<'_, F> {
         }
         let bingo = if count == RACK_SIZE { self.bingo_bonus } else { 0 };
         (self.visit)(&self.placed[..count], tally.main * self.multiplier + tally.cross + bingo, self.direction);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::computer::{LeaveModel, Level, choose};
+    use crate::game::{Game, GameConfig};
+    use crate::rules::RuleSetKind;
+
+    type Found = Vec<(Vec<(Pos, PlacedTile)>, u32)>;
+
+    fn found(mut generate: impl FnMut(&mut dyn FnMut(&[(Pos, PlacedTile)], u32, Direction))) -> Found {
+        let mut found = Vec::new();
+        generate(&mut |tiles, score, _| found.push((tiles.to_vec(), score)));
+        found.sort();
+        found
+    }
+
+    /// A prepared board kept up to date through tiles put down and taken
+    /// back, a real tile and then a blank of the same letter on the same
+    /// squares, generates what a board read afresh does.
+    #[test]
+    fn a_prepared_board_kept_up_to_date_generates_as_a_fresh_one() {
+        for lexicon in [Lexicon::bundled(Language::En), Lexicon::bundled(Language::En).family()] {
+            let config = GameConfig::numbered(RuleSetKind::Wocable, Language::En, 2, 3);
+            let mut game = Game::new(config, lexicon.clone()).expect("a game");
+            for _ in 0..8 {
+                game.apply(choose(&game, Level::Strong, &LeaveModel::zero(Language::En), 0)).expect("a move");
+            }
+            let scoring = game.scoring();
+            let (mut board, mut prepared) = (game.board().clone(), Prepared::new(game.board(), &lexicon, &scoring));
+            let (rack, other) = (game.rack(game.turn()).to_vec(), game.rack(1 - game.turn()).to_vec());
+            let same = |board: &Board, prepared: &mut Prepared| {
+                let kept = found(|visit| prepared.generate(&other, &lexicon, &scoring, visit));
+                assert_eq!(kept, found(|visit| generate(board, &other, &lexicon, &scoring, visit)));
+            };
+            for placed in all_moves(game.board(), &rack, &lexicon, &scoring).iter().step_by(5).take(30) {
+                for blank in [false, true] {
+                    let tiles: Vec<(Pos, PlacedTile)> =
+                        placed.tiles.iter().map(|(pos, tile)| (*pos, PlacedTile { blank, ..*tile })).collect();
+                    tiles.iter().for_each(|(pos, tile)| board.set(*pos, *tile));
+                    prepared.change(tiles.iter().map(|(pos, tile)| (*pos, Some(*tile))));
+                    same(&board, &mut prepared);
+                    tiles.iter().for_each(|(pos, _)| board.remove(*pos));
+                    prepared.change(tiles.iter().map(|(pos, _)| (*pos, None)));
+                }
+                same(&board, &mut prepared);
+            }
+        }
     }
 }

@@ -853,6 +853,8 @@ fn a_game_set_up_at_a_position_plays_on_from_there() {
         Setup { turn: 2, ..setup.clone() },
         Setup { racks: vec![tiles("BBFF"), tiles("DOGSEEEE")], ..setup.clone() },
         Setup { racks: vec![tiles("QQ"), tiles("D")], ..setup.clone() },
+        Setup { pass_run: vec![1, 0, 1, 0], ..setup.clone() },
+        Setup { racks: vec![tiles("BBFF"), Vec::new()], ..setup.clone() },
     ];
     for bad in &refusals {
         assert!(matches!(set_up(bad), Err(ConfigError::Setup(_) | ConfigError::NoSuchSeat(_))), "{bad:?}");
