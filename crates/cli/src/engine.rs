@@ -51,13 +51,9 @@ pub fn run(args: &mut crate::args::Args) -> Result<(), Failure> {
         if input.read_until(b'\n', &mut bytes).map_err(|e| fail(format!("standard input: {e}")))? == 0 {
             break;
         }
-        let line = String::from_utf8_lossy(&bytes);
-        let words: Vec<&str> = line.split_whitespace().collect();
-        if words.first() == Some(&"quit") {
-            break;
-        }
         let answer = match std::str::from_utf8(&bytes) {
-            Ok(_) => engine.command(&words, &mut out),
+            Ok(line) if line.split_whitespace().next() == Some("quit") => break,
+            Ok(line) => engine.command(&line.split_whitespace().collect::<Vec<_>>(), &mut out),
             Err(_) => Err("a line must be UTF-8".to_string()),
         };
         let written = match answer {
