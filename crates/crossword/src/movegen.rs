@@ -207,15 +207,13 @@ impl Prepared {
     /// board). Their squares are set up again where their tiles or cross
     /// checks changed.
     fn set_up(&mut self, scoring: &Scoring) -> [u32; 2] {
-        let empty_board = self.grid.letters.iter().flatten().all(|l| *l == 0);
+        let with_tiles = self.grid.lines_with_tiles();
+        let empty_board = with_tiles == [0; 2];
         if empty_board != self.set_up_empty {
             (self.stale, self.set_up_empty) = ([ALL_LINES; 2], empty_board);
         }
-        let lines = [Direction::Across, Direction::Down].map(|direction| {
-            let tiles = self.grid.lines_with_tiles(direction);
-            let centre = if empty_board { 1 << CENTRE.row } else { 0 };
-            (tiles | tiles << 1 | tiles >> 1 | centre) & ALL_LINES
-        });
+        let centre = if empty_board { 1 << CENTRE.row } else { 0 };
+        let lines = with_tiles.map(|tiles| (tiles | tiles << 1 | tiles >> 1 | centre) & ALL_LINES);
         for direction in [Direction::Across, Direction::Down] {
             let stale = self.stale[direction_index(direction)] & lines[direction_index(direction)];
             self.stale[direction_index(direction)] &= !stale;
@@ -400,14 +398,15 @@ impl Grid {
         self.values[pos.row as usize][pos.col as usize]
     }
 
-    /// The lines in `direction` (rows across, columns down) that have a
-    /// tile, a bit per line.
-    fn lines_with_tiles(&self, direction: Direction) -> u32 {
-        let mut lines = 0;
+    /// The rows and the columns that have a tile, a bit per line, indexed
+    /// by the direction of the plays along them.
+    fn lines_with_tiles(&self) -> [u32; 2] {
+        let mut lines = [0; 2];
         for (row, letters) in self.letters.iter().enumerate() {
             for (col, letter) in letters.iter().enumerate() {
                 if *letter != 0 {
-                    lines |= 1 << if direction == Direction::Across { row } else { col };
+                    lines[direction_index(Direction::Across)] |= 1 << row;
+                    lines[direction_index(Direction::Down)] |= 1 << col;
                 }
             }
         }
