@@ -22,6 +22,7 @@ mod web;
 mod word_lists;
 
 use matchbox_signaling::SignalingServerBuilder;
+use std::io::IsTerminal;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -243,7 +244,11 @@ fn not_private(line: &tracing::Metadata<'_>) -> bool {
 fn main() -> ExitCode {
     let filter = EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| EnvFilter::new("warn,wocable_server=info,rtc=error,rtc_ice=error"));
-    let log = tracing_subscriber::fmt::layer().with_writer(std::io::stderr).with_filter(filter_fn(not_private));
+    // Colours only for a terminal: a log file keeps plain text.
+    let log = tracing_subscriber::fmt::layer()
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::stderr().is_terminal())
+        .with_filter(filter_fn(not_private));
     tracing_subscriber::registry().with(filter).with(log).init();
     let options = match options(std::env::args().skip(1)) {
         Ok(options) => options,

@@ -63,6 +63,19 @@ pub struct Db {
     instance: Arc<OnceLock<String>>,
 }
 
+/// Events for one room's log (see [`Db::append`]).
+pub struct Append<'a> {
+    pub code: RoomCode,
+    pub edition: u32,
+    pub events: &'a [Sequenced],
+    pub result: Option<&'a GameResult>,
+    pub standings: Option<(&'a Arena, &'a [AccountId])>,
+}
+
+/// Rows in one insert of events: three placeholders each, well under
+/// SQLite's and PostgreSQL's limits.
+const EVENTS_PER_INSERT: usize = 1000;
+
 /// A room as stored.
 pub struct StoredRoom {
     pub code: RoomCode,
@@ -270,44 +283,47 @@ impl Db {
             .map_err(DbError::Sql)
     }
 
-    /// Appends events to a room's log, all or none; with the rules
-    /// `edition` of the game when they begin it, so that a game started
-    /// before the rules changed replays as it was played; with the game's
-    /// result when they end it, so that a game is rated exactly once, and
-    /// with the standings of its players in its arena, if it is an arena's.
-    pub async fn append(
-        &self,
-        code: RoomCode,
-        edition: u32,
-        events: &[Sequenced],
-        result: Option<&GameResult>,
-        standings: Option<(&Arena, &[AccountId])>,
-    ) -> Result<()> {
+    /// Appends events to rooms' logs in one transaction, all or none: the
+    /// referee stores the moves that came in together with one commit.
+    /// With the rules `edition` of a game when its events begin it, so that
+    /// a game started before the rules changed replays as it was played;
+    /// with the game's result when they end it, so that a game is rated
+    /// exactly once, and with the standings of its players in its arena,
+    /// if it is an arena's.
+    pub async fn append(&self, appends: &[Append<'_>]) -> Result<()> {
         let mut tx = self.pool.begin().await?;
-        if events.first().is_some_and(|event| event.seq == 0) {
+        for append in appends.iter().filter(|a| a.events.first().is_some_and(|event| event.seq == 0)) {
             sqlx::query("UPDATE rooms SET rules_edition = $1 WHERE code = $2")
-                .bind(edition as i64)
-                .bind(code.as_str())
+                .bind(append.edition as i64)
+                .bind(append.code.as_str())
                 .execute(&mut *tx)
                 .await?;
         }
-        for event in events {
-            sqlx::query("INSERT INTO events (code, seq, event) VALUES ($1, $2, $3)")
-                .bind(code.as_str())
-                .bind(event.seq as i64)
-                .bind(text(&event.event))
-                .execute(&mut *tx)
-                .await?;
+        // Every event in as few statements as the placeholders allow: each
+        // statement is a round trip to the database.
+        let events: Vec<(RoomCode, &Sequenced)> =
+            appends.iter().flat_map(|a| a.events.iter().map(move |event| (a.code, event))).collect();
+        for rows in events.chunks(EVENTS_PER_INSERT) {
+            let values: Vec<String> =
+                (0..rows.len()).map(|i| format!("(${}, ${}, ${})", 3 * i + 1, 3 * i + 2, 3 * i + 3)).collect();
+            // Only numbered placeholders are made into the text.
+            let sql = format!("INSERT INTO events (code, seq, event) VALUES {}", values.join(", "));
+            let query = rows.iter().fold(sqlx::query(sqlx::AssertSqlSafe(sql)), |query, (code, event)| {
+                query.bind(code.as_str()).bind(event.seq as i64).bind(text(&event.event))
+            });
+            query.execute(&mut *tx).await?;
         }
-        if let Some(result) = result {
-            sqlx::query("UPDATE rooms SET finished = TRUE WHERE code = $1")
-                .bind(code.as_str())
-                .execute(&mut *tx)
-                .await?;
-            players::record(&mut tx, code, result).await?;
-        }
-        if let Some((arena, players)) = standings {
-            arenas::store_entrants(&mut tx, arena, players).await?;
+        for append in appends {
+            if let Some(result) = append.result {
+                sqlx::query("UPDATE rooms SET finished = TRUE WHERE code = $1")
+                    .bind(append.code.as_str())
+                    .execute(&mut *tx)
+                    .await?;
+                players::record(&mut tx, append.code, result).await?;
+            }
+            if let Some((arena, players)) = append.standings {
+                arenas::store_entrants(&mut tx, arena, players).await?;
+            }
         }
         tx.commit().await.map_err(DbError::Sql)
     }
@@ -389,24 +405,49 @@ mod tests {
     use super::*;
     use wocable_crossword::{Event, RULES_EDITION};
 
+    fn passed(seq: u32) -> Sequenced {
+        Sequenced { seq, event: Event::Passed { seat: 0 } }
+    }
+
+    fn append(code: RoomCode, edition: u32, events: &[Sequenced]) -> Append<'_> {
+        Append { code, edition, events, result: None, standings: None }
+    }
+
     #[tokio::test]
     async fn a_room_keeps_the_rules_edition_its_game_began_under() {
         let temp = temp_db("editions").await;
         let db = &temp.db;
-        let passed = |seq| Sequenced { seq, event: Event::Passed { seat: 0 } };
         let edition = |code| async move { db.room(code).await.unwrap().unwrap().edition };
         // A game begun before the rules changed, and still played on.
         let old = room(db, 1).await;
-        db.append(old, 1, &[passed(0)], None, None).await.unwrap();
-        db.append(old, RULES_EDITION, &[passed(1), passed(2)], None, None).await.unwrap();
+        db.append(&[append(old, 1, &[passed(0)])]).await.unwrap();
+        db.append(&[append(old, RULES_EDITION, &[passed(1), passed(2)])]).await.unwrap();
         assert_eq!(edition(old).await, 1);
         // Rooms made before the column was written wait at edition 1 until
         // their game begins.
         let new = room(db, 2).await;
         assert_eq!(edition(new).await, 1);
-        db.append(new, RULES_EDITION, &[passed(0), passed(1)], None, None).await.unwrap();
+        db.append(&[append(new, RULES_EDITION, &[passed(0), passed(1)])]).await.unwrap();
         assert_eq!(edition(new).await, RULES_EDITION);
         assert_eq!(db.room(new).await.unwrap().unwrap().events.len(), 2);
+    }
+
+    #[tokio::test]
+    async fn rooms_appended_together_are_stored_all_or_none() {
+        let temp = temp_db("appends").await;
+        let db = &temp.db;
+        let (a, b) = (room(db, 1).await, room(db, 2).await);
+        let logged = |code| async move { db.room(code).await.unwrap().unwrap().events.len() };
+        let first = [passed(0), passed(1)];
+        let second: Vec<Sequenced> = (0..EVENTS_PER_INSERT as u32 + 2).map(passed).collect();
+        db.append(&[append(a, RULES_EDITION, &first), append(b, RULES_EDITION, &second)]).await.unwrap();
+        assert_eq!(logged(a).await, 2);
+        assert_eq!(logged(b).await, EVENTS_PER_INSERT + 2, "more rows than one insert holds");
+        // One room's events refused (a number already taken) refuse the others'.
+        let refused =
+            db.append(&[append(a, RULES_EDITION, &[passed(2)]), append(b, RULES_EDITION, &[passed(5)])]).await;
+        assert!(refused.is_err());
+        assert_eq!((logged(a).await, logged(b).await), (2, EVENTS_PER_INSERT + 2));
     }
 
     #[tokio::test]

@@ -1,8 +1,8 @@
 //! The referee's own time for a move: from the message read to its events
 //! stored and sent, whatever the client and the network add; the database
-//! write inside it; and every step the hub takes (a message, a command
-//! from the lobby, a tick), since a message waits for the steps before
-//! it. Kept as histograms of powers of two, and logged now and then, so
+//! write inside it (one commit for the moves that came together); and
+//! every step the hub takes (the messages waiting, a command from the
+//! lobby, a tick), since a message waits for the steps before it. Kept as histograms of powers of two, and logged now and then, so
 //! that a slow server cannot hide behind slow clients (or be blamed for
 //! them).
 
@@ -58,8 +58,10 @@ impl Histogram {
 pub struct Latencies {
     /// A move: its message read to its events stored and sent.
     pub moves: Histogram,
-    /// Each game's events stored.
+    /// Each commit of the events that came together.
     pub writes: Histogram,
+    /// The rooms' steps those commits stored.
+    pub stored: u64,
     /// Each step of the hub's loop, whatever it was.
     pub steps: Histogram,
     /// The slowest step, and what it was.
@@ -84,7 +86,8 @@ impl Latencies {
         let (moves, p50, p99, max) = figures(&self.moves);
         info!(moves, ?p50, ?p99, ?max, "the referee's own time for a move");
         let (writes, p50, p99, max) = figures(&self.writes);
-        info!(writes, ?p50, ?p99, ?max, "the database's time to store a game's events");
+        let steps = self.stored;
+        info!(writes, steps, ?p50, ?p99, ?max, "the database's time to store the events that came together");
         let (steps, p50, p99, max) = figures(&self.steps);
         let over_16ms = self.steps.slower_than(Duration::from_micros(1 << 14));
         let slowest = self.slowest.map_or("", |(_, what)| what);

@@ -1,18 +1,19 @@
 //! The host peer and every room. One task owns the rooms, the random-game
 //! queues and the server's own WebRTC socket, which is the host of every
 //! room: clients talk only to it. Each change to a room is written to the
-//! database before anything is sent, and computer players think on
-//! blocking threads, away from this task.
+//! database before anything is sent (the moves read together with one
+//! commit), and computer players think on blocking threads, away from this
+//! task.
 
 mod arenas;
 mod latency;
 mod random;
 
-use crate::db::{Db, DbError, Forfeit, GameResult, StoredRoom, token_hash};
+use crate::db::{Append, Db, DbError, Forfeit, GameResult, StoredRoom, token_hash};
 use crate::error::ApiError;
 use crate::signal::Signals;
 use crate::word_lists::{WordListError, WordLists};
-use futures::StreamExt;
+use futures::{FutureExt, StreamExt};
 use matchbox_socket::{Packet, PeerId, PeerState, RtcIceServerConfig, WebRtcChannel, WebRtcSocketBuilder};
 use serde::Serialize;
 use std::collections::{HashMap, HashSet};
@@ -22,7 +23,7 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use tokio::sync::{mpsc, oneshot, watch};
 use tracing::{error, info, warn};
 use wocable_crossword::computer::{LeaveModel, Level};
-use wocable_crossword::{Game, Intent, RULES_EDITION, Seed};
+use wocable_crossword::{Game, Intent, RULES_EDITION, Seed, Sequenced};
 use wocable_lexicon::Language;
 use wocable_net::{
     AccountId, ArenaId, COMPUTER_NAME, ClientMessage, ComputerTurn, GivenUp, Joined, MAX_NAME, Player, QueueKey,
@@ -143,6 +144,8 @@ pub struct Hub {
     matched: HashSet<RoomCode>,
     arenas: arenas::Arenas,
     outbox: Outbox,
+    /// What waits for its events to be stored, in the order it is sent.
+    unsent: Vec<Unsent>,
     /// The clients' websockets: a client is let stay once it says who it
     /// is, and closed when it is no longer listened to.
     signals: Signals,
@@ -256,6 +259,7 @@ impl Hub {
             matched,
             arenas,
             outbox: Outbox::default(),
+            unsent: Vec::new(),
             commands,
             signals,
             latencies: latency::Latencies::default(),
@@ -312,7 +316,16 @@ impl Hub {
                         "peer"
                     }
                     Woke::Message(peer, packet) => {
-                        self.message(peer, &packet, &mut channel).await;
+                        self.message(peer, &packet, &mut channel);
+                        // Messages already waiting are read too, and their
+                        // moves stored with one commit.
+                        for _ in 1..MAX_BATCH {
+                            if self.holds_a_game_end() {
+                                break;
+                            }
+                            let Some(Some((peer, packet))) = channel.next().now_or_never() else { break };
+                            self.message(peer, &packet, &mut channel);
+                        }
                         "message"
                     }
                     Woke::Tick => {
@@ -320,6 +333,7 @@ impl Hub {
                         "tick"
                     }
                 };
+                self.flush(&mut channel).await;
                 self.latencies.step(what, started.elapsed());
             }
             let now = now_ms();
@@ -458,8 +472,8 @@ impl Hub {
         }
     }
 
-    async fn message(&mut self, peer: PeerId, packet: &[u8], channel: &mut WebRtcChannel) {
-        let read = std::time::Instant::now();
+    fn message(&mut self, peer: PeerId, packet: &[u8], channel: &mut WebRtcChannel) {
+        let read = Instant::now();
         let now = now_ms();
         if self.flooders.contains(&peer) {
             return;
@@ -467,7 +481,7 @@ impl Hub {
         let state = self.peers.entry(peer).or_insert_with(|| Peer::new(now));
         match state.rate.check(now) {
             Verdict::Accept => {}
-            Verdict::Refuse => return self.outbox.send(channel, peer, &ServerMessage::Refused(Refusal::TooFast)),
+            Verdict::Refuse => return self.reply(channel, peer, ServerMessage::Refused(Refusal::TooFast)),
             Verdict::Flood => {
                 warn!(%peer, "peer floods: closed");
                 self.flooders.insert(peer);
@@ -479,18 +493,18 @@ impl Hub {
             Ok(message) => message,
             Err(e) => {
                 warn!(%peer, "refused: {e}");
-                return self.outbox.send(channel, peer, &ServerMessage::Refused(Refusal::Malformed(e)));
+                return self.reply(channel, peer, ServerMessage::Refused(Refusal::Malformed(e)));
             }
         };
         match message {
-            ClientMessage::Ping => self.outbox.send(channel, peer, &ServerMessage::Pong),
+            ClientMessage::Ping => self.reply(channel, peer, ServerMessage::Pong),
             ClientMessage::Hello { room: code, token } => {
                 let Some(room) = self.rooms.get_mut(&code) else {
-                    return self.outbox.send(channel, peer, &ServerMessage::Refused(Refusal::NoSuchRoom(code)));
+                    return self.reply(channel, peer, ServerMessage::Refused(Refusal::NoSuchRoom(code)));
                 };
                 let Some(seat) = room.seat_of(token_hash(token)) else {
                     warn!(%peer, %code, "refused: a token not of this room");
-                    return self.outbox.send(channel, peer, &ServerMessage::Refused(Refusal::BadToken));
+                    return self.reply(channel, peer, ServerMessage::Refused(Refusal::BadToken));
                 };
                 self.signals.greeted(peer);
                 // One peer per seat and one seat per peer: a peer that
@@ -511,13 +525,13 @@ impl Hub {
                 let Some(room) = self.rooms.get_mut(&code) else { return };
                 info!(%code, seat, "player connected");
                 match room.connect(seat, now) {
-                    Ok(step) => self.deliver(code, step, channel).await,
+                    Ok(step) => self.hold(code, step, None),
                     Err(e) => error!(%code, "the game cannot start: {e}"),
                 }
             }
             ClientMessage::Hints => {
                 let Some((code, seat)) = self.peers.get(&peer).and_then(|p| p.seat) else {
-                    return self.outbox.send(channel, peer, &ServerMessage::Refused(Refusal::NoHello));
+                    return self.reply(channel, peer, ServerMessage::Refused(Refusal::NoHello));
                 };
                 let Some(room) = self.rooms.get_mut(&code) else { return };
                 let answer = match room.hints(seat) {
@@ -527,21 +541,18 @@ impl Hub {
                         ServerMessage::Refused(refusal)
                     }
                 };
-                self.outbox.send(channel, peer, &answer);
+                self.reply(channel, peer, answer);
             }
             ClientMessage::Intent(intent) => {
                 let Some((code, seat)) = self.peers.get(&peer).and_then(|p| p.seat) else {
-                    return self.outbox.send(channel, peer, &ServerMessage::Refused(Refusal::NoHello));
+                    return self.reply(channel, peer, ServerMessage::Refused(Refusal::NoHello));
                 };
                 let Some(room) = self.rooms.get_mut(&code) else { return };
                 match room.intent(seat, intent, now) {
-                    Ok(step) => {
-                        self.deliver(code, step, channel).await;
-                        self.latencies.moves.record(read.elapsed());
-                    }
+                    Ok(step) => self.hold(code, step, Some(read)),
                     Err(refusal) => {
                         info!(%code, seat, "refused: {refusal}");
-                        self.outbox.send(channel, peer, &ServerMessage::Refused(refusal));
+                        self.reply(channel, peer, ServerMessage::Refused(refusal));
                     }
                 }
             }
@@ -687,36 +698,129 @@ impl Hub {
     /// Stores a step's events, then sends its messages; then lets a
     /// computer player think if it is its turn.
     async fn deliver(&mut self, code: RoomCode, step: Step, channel: &mut WebRtcChannel) {
+        self.hold(code, step, None);
+        self.flush(channel).await;
+    }
+
+    /// Keeps a step until [`Hub::flush`] stores its events; its messages
+    /// go to the peers that hold its seats now. `read` is when the move it
+    /// answers was read.
+    fn hold(&mut self, code: RoomCode, step: Step, read: Option<Instant>) {
         let Some(room) = self.rooms.get(&code) else { return };
-        if !step.events.is_empty() {
-            let now = now_ms();
-            let edition = room.game().map_or(RULES_EDITION, Game::edition);
-            let clocked = room.settings().clock.is_some();
-            let result =
-                room.game().filter(|game| game.is_over()).map(|game| GameResult::of(game, room.seats(), clocked, now));
-            let credit = result.as_ref().and_then(|result| self.arena_credit(code, result, now));
-            let standings = credit.as_ref().map(|credit| (&credit.arena, &credit.players[..]));
-            let writing = Instant::now();
-            let stored = self.db.append(code, edition, &step.events, result.as_ref(), standings).await;
-            self.latencies.writes.record(writing.elapsed());
-            if let Err(e) = stored {
-                error!(%code, "events not stored: {e}");
-                return self.reload(code, channel).await;
-            }
-            if result.is_some() {
+        let now = now_ms();
+        let edition = room.game().map_or(RULES_EDITION, Game::edition);
+        let clocked = room.settings().clock.is_some();
+        let result = room
+            .game()
+            .filter(|game| !step.events.is_empty() && game.is_over())
+            .map(|game| GameResult::of(game, room.seats(), clocked, now));
+        let credit = result.as_ref().and_then(|result| self.arena_credit(code, result, now));
+        let messages = step
+            .messages
+            .into_iter()
+            .filter_map(|(seat, message)| Some((*self.seat_peers.get(&(code, seat))?, message)))
+            .collect();
+        self.unsent.push(Unsent::Step(Box::new(Held {
+            code,
+            edition,
+            events: step.events,
+            result,
+            credit,
+            messages,
+            read,
+        })));
+    }
+
+    /// Sends an answer to one peer, after the steps held before it.
+    fn reply(&mut self, channel: &mut WebRtcChannel, peer: PeerId, message: ServerMessage) {
+        if self.unsent.is_empty() {
+            self.outbox.send(channel, peer, &message);
+        } else {
+            self.unsent.push(Unsent::Answer(peer, message));
+        }
+    }
+
+    /// Whether a step held ends a game: its arena's standings must be
+    /// stored before another game's are worked out.
+    fn holds_a_game_end(&self) -> bool {
+        self.unsent.iter().any(|unsent| matches!(unsent, Unsent::Step(held) if held.result.is_some()))
+    }
+
+    /// Stores the events of every step held with one commit, then sends
+    /// what waited for them, in order. Should the commit fail, each room is
+    /// stored on its own, and a room that still fails goes back to what the
+    /// database holds.
+    async fn flush(&mut self, channel: &mut WebRtcChannel) {
+        let unsent = std::mem::take(&mut self.unsent);
+        let failed = self.store(&unsent).await;
+        let now = now_ms();
+        for unsent in unsent {
+            let held = match unsent {
+                Unsent::Answer(peer, message) => {
+                    self.outbox.send(channel, peer, &message);
+                    continue;
+                }
+                Unsent::Step(held) if failed.contains(&held.code) => continue,
+                Unsent::Step(held) => held,
+            };
+            let code = held.code;
+            if held.result.is_some() {
                 info!(%code, "game over");
                 self.ended.insert(code, now);
             }
-            if let Some(credit) = credit {
+            if let Some(credit) = held.credit {
                 self.credited(code, credit);
             }
-        }
-        for (seat, message) in &step.messages {
-            if let Some(peer) = self.seat_peers.get(&(code, *seat)) {
+            for (peer, message) in &held.messages {
                 self.outbox.send(channel, *peer, message);
             }
+            self.think(code);
+            if let Some(read) = held.read {
+                self.latencies.moves.record(read.elapsed());
+            }
         }
-        self.think(code);
+        for code in failed {
+            self.reload(code, channel).await;
+        }
+    }
+
+    /// Stores the events held; answers the rooms whose events could not
+    /// be stored.
+    async fn store(&mut self, unsent: &[Unsent]) -> HashSet<RoomCode> {
+        let appends: Vec<Append> = unsent
+            .iter()
+            .filter_map(|unsent| match unsent {
+                Unsent::Step(held) if !held.events.is_empty() => Some(held.append()),
+                _ => None,
+            })
+            .collect();
+        let mut failed = HashSet::new();
+        if appends.is_empty() {
+            return failed;
+        }
+        let writing = Instant::now();
+        let stored = self.db.append(&appends).await;
+        self.latencies.writes.record(writing.elapsed());
+        let Err(e) = stored else {
+            self.latencies.stored += appends.len() as u64;
+            return failed;
+        };
+        if let [append] = &appends[..] {
+            error!(code = %append.code, "events not stored: {e}");
+            failed.insert(append.code);
+            return failed;
+        }
+        warn!(rooms = appends.len(), "events not stored together ({e}): storing each room's alone");
+        for append in &appends {
+            if failed.contains(&append.code) {
+                continue;
+            }
+            if let Err(e) = self.db.append(std::slice::from_ref(append)).await {
+                error!(code = %append.code, "events not stored: {e}");
+                failed.insert(append.code);
+            }
+        }
+        failed
     }
 
     /// Events that could not be stored are not sent: the room goes back
@@ -772,6 +876,38 @@ impl Hub {
 
 /// Messages a peer may be sent before its connection is reported.
 const MAX_HELD: usize = 64;
+
+/// Messages read at once, whose moves are stored with one commit.
+const MAX_BATCH: usize = 64;
+
+/// What the hub sends once the events before it are stored.
+enum Unsent {
+    Step(Box<Held>),
+    Answer(PeerId, ServerMessage),
+}
+
+/// A step of a room whose events are not stored yet.
+struct Held {
+    code: RoomCode,
+    edition: u32,
+    events: Vec<Sequenced>,
+    result: Option<GameResult>,
+    credit: Option<arenas::Credit>,
+    messages: Vec<(PeerId, ServerMessage)>,
+    read: Option<Instant>,
+}
+
+impl Held {
+    fn append(&self) -> Append<'_> {
+        Append {
+            code: self.code,
+            edition: self.edition,
+            events: &self.events,
+            result: self.result.as_ref(),
+            standings: self.credit.as_ref().map(|credit| (&credit.arena, &credit.players[..])),
+        }
+    }
+}
 
 /// What the hub sends. The socket drops what is sent to a peer it has not
 /// reported yet, and a peer's first message may come before its

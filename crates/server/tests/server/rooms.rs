@@ -508,6 +508,79 @@ async fn a_server_killed_mid_game_resumes_it_from_its_database() {
     same_record_replayed(&[record], "wocable");
 }
 
+/// Moves sent at once from several rooms are read together and stored
+/// with one commit; each peer is still answered in the order it asked,
+/// and a server started again finds every move.
+#[tokio::test(flavor = "multi_thread")]
+async fn moves_that_come_together_are_stored_with_one_commit_and_answered_in_order() {
+    let scratch = Scratch::new("together");
+    let db = scratch.database();
+    let mut server = Server::start(&scratch, None, &db);
+    let mut rooms = Vec::new();
+    for _ in 0..4 {
+        let code = create(&server, "wocable", 2, None);
+        let mut seats = Vec::new();
+        for name in ["ann", "bob"] {
+            let (_, token) = join(&server, code, name).await;
+            seats.push(Seat::connect(&server.url, code, token).await);
+        }
+        rooms.push(seats);
+    }
+    for _ in 0..6 {
+        let mut movers = Vec::new();
+        for seats in &mut rooms {
+            let deadline = Instant::now() + Duration::from_secs(30);
+            while !seats.iter().any(Seat::on_turn) {
+                assert!(Instant::now() < deadline, "a turn came:\n{}", server.log());
+                for seat in seats.iter_mut() {
+                    seat.take(Duration::from_millis(20)).await;
+                }
+            }
+            movers.push(seats.iter().position(Seat::on_turn).unwrap());
+        }
+        // Each room's player on turn moves, and at once passes out of turn.
+        let mut before = Vec::new();
+        for (seats, &mover) in rooms.iter_mut().zip(&movers) {
+            let me = &mut seats[mover];
+            before.push(me.view.as_ref().unwrap().last_seq());
+            let intent = me.best_play().unwrap_or_else(|| me.exchange_one());
+            me.raw.send(&ClientMessage::Intent(intent));
+            me.raw.send(&ClientMessage::Intent(Intent::Pass { seat: me.seat() }));
+        }
+        for ((seats, &mover), before) in rooms.iter_mut().zip(&movers).zip(before) {
+            let me = &mut seats[mover];
+            assert_eq!(me.refusal().await, Refusal::Rule(RuleError::NotYourTurn));
+            assert!(me.view.as_ref().unwrap().last_seq() > before, "the move was answered before the pass after it");
+        }
+    }
+    for seats in &mut rooms {
+        for seat in seats.iter_mut() {
+            while seat.turns_taken() < 6 {
+                assert!(seat.take(Duration::from_secs(10)).await, "every move reaches both players");
+            }
+        }
+    }
+    let term = Command::new("kill").args(["-TERM", &server.child.id().to_string()]).status().unwrap();
+    assert!(term.success() && server.child.wait().unwrap().success());
+    let log = server.log();
+    let figure = |name: &str| -> u64 {
+        let line = log.lines().find(|l| l.contains("the database's time")).unwrap_or_else(|| panic!("{log}"));
+        let value = line.split(&format!(" {name}=")).nth(1).and_then(|rest| rest.split(' ').next());
+        value.and_then(|v| v.parse().ok()).unwrap_or_else(|| panic!("{name} in {line}"))
+    };
+    assert!(figure("steps") > figure("writes"), "some moves shared a commit:\n{log}");
+
+    let server = Server::start(&scratch, Some(server.port()), &db);
+    for seats in &mut rooms {
+        let before = seats[0].view.clone().unwrap();
+        seats[0].reconnect(&server.url).await;
+        while seats[0].view.as_ref().is_none_or(|v| v.last_seq() < before.last_seq()) {
+            assert!(seats[0].take(Duration::from_secs(10)).await, "the game is resumed");
+        }
+        assert_eq!(seats[0].view.as_ref().unwrap(), &before, "every move was kept");
+    }
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn hostile_messages_are_refused_and_the_honest_clients_finish() {
     let scratch = Scratch::new("hostile");
