@@ -9,7 +9,11 @@
 //!   the opponent's best reply averaged over racks it might hold (Monte
 //!   Carlo, as long as the caller lets a [`Thinker`] step), and exchanges
 //!   when keeping better tiles is worth more than scoring now. With the
-//!   bag empty against one opponent, it searches the endgame instead.
+//!   bag empty against one opponent, it searches the endgame instead, and
+//!   with one tile left it weighs its best plays over every tile the bag
+//!   may hold, searching the endgame after each draw.
+
+mod pre_endgame;
 
 use crate::board::Board;
 pub use crate::endgame::{ENDGAME_NODES, EndgameAnswer, EndgameSearch};
@@ -17,6 +21,7 @@ use crate::game::{Event, Game, GameConfig, Intent};
 use crate::movegen::{Move, all_moves};
 use crate::rules::RuleSetKind;
 use crate::tile::{Tile, take_from, tiles_used};
+use pre_endgame::PreEndgame;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
@@ -296,7 +301,9 @@ fn choose_now(game: &Game, level: Level, moves: &[Move], seed: u64) -> Intent {
 /// hold and scores the best reply to each of its best moves (Monte Carlo
 /// look-ahead), or, with the bag empty against one opponent, searches the
 /// endgame further (at most the positions set by
-/// [`Thinker::with_step_nodes`]).
+/// [`Thinker::with_step_nodes`]), or, with one tile in the bag against one
+/// opponent, searches the endgame after one of its best plays and one tile
+/// the bag may hold.
 pub struct Thinker {
     plan: Plan,
 }
@@ -305,6 +312,7 @@ enum Plan {
     Chosen(Intent),
     LookAhead(Box<LookAhead>),
     Endgame(Box<EndgameSearch>),
+    PreEndgame(Box<PreEndgame>),
 }
 
 impl Thinker {
@@ -313,9 +321,14 @@ impl Thinker {
     pub fn new(game: &Game, level: Level, leaves: &LeaveModel, seed: u64) -> Thinker {
         let moves = ranked_moves(game);
         let plan = match level {
-            Level::Champion => EndgameSearch::new(game, &moves, ENDGAME_NODES)
-                .map(|search| Plan::Endgame(Box::new(search)))
-                .unwrap_or_else(|| Plan::LookAhead(Box::new(LookAhead::new(game, &moves, leaves, seed)))),
+            Level::Champion => {
+                let ranked = by_equity(game, &moves, leaves);
+                let best: Vec<&Move> = ranked.iter().map(|(_, m)| *m).collect();
+                EndgameSearch::new(game, &moves, ENDGAME_NODES)
+                    .map(|search| Plan::Endgame(Box::new(search)))
+                    .or_else(|| PreEndgame::new(game, &best).map(|pre| Plan::PreEndgame(Box::new(pre))))
+                    .unwrap_or_else(|| Plan::LookAhead(Box::new(LookAhead::new(game, &ranked, leaves, seed))))
+            }
             _ => Plan::Chosen(choose_now(game, level, &moves, seed)),
         };
         Thinker { plan }
@@ -341,13 +354,16 @@ impl Thinker {
             Plan::Chosen(_) => false,
             Plan::LookAhead(look) => look.step(game),
             Plan::Endgame(search) => search.step(game),
+            Plan::PreEndgame(pre) => pre.step(game),
         }
     }
 
-    /// The opponent racks looked ahead over so far.
+    /// The opponent racks looked ahead over so far (with one tile in the
+    /// bag, the endgames searched after a play and a draw).
     pub fn samples(&self) -> usize {
         match &self.plan {
             Plan::LookAhead(look) => look.samples,
+            Plan::PreEndgame(pre) => pre.searched(),
             _ => 0,
         }
     }
@@ -358,6 +374,7 @@ impl Thinker {
             Plan::Chosen(intent) => intent.clone(),
             Plan::LookAhead(look) => look.choice(),
             Plan::Endgame(search) => search.choice(),
+            Plan::PreEndgame(pre) => pre.choice(),
         }
     }
 }
@@ -407,30 +424,42 @@ struct Candidate {
 pub const SIMULATED_MOVES: usize = 6;
 pub const SIMULATIONS: usize = 12;
 
+/// What the tiles kept are worth: while the bag can refill the rack, the
+/// leave model's value; once it is empty, less twice their points, which
+/// an opponent going out would collect.
+fn leave_equity(game: &Game, leaves: &LeaveModel, leave: &[Tile]) -> f64 {
+    if game.bag().is_empty() {
+        -2.0 * leave.iter().map(|t| t.value(game.tile_set()) as f64).sum::<f64>()
+    } else {
+        leaves.value(game.settings().language, leave)
+    }
+}
+
+/// The moves of the player on turn with their equity (score plus
+/// [`leave_equity`]), best first.
+fn by_equity<'a>(game: &Game, moves: &'a [Move], leaves: &LeaveModel) -> Vec<(f64, &'a Move)> {
+    let rack = game.rack(game.turn());
+    let mut ranked: Vec<(f64, &Move)> = moves
+        .iter()
+        .map(|m| (m.score as f64 + leave_equity(game, leaves, &take_from(rack, &used(m)).unwrap_or_default()), m))
+        .collect();
+    ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
+    ranked
+}
+
 impl LookAhead {
-    fn new(game: &Game, moves: &[Move], leaves: &LeaveModel, seed: u64) -> LookAhead {
+    /// `ranked`: the moves by equity, best first.
+    fn new(game: &Game, ranked: &[(f64, &Move)], leaves: &LeaveModel, seed: u64) -> LookAhead {
         let seat = game.turn();
         let rack = game.rack(seat);
-        let language = game.settings().language;
         let bag = game.bag().len();
         let tiles = game.tile_set();
-        let leave_equity = |leave: &[Tile]| -> f64 {
-            if bag == 0 {
-                -2.0 * leave.iter().map(|t| t.value(tiles) as f64).sum::<f64>()
-            } else {
-                leaves.value(language, leave)
-            }
-        };
-        let mut ranked: Vec<(f64, &Move)> = moves
-            .iter()
-            .map(|m| (m.score as f64 + leave_equity(&take_from(rack, &used(m)).unwrap_or_default()), m))
-            .collect();
-        ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
         // With the bag empty there is nothing to draw from: the best equity.
-        ranked.truncate(if bag > 0 { SIMULATED_MOVES } else { 1 });
+        let looked_at = if bag > 0 { SIMULATED_MOVES } else { 1 };
         let candidates = ranked
-            .into_iter()
-            .map(|(equity, m)| {
+            .iter()
+            .take(looked_at)
+            .map(|&(equity, m)| {
                 let mut board = game.board().clone();
                 for (pos, tile) in &m.tiles {
                     board.set(*pos, *tile);
@@ -448,7 +477,10 @@ impl LookAhead {
                         let (kept, returned): (Vec<_>, Vec<_>) =
                             rack.iter().enumerate().partition(|(i, _)| keep & (1 << i) != 0);
                         let kept: Vec<Tile> = kept.into_iter().map(|(_, t)| *t).collect();
-                        (leave_equity(&kept), returned.into_iter().map(|(_, t)| *t).collect::<Vec<Tile>>())
+                        (
+                            leave_equity(game, leaves, &kept),
+                            returned.into_iter().map(|(_, t)| *t).collect::<Vec<Tile>>(),
+                        )
                     })
                     .max_by(|a, b| a.0.total_cmp(&b.0))
             })
