@@ -9,10 +9,12 @@
 //!   the opponent's best reply averaged over racks it might hold (Monte
 //!   Carlo, as long as the caller lets a [`Thinker`] step), and exchanges
 //!   when keeping better tiles is worth more than scoring now. With the
-//!   bag empty against one opponent, it searches the endgame instead, and
-//!   with one tile left it weighs its best plays over every tile the bag
-//!   may hold, searching the endgame after each draw.
+//!   bag empty against one opponent, it searches the endgame instead
+//!   (against two or three, a paranoid search: see `paranoid`), and with
+//!   one tile left it weighs its best plays over every tile the bag may
+//!   hold, searching the endgame after each draw.
 
+mod paranoid;
 mod pre_endgame;
 
 use crate::board::Board;
@@ -21,6 +23,8 @@ use crate::game::{Event, Game, GameConfig, Intent};
 use crate::movegen::{Move, all_moves};
 use crate::rules::RuleSetKind;
 use crate::tile::{Tile, take_from, tiles_used};
+pub use paranoid::PARANOID_NODES;
+use paranoid::ParanoidSearch;
 use pre_endgame::PreEndgame;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -301,7 +305,8 @@ fn choose_now(game: &Game, level: Level, moves: &[Move], seed: u64) -> Intent {
 /// hold and scores the best reply to each of its best moves (Monte Carlo
 /// look-ahead), or, with the bag empty against one opponent, searches the
 /// endgame further (at most the positions set by
-/// [`Thinker::with_step_nodes`]), or, with one tile in the bag against one
+/// [`Thinker::with_step_nodes`]), or against more, searches the endgame
+/// after one more of its moves, or, with one tile in the bag against one
 /// opponent, searches the endgame after one of its best plays and one tile
 /// the bag may hold.
 pub struct Thinker {
@@ -312,6 +317,7 @@ enum Plan {
     Chosen(Intent),
     LookAhead(Box<LookAhead>),
     Endgame(Box<EndgameSearch>),
+    Paranoid(Box<ParanoidSearch>),
     PreEndgame(Box<PreEndgame>),
 }
 
@@ -326,6 +332,9 @@ impl Thinker {
                 let best: Vec<&Move> = ranked.iter().map(|(_, m)| *m).collect();
                 EndgameSearch::new(game, &moves, ENDGAME_NODES)
                     .map(|search| Plan::Endgame(Box::new(search)))
+                    .or_else(|| {
+                        ParanoidSearch::new(game, &moves, PARANOID_NODES).map(|search| Plan::Paranoid(Box::new(search)))
+                    })
                     .or_else(|| PreEndgame::new(game, &best).map(|pre| Plan::PreEndgame(Box::new(pre))))
                     .unwrap_or_else(|| Plan::LookAhead(Box::new(LookAhead::new(game, &ranked, leaves, seed))))
             }
@@ -354,6 +363,7 @@ impl Thinker {
             Plan::Chosen(_) => false,
             Plan::LookAhead(look) => look.step(game),
             Plan::Endgame(search) => search.step(game),
+            Plan::Paranoid(search) => search.step(game),
             Plan::PreEndgame(pre) => pre.step(game),
         }
     }
@@ -374,6 +384,7 @@ impl Thinker {
             Plan::Chosen(intent) => intent.clone(),
             Plan::LookAhead(look) => look.choice(),
             Plan::Endgame(search) => search.choice(),
+            Plan::Paranoid(search) => search.choice(),
             Plan::PreEndgame(pre) => pre.choice(),
         }
     }
