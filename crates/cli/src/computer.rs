@@ -2,9 +2,8 @@
 
 use crate::args::{Args, UsageError};
 use crate::{Failure, fail, language, lexicon, rules};
-use std::time::{Duration, Instant};
-use wocable_crossword::computer::{EndgameSearch, LeaveModel, Level, choose, learn_leaves, play_game};
-use wocable_crossword::{Game, GameConfig, GameSettings, RACK_SIZE, gcg};
+use wocable_crossword::computer::{LeaveModel, Level, learn_leaves, play_game};
+use wocable_crossword::{GameConfig, GameSettings, gcg};
 
 fn level(name: &str) -> Result<Level, Failure> {
     Level::from_name(name).ok_or_else(|| UsageError::Value("level", name.to_string()).into())
@@ -105,71 +104,5 @@ pub fn leaves(args: &mut Args) -> Result<(), Failure> {
         "leave values for {language}, learned by `wocable-cli leaves --rules {rules} --lang {language} --games {games} --rounds {rounds} --seed {seed}`"
     );
     std::fs::write(&out, model.to_text(language, &header)).map_err(|e| fail(format!("{out}: {e}")))?;
-    Ok(())
-}
-
-/// `endgames`: the endgame search on the endgames of Strong-against-Strong
-/// games (each seed's game at the turn its bag empties, both racks full),
-/// each searched until it is proven or `--seconds` are up: a benchmark of
-/// the solver, one line per endgame and a summary.
-pub fn endgames(args: &mut Args) -> Result<(), Failure> {
-    let rules = rules(args)?;
-    let language = language(args)?;
-    let lexicon = lexicon(args, language)?;
-    let count = args.number("--positions")?.unwrap_or(100) as usize;
-    let seed = args.number("--seed")?.unwrap_or(0);
-    let limit = Duration::from_secs_f64(args.number("--seconds")?.unwrap_or(10) as f64);
-    args.finish()?;
-    let strong = LeaveModel::zero(language);
-    let mut times = Vec::new();
-    let (mut positions, mut searching) = (0u64, Duration::ZERO);
-    for seed in (seed..).take(count * 20) {
-        if times.len() == count {
-            break;
-        }
-        let config = GameConfig::numbered(rules, language, 2, seed);
-        let mut game = Game::new(config, lexicon.clone()).map_err(fail)?;
-        while !game.is_over() && !game.bag().is_empty() {
-            let intent = choose(&game, Level::Strong, &strong, seed);
-            game.apply(intent).map_err(fail)?;
-        }
-        let full = |seat: usize| game.rack(seat).len() == RACK_SIZE;
-        if game.is_over() || !(full(0) && full(1)) {
-            continue;
-        }
-        let Some(mut search) = EndgameSearch::of(&game) else { continue };
-        let start = Instant::now();
-        while search.search(&game, 256) && start.elapsed() < limit {}
-        let took = start.elapsed();
-        let answer = search.answer();
-        searching += took;
-        positions += answer.positions;
-        let exact = if answer.exact { "exact" } else { "best found" };
-        println!(
-            "seed {seed}: {exact}, spread {:+}, depth {}, {} positions, {:.3} s",
-            answer.spread,
-            answer.depth,
-            answer.positions,
-            took.as_secs_f64()
-        );
-        times.push(answer.exact.then_some(took));
-    }
-    let within = |t: Duration| times.iter().filter(|s| s.is_some_and(|s| s <= t)).count();
-    let mut sorted: Vec<Duration> = times.iter().map(|t| t.unwrap_or(Duration::MAX)).collect();
-    sorted.sort();
-    let shown = |t: Option<&Duration>| match t {
-        Some(t) if *t < Duration::MAX => format!("{:.3} s", t.as_secs_f64()),
-        Some(_) => "not proven".to_string(),
-        None => "-".to_string(),
-    };
-    println!("{} endgames, {rules} rules, {language}, 7 tiles against 7", times.len());
-    println!(
-        "proven within 1 s: {}; within {:.0} s: {}",
-        within(Duration::from_secs(1)),
-        limit.as_secs_f64(),
-        within(limit)
-    );
-    println!("median {}, worst {}", shown(sorted.get(sorted.len() / 2)), shown(sorted.last()));
-    println!("{:.0} positions a second", positions as f64 / searching.as_secs_f64().max(1e-9));
     Ok(())
 }

@@ -3,6 +3,7 @@
 
 mod args;
 mod computer;
+mod endgames;
 mod engine;
 mod online;
 mod play;
@@ -28,7 +29,7 @@ const USAGE: &str = "usage:
   wocable-cli selfplay --rules R --lang L --players N --levels champion,strong[,…] --seed S --out game.gcg
   wocable-cli match --rules R --lang L --a LEVEL --b LEVEL --games N --seed S
   wocable-cli engine   (commands on standard input: see the README)
-  wocable-cli endgames --rules R --lang L [--positions N] [--seed S] [--seconds T]
+  wocable-cli endgames --rules R --lang L [--positions N] [--seed S] [--records DIR] [--seconds T]
   wocable-cli leaves --rules R --lang L [--games N] [--rounds K] [--seed S] --out FILE
   wocable-cli trace solve --lang L [--lexicon FILE] --grid ABCD/EFGH/IJKL/MNOP | --wheel LETTERS
   wocable-cli trace puzzle --mode circle|grid|score --lang L --seed N [--size 4|5]
@@ -79,7 +80,7 @@ fn run(args: &mut Args) -> Result<(), Failure> {
         Some("selfplay") => computer::selfplay(args),
         Some("match") => computer::play_match(args),
         Some("leaves") => computer::leaves(args),
-        Some("endgames") => computer::endgames(args),
+        Some("endgames") => endgames::run(args),
         Some("engine") => engine::run(args),
         Some("trace") => trace::run(args),
         Some("lexicon") => lexicon_build(args),

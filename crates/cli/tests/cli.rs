@@ -238,6 +238,30 @@ fn selfplay_writes_a_record_that_replays() {
 }
 
 #[test]
+fn endgames_reads_every_record_in_a_folder_that_reaches_an_empty_bag() {
+    let folder = std::env::temp_dir().join(format!("wocable-cli-records-{}", std::process::id()));
+    std::fs::create_dir_all(&folder).unwrap();
+    std::fs::write(folder.join("notes.txt"), "not a record").unwrap();
+    let record = folder.join("strong.gcg");
+    let selfplay = ["selfplay", "--rules", "wocable", "--lang", "en", "--players", "2", "--levels", "strong,strong"];
+    let played = cli(&[&selfplay[..], &["--seed", "5", "--out", record.to_str().unwrap()]].concat());
+    assert!(played.status.success(), "{}", stderr(&played));
+    std::fs::write(folder.join("three.gcg"), "#player1 a A\n#player2 b B\n#player3 c C\n").unwrap();
+    std::fs::write(folder.join("torn.gcg"), "#player1 a A\n#player2 b B\n>a: AEGRSTV 8H\n").unwrap();
+    let args = ["endgames", "--rules", "wocable", "--lang", "en", "--seconds", "1", "--records"];
+    let output = cli(&[&args[..], &[folder.to_str().unwrap()]].concat());
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    let line = text.lines().next().unwrap();
+    assert!(line.starts_with("strong: 7 tiles against "), "{text}");
+    assert!(line.contains(", exact, ") || line.contains(", best found, "), "{text}");
+    assert!(text.contains("\n1 endgames, wocable rules, en\nproven within 1 s: "), "{text}");
+    let errors = stderr(&output);
+    assert!(errors.contains("three: left out: 3 players, the search is for two\n"), "{errors}");
+    assert!(errors.contains("torn: left out: line 3: "), "{errors}");
+}
+
+#[test]
 fn match_reports_results_and_a_confidence_interval() {
     let output = cli(&[
         "match", "--rules", "wocable", "--lang", "en", "--a", "strong", "--b", "beginner", "--games", "4", "--seed",

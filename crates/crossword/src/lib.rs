@@ -30,5 +30,5 @@ pub use play::{Placement, ScoredPlay, Scoring, check_words, score_placement};
 pub use rules::{ExchangeOrder, InvalidWord, PassEnding, RACK_SIZE, RULES_EDITION, RuleSet, RuleSetKind};
 pub use seed::Seed;
 pub use standings::{Outcome, PairResult, Standing};
-pub use tile::{Tile, bracketed, format_rack, full_bag};
+pub use tile::{Tile, bracketed, format_rack, full_bag, take_from};
 pub use view::{BuildError, SeatView, Sequenced, ViewError};
