@@ -11,7 +11,7 @@ use std::io::{BufRead, Write};
 use std::time::{Duration, Instant};
 use wocable_crossword::computer::{ENDGAME_NODES, EndgameSearch, LeaveModel, Level, Thinker};
 use wocable_crossword::notation::{format_position, format_word, parse_board, parse_rack};
-use wocable_crossword::{Game, GameConfig, Intent, RACK_SIZE, RuleSetKind, Setup, format_rack};
+use wocable_crossword::{Game, GameConfig, Intent, RACK_SIZE, RuleSetKind, Setup, format_rack, take_from};
 use wocable_lexicon::{Language, Lexicon};
 
 /// The version of the protocol, which `hello` answers with.
@@ -107,7 +107,7 @@ impl Engine {
     fn position(&self, fields: &[&str]) -> Result<Game, Refusal> {
         let language = self.language;
         let mut board = None;
-        let (mut turn, mut scores, mut rack, mut unseen) = (None, None, None, None);
+        let (mut turn, mut scores, mut rack, mut unseen, mut others) = (None, None, None, None, None);
         let (mut passes, mut scoreless) = (0usize, None);
         let number = |value: &str, name: &str| value.parse::<usize>().map_err(|_| format!("{name} takes a number"));
         let tiles = |value: &str| match value {
@@ -125,6 +125,7 @@ impl Engine {
                 }
                 "rack" => rack = Some(tiles(value)?),
                 "unseen" => unseen = Some(tiles(value)?),
+                "racks" => others = Some(value.split(',').map(tiles).collect::<Result<Vec<_>, _>>()?),
                 "passes" => passes = number(value, "passes")?,
                 "scoreless" => scoreless = Some(number(value, "scoreless")?),
                 other => return Err(format!("a position has no field '{other}'")),
@@ -137,14 +138,30 @@ impl Engine {
         if turn >= players {
             return Err(format!("turn {turn}: the seats are 0 to {}", players.saturating_sub(1)));
         }
-        // The others hold what the player cannot see, a rack each in turn
-        // order while it lasts; the rest is the bag. (The Champion never
-        // peeks at them: it draws its own guesses from the unseen tiles.)
+        // The others hold the racks given, or else what the player cannot
+        // see, a rack each in turn order while it lasts; the rest is the
+        // bag. (Only with the bag empty and two or more opponents does the
+        // Champion read their racks: otherwise it draws its own guesses
+        // from the unseen tiles.)
         let mut unseen = unseen.ok_or_else(|| missing("unseen"))?;
         let mut racks = vec![Vec::new(); players];
         racks[turn] = rack.ok_or_else(|| missing("rack"))?;
-        for seat in (1..players).map(|i| (turn + i) % players) {
-            racks[seat] = unseen.drain(..RACK_SIZE.min(unseen.len())).collect();
+        let seats = (1..players).map(|i| (turn + i) % players);
+        match others {
+            Some(others) if others.len() != players - 1 => {
+                return Err(format!("racks gives {} racks for {} other players", others.len(), players - 1));
+            }
+            Some(others) => {
+                for (seat, rack) in seats.zip(others) {
+                    unseen = take_from(&unseen, &rack).ok_or("racks holds tiles that are not unseen")?;
+                    racks[seat] = rack;
+                }
+            }
+            None => {
+                for seat in seats {
+                    racks[seat] = unseen.drain(..RACK_SIZE.min(unseen.len())).collect();
+                }
+            }
         }
         // The passes were the last turns', seat before seat. More than two
         // rounds of them would have ended the game under every rule set.

@@ -393,6 +393,12 @@ fn the_engine_answers_each_command_and_refuses_bad_ones_with_one_line() {
     assert_eq!(best, "bestmove G7 E(V)E score 8 exact yes spread +12", "{answer:?}");
     assert!(answer[..answer.len() - 1].iter().all(|l| l.starts_with("info depth ")), "{answer:?}");
     assert_eq!(engine.ask("go nodes x"), ["error nodes takes a number"]);
+    // Three players, the bag empty, each rack given: the paranoid search.
+    let three = format!("position board {board} turn 1 scores 20,0,5 rack EE unseen STX racks");
+    assert_eq!(engine.ask(&format!("{three} S")), ["error racks gives 1 racks for 2 other players"]);
+    assert_eq!(engine.ask(&format!("{three} S,Q")), ["error racks holds tiles that are not unseen"]);
+    assert_eq!(engine.ask(&format!("{three} ST,X")), ["ok"]);
+    assert_eq!(engine.ask("go").last().unwrap(), "bestmove G7 E(V)E score 8");
     engine.input.write_all(b"quit\n").unwrap();
     assert!(engine.child.wait().unwrap().success());
 }
