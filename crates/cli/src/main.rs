@@ -23,6 +23,7 @@ const USAGE: &str = "usage:
   wocable-cli check --lang en|es|fr [--lexicon FILE] WORD…
   wocable-cli score --lang L --rules wocable|webfeud|remote --board B --move \"8D WORD\"
   wocable-cli replay --lang L --rules R FILE.gcg
+  wocable-cli verify --lang L --rules R FILE.gcg
   wocable-cli play --rules R --lang L --players N [--seed S]
   wocable-cli moves --lang L --rules R --board B --rack RACK [--top N]
   wocable-cli moves [--lang L] --lexicon FILE --rules R --vectors FILE
@@ -74,6 +75,7 @@ fn run(args: &mut Args) -> Result<(), Failure> {
         Some("check") => check(args),
         Some("score") => score(args),
         Some("replay") => replay(args),
+        Some("verify") => verify(args),
         Some("play") => play::run(args),
         Some("search") => search(args),
         Some("moves") => moves(args),
@@ -185,6 +187,22 @@ fn replay(args: &mut Args) -> Result<(), Failure> {
     for (nick, score) in game.settings().players.iter().zip(game.scores()) {
         println!("{nick} {score}");
     }
+    Ok(())
+}
+
+/// `verify`: checks that a finished online game's bag was fair (see
+/// [`gcg::verify`]).
+fn verify(args: &mut Args) -> Result<(), Failure> {
+    let language = language(args)?;
+    let rules = rules(args)?;
+    let lexicon = lexicon(args, language)?;
+    let path = args.positional("FILE.gcg")?;
+    args.finish()?;
+    let text = std::fs::read_to_string(&path).map_err(|e| fail(format!("{path}: {e}")))?;
+    let record = gcg::parse(&text).map_err(fail)?;
+    gcg::verify(&record, rules, lexicon).map_err(|e| fail(format!("bag not verified: {e}")))?;
+    let (seed, commitment) = (record.seed.and_then(|s| s.hex()), record.commitment);
+    println!("bag verified: seed {}, committed to as {}", seed.unwrap_or_default(), commitment.unwrap_or_default());
     Ok(())
 }
 

@@ -101,6 +101,29 @@ fn replay_prints_final_scores_or_the_first_bad_line() {
 }
 
 #[test]
+fn verify_checks_a_finished_online_games_bag_against_its_commitment() {
+    use wocable_crossword::computer::{LeaveModel, Level, play_game};
+    use wocable_crossword::{GameConfig, RuleSetKind, Seed, gcg};
+    use wocable_lexicon::{Language, Lexicon};
+    let seed = Seed::Full([7; 32]);
+    let mut config = GameConfig::numbered(RuleSetKind::Webfeud, Language::En, 2, 0);
+    config.seed = seed;
+    let levels = [Level::Strong, Level::Strong];
+    let game = play_game(config, Lexicon::bundled(Language::En), &levels, &LeaveModel::zero(Language::En));
+    let text = gcg::export(&game);
+    let path = temp_file("online.gcg", text.as_bytes());
+    let args = ["verify", "--lang", "en", "--rules", "webfeud"];
+    let verified = cli(&[&args[..], &[path.to_str().unwrap()]].concat());
+    assert!(verified.status.success(), "{}", stderr(&verified));
+    let (hex, commitment) = (seed.hex().unwrap(), seed.commitment().unwrap());
+    assert_eq!(stdout(&verified), format!("bag verified: seed {hex}, committed to as {commitment}\n"));
+    let other = temp_file("other.gcg", text.replace(&hex, &"8".repeat(64)).as_bytes());
+    let refused = cli(&[&args[..], &[other.to_str().unwrap()]].concat());
+    assert_eq!(refused.status.code(), Some(1));
+    assert_eq!(stderr(&refused), "bag not verified: the seed is not the one committed to when the game began\n");
+}
+
+#[test]
 fn play_runs_a_whole_game_in_the_terminal() {
     // Four passes end a Wocable game; Enter hands the device over.
     let output = cli_with_input(

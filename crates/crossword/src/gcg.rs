@@ -6,6 +6,7 @@ use crate::error::RuleError;
 use crate::game::{ConfigError, Event, Game, GameConfig, GameSettings, Intent, LeaveReason};
 use crate::notation::{NotationError, format_position, format_word, parse_move, parse_position, parse_rack};
 use crate::rules::{ExchangeOrder, RuleSetKind};
+use crate::seed::Seed;
 use crate::tile::{Tile, format_rack, take_from, tiles_used};
 use std::collections::VecDeque;
 use std::fmt::Write;
@@ -86,6 +87,11 @@ pub struct Record {
     pub hints: bool,
     /// Entries with their 1-based line numbers.
     pub entries: Vec<(usize, Entry)>,
+    /// `#commitment HEX`: what the referee committed to before the deal
+    /// ([`Seed::commitment`]).
+    pub commitment: Option<String>,
+    /// `#seed HEX`: the seed, revealed once the game is over.
+    pub seed: Option<Seed>,
 }
 
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
@@ -113,6 +119,13 @@ pub fn export(game: &Game) -> String {
     let _ = writeln!(out, "#lexicon {lexicon}");
     let hints = if game.settings().hints { ", hints on" } else { "" };
     let _ = writeln!(out, "#description Wocable, {} rules{hints}", game.settings().rules);
+    let seed = game.config().seed;
+    if let Some(commitment) = seed.commitment() {
+        let _ = writeln!(out, "#commitment {commitment}");
+    }
+    if let Some(hex) = seed.hex().filter(|_| game.is_over()) {
+        let _ = writeln!(out, "#seed {hex}");
+    }
     let mut racks: Vec<Vec<Tile>> = vec![Vec::new(); nicks.len()];
     let mut totals = vec![0i32; nicks.len()];
     let mut board = Board::default();
@@ -214,6 +227,10 @@ pub fn parse(text: &str) -> Result<Record, GcgError> {
             } else if name == "lexicon" {
                 // A word list's name may have spaces.
                 record.lexicon = Some(rest.trim().to_string()).filter(|name| !name.is_empty());
+            } else if name == "commitment" {
+                record.commitment = Some(rest.to_ascii_lowercase());
+            } else if name == "seed" {
+                record.seed = Some(Seed::from_hex(rest).ok_or_else(|| err(line, "a seed is 64 hexadecimal digits"))?);
             } else if name == "description" {
                 record.hints = rest.split(',').any(|part| part.trim() == "hints on");
             } else if name == "resigned" || name == "timedout" {
@@ -284,9 +301,39 @@ fn word_list(record: &Record) -> Option<String> {
     record.lexicon.clone().filter(|name| Language::from_code(name).is_none())
 }
 
+/// Why a record's bag cannot be shown to be fair.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum BagError {
+    #[error("the record has no seed and commitment to check (only a finished online game has them)")]
+    Unsigned,
+    #[error("the seed is not the one committed to when the game began")]
+    NotCommitted,
+    #[error("the draws did not come from the seed: {0}")]
+    Draws(GcgError),
+}
+
+/// Checks that a record's bag was fair: its seed is the one its
+/// commitment names, and the game dealt from that seed draws every rack
+/// the record shows as its moves are replayed.
+pub fn verify(record: &Record, rules: RuleSetKind, lexicon: Lexicon) -> Result<Game, BagError> {
+    let (Some(seed), Some(commitment)) = (record.seed, &record.commitment) else {
+        return Err(BagError::Unsigned);
+    };
+    if seed.commitment().as_ref() != Some(commitment) {
+        return Err(BagError::NotCommitted);
+    }
+    replay_dealt(record, rules, lexicon, Some(seed)).map_err(BagError::Draws)
+}
+
 /// Replays a record through the rules: the game it describes, or the
 /// first line whose move is illegal or whose score or total is wrong.
 pub fn replay(record: &Record, rules: RuleSetKind, lexicon: Lexicon) -> Result<Game, GcgError> {
+    replay_dealt(record, rules, lexicon, None)
+}
+
+/// [`replay`], its tiles drawn from `seed` when there is one, else as the
+/// record's racks show them.
+fn replay_dealt(record: &Record, rules: RuleSetKind, lexicon: Lexicon, seed: Option<Seed>) -> Result<Game, GcgError> {
     let language = lexicon.language();
     let players = &record.players;
     let seat_of = |line: usize, nick: &str| -> Result<usize, GcgError> {
@@ -319,9 +366,13 @@ pub fn replay(record: &Record, rules: RuleSetKind, lexicon: Lexicon) -> Result<G
             word_list: word_list(record),
             hints: record.hints,
         },
-        seed: 0.into(),
+        seed: seed.unwrap_or(0.into()),
     };
-    let mut game = Game::with_draws(config, lexicon, deals).map_err(|e: ConfigError| err(record.players_line, e))?;
+    let dealt = match seed {
+        Some(_) => Game::new(config, lexicon),
+        None => Game::with_draws(config, lexicon, deals),
+    };
+    let mut game = dealt.map_err(|e: ConfigError| err(record.players_line, e))?;
     let mut pending_counts: VecDeque<Event> = VecDeque::new();
     let mut withdrawn_before = false;
     for (line, entry) in &record.entries {
@@ -419,8 +470,9 @@ pub fn replay(record: &Record, rules: RuleSetKind, lexicon: Lexicon) -> Result<G
                 continue;
             }
         };
-        // Tell the game what the record says this turn drew.
-        if !used.is_empty() && !game.bag().is_empty() {
+        // Tell the game what the record says this turn drew (unless its
+        // draws are the seed's, which is what is being checked).
+        if seed.is_none() && !used.is_empty() && !game.bag().is_empty() {
             let draw = seen[seat].iter().skip_while(|(l, _)| *l <= line).map(|(_, r)| r.clone()).next();
             let leave = take_from(game.rack(seat), &used);
             // A next rack that cannot follow is reported on its own line,

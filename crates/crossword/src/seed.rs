@@ -6,6 +6,7 @@
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use sha2::{Digest, Sha256};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Seed {
@@ -39,6 +40,19 @@ impl Seed {
         match self {
             Seed::Number(_) => None,
             Seed::Full(bytes) => Some(bytes.iter().map(|b| format!("{b:02x}")).collect()),
+        }
+    }
+
+    /// What the referee commits to when a game with a full seed begins:
+    /// the SHA-256 of its 32 bytes, in hexadecimal. Every player gets it
+    /// then and the seed itself once the game is over, so that anyone can
+    /// check that the draws came from the seed committed to before the
+    /// first tile was dealt. A number has none: its 64 bits could be
+    /// searched for the one that hashes to it.
+    pub fn commitment(self) -> Option<String> {
+        match self {
+            Seed::Number(_) => None,
+            Seed::Full(bytes) => Some(Sha256::digest(bytes).iter().map(|b| format!("{b:02x}")).collect()),
         }
     }
 
@@ -105,5 +119,14 @@ mod tests {
         assert!(serde_json::from_str::<Seed>("\"42\"").is_err());
         assert_ne!(full.rng().random::<u64>(), Seed::Full([0; 32]).rng().random::<u64>());
         assert_eq!(full.low_bits(), u64::from_le_bytes([0, 7, 14, 21, 28, 35, 42, 49]));
+    }
+
+    #[test]
+    fn a_full_seed_commits_to_its_sha_256() {
+        // `printf '\0%.0s' $(seq 32) | sha256sum`
+        let zero = "66687aadf862bd776c8fc18b8e9f8e20089714856ee233b3902a591d0d5f2925";
+        assert_eq!(Seed::Full([0; 32]).commitment().as_deref(), Some(zero));
+        assert_ne!(Seed::Full([1; 32]).commitment().as_deref(), Some(zero));
+        assert_eq!(Seed::from(42).commitment(), None, "a number is not committed to");
     }
 }

@@ -1,14 +1,18 @@
 //! GCG export, import and replay (§3.5).
 
-use wocable_crossword::gcg::{self, Entry};
+use wocable_crossword::gcg::{self, BagError, Entry};
 use wocable_crossword::notation::{parse_move, parse_rack};
-use wocable_crossword::{Event, Game, GameConfig, GameSettings, Intent, RuleSetKind};
+use wocable_crossword::{Event, Game, GameConfig, GameSettings, Intent, RuleSetKind, Seed};
 use wocable_lexicon::{Language, Lexicon};
 
 use crate::support;
 
 fn game(rules: RuleSetKind, players: usize, seed: u64) -> Game {
-    let config = GameConfig {
+    Game::new(config(rules, players, seed.into()), support::permissive_lexicon()).unwrap()
+}
+
+fn config(rules: RuleSetKind, players: usize, seed: Seed) -> GameConfig {
+    GameConfig {
         settings: GameSettings {
             rules,
             language: Language::En,
@@ -17,9 +21,8 @@ fn game(rules: RuleSetKind, players: usize, seed: u64) -> Game {
             word_list: None,
             hints: true,
         },
-        seed: seed.into(),
-    };
-    Game::new(config, support::permissive_lexicon()).unwrap()
+        seed,
+    }
 }
 
 fn round_trip(original: &Game) -> Game {
@@ -205,4 +208,42 @@ fn opening_racks_the_bag_cannot_hold_are_refused() {
     let error = gcg::replay(&record, RuleSetKind::Wocable, support::permissive_lexicon()).unwrap_err();
     assert_eq!(error.line, 2);
     assert!(error.reason.starts_with("the opening racks cannot be dealt"), "{error}");
+}
+
+#[test]
+fn a_finished_online_game_shows_its_bag_was_fair_and_one_changed_draw_does_not() {
+    let rules = RuleSetKind::Remote;
+    let lexicon = support::permissive_lexicon;
+    let seed = Seed::Full(std::array::from_fn(|i| i as u8 * 3 + 1));
+    let config = config(rules, 3, seed);
+    let mut game = Game::new(config.clone(), lexicon()).unwrap();
+    let (opening, bag) = (game.rack(0).to_vec(), game.bag().to_vec());
+    let in_progress = gcg::export(&game);
+    let commitment = seed.commitment().unwrap();
+    assert!(in_progress.contains(&format!("\n#commitment {commitment}\n")), "{in_progress}");
+    assert!(!in_progress.contains(&seed.hex().unwrap()), "the seed is secret until the end");
+    let unsigned = gcg::verify(&gcg::parse(&in_progress).unwrap(), rules, lexicon());
+    assert_eq!(unsigned.map(|_| ()), Err(BagError::Unsigned));
+
+    support::play_out(&mut game);
+    let text = gcg::export(&game);
+    assert!(text.contains(&format!("\n#seed {}\n", seed.hex().unwrap())), "{text}");
+    let record = gcg::parse(&text).unwrap();
+    let verified = gcg::verify(&record, rules, lexicon()).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert_eq!(verified.log(), game.log());
+
+    let mut other_seed = record.clone();
+    other_seed.seed = Some(Seed::Full([9; 32]));
+    assert_eq!(gcg::verify(&other_seed, rules, lexicon()).map(|_| ()), Err(BagError::NotCommitted));
+
+    // The same seed and commitment, but one tile of the first rack dealt
+    // is another: the record still replays, and fails the check.
+    let mut dealt = opening;
+    dealt[0] = *bag.iter().find(|tile| **tile != dealt[0]).unwrap();
+    let mut changed = Game::with_draws(config, lexicon(), [Some(dealt)]).unwrap();
+    support::play_out(&mut changed);
+    let record = gcg::parse(&gcg::export(&changed)).unwrap();
+    assert!(gcg::replay(&record, rules, lexicon()).is_ok());
+    let failed = gcg::verify(&record, rules, lexicon()).map(|_| ());
+    assert!(matches!(failed, Err(BagError::Draws(_))), "{failed:?}");
 }
