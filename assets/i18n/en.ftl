@@ -165,6 +165,8 @@ results-withdrawn = not in the dictionary
 results-turn = Turn { $turn }
 results-review-hint = Tap a turn's number to see it on the board.
 results-no-move = no move possible
+results-bag-verified = Bag verified: every tile was drawn from the seed promised before the game began.
+results-bag-not-verified = Bag not verified: the draws do not match the seed promised before the game began.
 results-home = Home
 
 ## Dictionary

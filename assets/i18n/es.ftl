@@ -165,6 +165,8 @@ results-withdrawn = no está en el diccionario
 results-turn = Turno { $turn }
 results-review-hint = Toca el número de un turno para verlo en el tablero.
 results-no-move = ninguna jugada posible
+results-bag-verified = Bolsa verificada: cada ficha salió de la semilla prometida antes de empezar la partida.
+results-bag-not-verified = Bolsa no verificada: los robos no coinciden con la semilla prometida antes de empezar la partida.
 results-home = Inicio
 
 ## Diccionario

@@ -165,6 +165,8 @@ results-withdrawn = pas dans le dictionnaire
 results-turn = Tour { $turn }
 results-review-hint = Touchez le numéro d'un tour pour le voir sur le plateau.
 results-no-move = aucun coup possible
+results-bag-verified = Sac vérifié : chaque tuile a été tirée de la graine promise avant le début de la partie.
+results-bag-not-verified = Sac non vérifié : les tirages ne correspondent pas à la graine promise avant le début de la partie.
 results-home = Accueil
 
 ## Dictionnaire

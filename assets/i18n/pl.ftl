@@ -160,6 +160,8 @@ results-withdrawn = nie ma w słowniku
 results-turn = Ruch { $turn }
 results-review-hint = Dotknij numeru ruchu, aby zobaczyć go na planszy.
 results-no-move = brak możliwego ruchu
+results-bag-verified = Worek sprawdzony: każda płytka pochodzi z ziarna obiecanego przed początkiem gry.
+results-bag-not-verified = Worek niesprawdzony: losowania nie zgadzają się z ziarnem obiecanym przed początkiem gry.
 results-home = Start
 
 ## Słownik

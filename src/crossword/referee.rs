@@ -87,6 +87,19 @@ pub enum Ruling {
     /// The game is over: its whole record, every rack in it, for the
     /// results and the review.
     Record(Box<FinishedGame>),
+    /// An online game's bag, checked against the seed committed to when
+    /// the game began.
+    Bag(BagCheck),
+}
+
+/// Whether an online game's bag was fair: the seed its record reveals is
+/// the one whose commitment the referee sent when the game began, and the
+/// game dealt from it draws every rack in the record.
+#[derive(Resource, Clone, Debug, PartialEq, Eq)]
+pub enum BagCheck {
+    Verified,
+    /// Why not.
+    Failed(String),
 }
 
 /// The clock of the seat to play (§3.3).

@@ -3,7 +3,7 @@
 //! clock and the save.
 
 use super::composer::Composer;
-use super::referee::{ActiveReferee, Frame, LocalReferee, Referee, Ruling, TurnClock};
+use super::referee::{ActiveReferee, BagCheck, Frame, LocalReferee, Referee, Ruling, TurnClock};
 use super::thinking::{ThinkInSteps, Thinking};
 use super::{
     Action, Match, MatchSetup, MoveRefused, NewMatch, Overlay, ResumeMatch, SAVE_FILE, SavedMatch, TurnApplied,
@@ -225,6 +225,7 @@ pub fn open_game(commands: &mut Commands, m: Match, referee: Box<dyn Referee>) {
     commands.remove_resource::<Thinking>();
     commands.remove_resource::<ResultsDue>();
     commands.remove_resource::<FinalRecord>();
+    commands.remove_resource::<BagCheck>();
     commands.insert_resource(referee.connection());
     commands.insert_resource(ActiveReferee(referee));
     commands.insert_resource(m);
@@ -423,6 +424,7 @@ fn hear_the_referee(
                 refused.write(MoveRefused(Unplayed::NotConnected));
             }
             Ruling::Record(game) => commands.insert_resource(FinalRecord(*game)),
+            Ruling::Bag(check) => commands.insert_resource(check),
             Ruling::Hints(moves) => commands.insert_resource(Hints(moves)),
         }
     }

@@ -7,7 +7,7 @@
 use super::link::{Heard, Link};
 use super::lobby::{Fetched, Lobby};
 use crate::crossword::SavedMatch;
-use crate::crossword::referee::{Connection, Frame, Referee, Ruling, TurnClock};
+use crate::crossword::referee::{BagCheck, Connection, Frame, Referee, Ruling, TurnClock};
 use crate::crossword::thinking::Thinking;
 use crate::lexicons::Unavailable;
 use bevy::log::{info, warn};
@@ -31,6 +31,8 @@ pub struct Session {
     seats: Vec<Option<String>>,
     /// The game's settings, once the referee has welcomed the seat.
     settings: Option<GameSettings>,
+    /// The referee's commitment to the game's seed, from its welcome.
+    commitment: Option<String>,
     /// Events not yet handed on.
     events: Vec<Sequenced>,
     /// Whether the events of the welcome have all come.
@@ -61,6 +63,7 @@ impl Session {
             room: None,
             seats: Vec::new(),
             settings: None,
+            commitment: None,
             events: Vec::new(),
             caught_up: false,
             clock: None,
@@ -174,9 +177,10 @@ impl Session {
                 self.room = Some(room);
                 self.seats = seats;
             }
-            ServerMessage::Welcome { seat, room, settings } => {
+            ServerMessage::Welcome { seat, room, settings, commitment } => {
                 self.connection = Connection::Connected;
                 self.joined.seat = seat;
+                self.commitment = commitment;
                 self.seats = settings.players.iter().cloned().map(Some).collect();
                 self.room = Some(room);
                 self.settings = Some(settings);
@@ -215,9 +219,23 @@ impl Session {
             self.gcg = Some(text);
             return;
         };
-        let game = gcg::parse(&text)
-            .map_err(|e| e.to_string())
-            .and_then(|record| gcg::replay(&record, settings.rules, lexicon.clone()).map_err(|e| e.to_string()));
+        let record = gcg::parse(&text).map_err(|e| e.to_string());
+        if let (Some(commitment), Ok(record)) = (&self.commitment, &record) {
+            let check = if record.commitment.as_ref() != Some(commitment) {
+                BagCheck::Failed("the record names another commitment than the one the game began with".into())
+            } else {
+                match gcg::verify(record, settings.rules, lexicon.clone()) {
+                    Ok(_) => BagCheck::Verified,
+                    Err(reason) => BagCheck::Failed(reason.to_string()),
+                }
+            };
+            if let BagCheck::Failed(reason) = &check {
+                warn!("the game's bag was not fair: {reason}");
+            }
+            self.rulings.push(Ruling::Bag(check));
+        }
+        let game =
+            record.and_then(|record| gcg::replay(&record, settings.rules, lexicon.clone()).map_err(|e| e.to_string()));
         match game.map(FinishedGame::of) {
             Ok(Some(record)) => self.rulings.push(Ruling::Record(Box::new(record))),
             Ok(None) => warn!("the game's record does not end the game"),

@@ -6,6 +6,7 @@ use super::online::OnlineForm;
 use super::ratings::{Ratings, RatingsRequest, rating_changes};
 use crate::Screen;
 use crate::crossword::picture::{PictureTile, TileLook, board_picture};
+use crate::crossword::referee::BagCheck;
 use crate::crossword::thinking::{ThinkInSteps, steps_for};
 use crate::crossword::turn::FinalRecord;
 use crate::online::{ArenaEntry, FinishedOnline, OnlineRequest};
@@ -307,6 +308,7 @@ pub(super) fn ui(app: &mut App) {
 #[derive(SystemParam)]
 struct OnlineResults<'w> {
     finished: Option<Res<'w, FinishedOnline>>,
+    bag: Option<Res<'w, BagCheck>>,
     ratings: Res<'w, Ratings>,
     entry: Res<'w, ArenaEntry>,
     form: Option<ResMut<'w, OnlineForm>>,
@@ -316,6 +318,15 @@ struct OnlineResults<'w> {
 impl OnlineResults<'_> {
     fn show(&mut self, ui: &mut egui::Ui, locale: &Locale, screen: &mut NextState<Screen>) {
         let Some(finished) = self.finished.as_deref().copied() else { return };
+        match self.bag.as_deref() {
+            Some(BagCheck::Verified) => {
+                ui.label(locale.t("results-bag-verified"));
+            }
+            Some(BagCheck::Failed(_)) => {
+                ui.colored_label(egui::Color32::RED, locale.t("results-bag-not-verified"));
+            }
+            None => {}
+        }
         rating_changes(ui, locale, &self.ratings);
         // The way back, after a game of the arena the player is in.
         let Some(arena) = self.entry.arena.clone().filter(|_| self.entry.game == Some(finished.0)) else { return };

@@ -13,7 +13,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 use wocable::CorePlugin;
 use wocable::Screen;
-use wocable::crossword::referee::{ActiveReferee, Connection};
+use wocable::crossword::referee::{ActiveReferee, BagCheck, Connection};
 use wocable::crossword::turn::Hints;
 use wocable::crossword::{Action, Match, MoveRefused, SAVE_FILE, Seat, Unplayed};
 use wocable::online::{
@@ -287,6 +287,8 @@ fn a_room_made_in_the_app_is_played_with_a_bot_that_joined_by_its_code() {
     app.update();
     let results = app.world().get_resource::<Results>().expect("the results, from the game's whole record");
     assert_eq!(results.seats.len(), 2);
+    let bag = app.world().get_resource::<BagCheck>();
+    assert_eq!(bag, Some(&BagCheck::Verified), "the seed revealed is the one committed to, and deals every rack");
     let status = bot.0.wait().expect("the bot ends");
     assert!(status.success());
     let record = std::fs::read_to_string(&gcg).expect("the bot's record");

@@ -12,7 +12,7 @@ use wocable_crossword::{GameSettings, Intent, RuleError, Sequenced, Standing};
 use wocable_lexicon::Language;
 
 /// Bumped whenever a message changes shape.
-pub const PROTOCOL_VERSION: u16 = 6;
+pub const PROTOCOL_VERSION: u16 = 7;
 
 /// The largest message a client may send: an intent is a few dozen bytes.
 pub const MAX_CLIENT_MESSAGE: usize = 1024;
@@ -98,12 +98,15 @@ pub enum ServerMessage {
     /// the peer's own seat (seats move up when someone leaves).
     Waiting { seat: usize, room: RoomSettings, seats: Vec<Option<String>> },
     /// The game (re)starts for this peer: a fresh view, whose events follow
-    /// in [`ServerMessage::Events`] messages.
-    Welcome { seat: usize, room: RoomSettings, settings: GameSettings },
+    /// in [`ServerMessage::Events`] messages, and the referee's commitment
+    /// to the game's seed ([`wocable_crossword::Seed::commitment`]), whose
+    /// seed the record in [`ServerMessage::Finished`] reveals.
+    Welcome { seat: usize, room: RoomSettings, settings: GameSettings, commitment: Option<String> },
     /// Events this seat may see, in order, and the clock after them.
     Events { events: Vec<Sequenced>, clock: Option<Clock> },
     /// The game is over: the standings and its record (GCG, with every
-    /// rack, which may be shown once nothing is hidden any more).
+    /// rack and the seed, which may be shown once nothing is hidden any
+    /// more).
     Finished { standings: Vec<Standing>, gcg: String },
     /// The answer to [`ClientMessage::Hints`], best first.
     Hints(Vec<Move>),

@@ -416,7 +416,12 @@ impl Room {
 
     fn welcome(&self, seat: usize, now: u64, step: &mut Step) {
         let Some(game) = self.game() else { return };
-        let welcome = ServerMessage::Welcome { seat, room: self.settings.clone(), settings: game.settings().clone() };
+        let welcome = ServerMessage::Welcome {
+            seat,
+            room: self.settings.clone(),
+            settings: game.settings().clone(),
+            commitment: self.seed.commitment(),
+        };
         step.messages.push((seat, welcome));
         let events: Vec<Sequenced> = game.sequenced(Some(seat)).collect();
         for message in event_messages(&events, self.clock(now)) {

@@ -120,7 +120,7 @@ impl Bot {
         loop {
             match link.recv().await? {
                 ServerMessage::Waiting { .. } => {}
-                ServerMessage::Welcome { seat, room, settings } => {
+                ServerMessage::Welcome { seat, room, settings, .. } => {
                     *grace = room.clock.map_or(GRACE, |s| Duration::from_secs(s.into()));
                     if lexicon.is_none() {
                         *lexicon = Some(self.lexicon(&settings).await?);

@@ -3,11 +3,15 @@
 //! players seated by the referee.
 
 use wocable_crossword::computer::{LeaveModel, Level};
-use wocable_crossword::{Event, Intent, LeaveReason, RuleError, RuleSetKind, SeatView};
+use wocable_crossword::{Event, Intent, LeaveReason, RuleError, RuleSetKind, SeatView, Seed, gcg};
 use wocable_lexicon::{Language, Lexicon};
 use wocable_net::{AccountId, Player, Refusal, Room, RoomCode, RoomSettings, SeatToken, ServerMessage, Step};
 
 fn room(players: usize, clock: Option<u32>) -> Room {
+    seeded_room(players, clock, 11.into())
+}
+
+fn seeded_room(players: usize, clock: Option<u32>, seed: Seed) -> Room {
     let settings = RoomSettings {
         rules: RuleSetKind::Wocable,
         language: Language::En,
@@ -16,14 +20,24 @@ fn room(players: usize, clock: Option<u32>) -> Room {
         word_list: None,
         hints: false,
     };
-    Room::new(RoomCode::from_number(7), settings, 11.into(), Lexicon::bundled(Language::En)).unwrap()
+    Room::new(RoomCode::from_number(7), settings, seed, Lexicon::bundled(Language::En)).unwrap()
 }
 
-/// Each seat's view, followed from the messages it is sent.
+/// Each seat's view, followed from the messages it is sent; with the
+/// room's seed known, a spy that finds it in nothing sent before the end,
+/// and checks the bag of the record sent at the end against the
+/// commitment each seat was welcomed with.
 #[derive(Default)]
 struct Clients {
     views: Vec<Option<SeatView>>,
     finished: Vec<bool>,
+    seed: Option<Seed>,
+    commitments: Vec<Option<String>>,
+}
+
+/// Whether `bytes` hold `part` anywhere.
+fn holds(bytes: &[u8], part: &[u8]) -> bool {
+    bytes.windows(part.len()).any(|window| window == part)
 }
 
 impl Clients {
@@ -35,10 +49,22 @@ impl Clients {
             if self.views.len() <= *seat {
                 self.views.resize(seat + 1, None);
                 self.finished.resize(seat + 1, false);
+                self.commitments.resize(seat + 1, None);
+            }
+            if let Some(Seed::Full(secret)) = self.seed
+                && !matches!(message, ServerMessage::Finished { .. })
+            {
+                let hex = Seed::Full(secret).hex().unwrap();
+                assert!(
+                    !holds(&bytes, &secret) && !holds(&bytes, hex.as_bytes()),
+                    "the seed before the end: {message:?}"
+                );
             }
             match message {
-                ServerMessage::Welcome { seat: s, settings, .. } => {
+                ServerMessage::Welcome { seat: s, settings, commitment, .. } => {
                     assert_eq!(s, seat);
+                    assert_eq!(*commitment, self.seed.and_then(Seed::commitment));
+                    self.commitments[*seat] = commitment.clone();
                     self.views[*seat] = Some(SeatView::new(settings.clone(), Some(*seat)).unwrap());
                 }
                 ServerMessage::Events { events, .. } => {
@@ -49,7 +75,16 @@ impl Clients {
                         self.views[*seat].as_mut().unwrap().apply(event.clone()).unwrap();
                     }
                 }
-                ServerMessage::Finished { .. } => self.finished[*seat] = true,
+                ServerMessage::Finished { gcg: text, .. } => {
+                    self.finished[*seat] = true;
+                    let record = gcg::parse(text).unwrap();
+                    if let Some(commitment) = &self.commitments[*seat] {
+                        assert_eq!(record.commitment.as_ref(), Some(commitment), "the seed committed to at the start");
+                        let lexicon = Lexicon::bundled(Language::En);
+                        let rules = RuleSetKind::Wocable;
+                        gcg::verify(&record, rules, lexicon).unwrap_or_else(|e| panic!("{e}\n{text}"));
+                    }
+                }
                 other => assert!(matches!(other, ServerMessage::Waiting { .. }), "{other:?}"),
             }
         }
@@ -60,8 +95,10 @@ impl Clients {
 fn a_room_fills_starts_and_plays_to_the_end_with_each_seat_seeing_its_own() {
     let leaves = LeaveModel::bundled(Language::En);
     let lexicon = Lexicon::bundled(Language::En);
-    let mut room = room(3, Some(120));
-    let mut clients = Clients::default();
+    // A seed as the server makes them: committed to, secret to the end.
+    let seed = Seed::Full(std::array::from_fn(|i| (i * 11 + 5) as u8));
+    let mut room = seeded_room(3, Some(120), seed);
+    let mut clients = Clients { seed: Some(seed), ..Clients::default() };
     let ann = room.join("ann", Player::Member(AccountId(1)), SeatToken(1), 0).unwrap();
     assert!(matches!(room.join("ANN", Player::Human, SeatToken(2), 0), Err(wocable_net::LobbyError::NameTaken(_))));
     let again = room.join("ann2", Player::Member(AccountId(1)), SeatToken(2), 0);
@@ -110,6 +147,7 @@ fn a_room_fills_starts_and_plays_to_the_end_with_each_seat_seeing_its_own() {
     for seat in [ann, bob] {
         assert_eq!(clients.views[seat].as_ref(), Some(&game.seat_view(Some(seat))), "seat {seat} followed the game");
         assert!(clients.finished[seat]);
+        assert!(clients.commitments[seat].is_some(), "seat {seat} was sent the commitment");
     }
 }
 
