@@ -175,14 +175,20 @@ fn score(args: &mut Args) -> Result<(), Failure> {
     Ok(())
 }
 
-fn replay(args: &mut Args) -> Result<(), Failure> {
+/// The arguments of `replay` and `verify`: `--lang`, `--rules`, the word
+/// list, and the record in FILE.gcg.
+fn record_args(args: &mut Args) -> Result<(RuleSetKind, Lexicon, gcg::Record), Failure> {
     let language = language(args)?;
     let rules = rules(args)?;
     let lexicon = lexicon(args, language)?;
     let path = args.positional("FILE.gcg")?;
     args.finish()?;
     let text = std::fs::read_to_string(&path).map_err(|e| fail(format!("{path}: {e}")))?;
-    let record = gcg::parse(&text).map_err(fail)?;
+    Ok((rules, lexicon, gcg::parse(&text).map_err(fail)?))
+}
+
+fn replay(args: &mut Args) -> Result<(), Failure> {
+    let (rules, lexicon, record) = record_args(args)?;
     let game = gcg::replay(&record, rules, lexicon).map_err(fail)?;
     for (nick, score) in game.settings().players.iter().zip(game.scores()) {
         println!("{nick} {score}");
@@ -193,13 +199,7 @@ fn replay(args: &mut Args) -> Result<(), Failure> {
 /// `verify`: checks that a finished online game's bag was fair (see
 /// [`gcg::verify`]).
 fn verify(args: &mut Args) -> Result<(), Failure> {
-    let language = language(args)?;
-    let rules = rules(args)?;
-    let lexicon = lexicon(args, language)?;
-    let path = args.positional("FILE.gcg")?;
-    args.finish()?;
-    let text = std::fs::read_to_string(&path).map_err(|e| fail(format!("{path}: {e}")))?;
-    let record = gcg::parse(&text).map_err(fail)?;
+    let (rules, lexicon, record) = record_args(args)?;
     gcg::verify(&record, rules, lexicon).map_err(|e| fail(format!("bag not verified: {e}")))?;
     let (seed, commitment) = (record.seed.and_then(|s| s.hex()), record.commitment);
     println!("bag verified: seed {}, committed to as {}", seed.unwrap_or_default(), commitment.unwrap_or_default());
