@@ -219,23 +219,33 @@ impl Session {
             self.gcg = Some(text);
             return;
         };
-        let record = gcg::parse(&text).map_err(|e| e.to_string());
-        if let (Some(commitment), Ok(record)) = (&self.commitment, &record) {
-            let check = if record.commitment.as_ref() != Some(commitment) {
-                BagCheck::Failed("the record names another commitment than the one the game began with".into())
-            } else {
-                match gcg::verify(record, settings.rules, lexicon.clone()) {
-                    Ok(_) => BagCheck::Verified,
-                    Err(reason) => BagCheck::Failed(reason.to_string()),
-                }
-            };
-            if let BagCheck::Failed(reason) = &check {
-                warn!("the game's bag was not fair: {reason}");
+        let record = match gcg::parse(&text) {
+            Ok(record) => record,
+            Err(reason) => {
+                warn!("the game's record could not be read: {reason}");
+                return;
             }
-            self.rulings.push(Ruling::Bag(check));
-        }
-        let game =
-            record.and_then(|record| gcg::replay(&record, settings.rules, lexicon.clone()).map_err(|e| e.to_string()));
+        };
+        // Checking the bag replays the game: that replay is the record's.
+        let verified = self.commitment.as_ref().map(|commitment| {
+            if record.commitment.as_ref() != Some(commitment) {
+                return Err("the record names another commitment than the one the game began with".to_string());
+            }
+            gcg::verify(&record, settings.rules, lexicon.clone()).map_err(|e| e.to_string())
+        });
+        let replay = || gcg::replay(&record, settings.rules, lexicon.clone()).map_err(|e| e.to_string());
+        let game = match verified {
+            Some(Ok(game)) => {
+                self.rulings.push(Ruling::Bag(BagCheck::Verified));
+                Ok(game)
+            }
+            Some(Err(reason)) => {
+                warn!("the game's bag was not fair: {reason}");
+                self.rulings.push(Ruling::Bag(BagCheck::Failed(reason)));
+                replay()
+            }
+            None => replay(),
+        };
         match game.map(FinishedGame::of) {
             Ok(Some(record)) => self.rulings.push(Ruling::Record(Box::new(record))),
             Ok(None) => warn!("the game's record does not end the game"),

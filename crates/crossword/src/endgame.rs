@@ -53,7 +53,7 @@ const TILE_BONUS: i32 = 25;
 /// Where a play of `tiles` tiles scoring `score` comes in the search, from
 /// a rack of `rack` tiles: those that go out first, then by score and
 /// tiles played.
-fn order(tiles: usize, score: i32, rack: usize) -> Reverse<(bool, i32)> {
+pub(crate) fn order(tiles: usize, score: i32, rack: usize) -> Reverse<(bool, i32)> {
     Reverse((tiles == rack, score + TILE_BONUS * tiles as i32))
 }
 

@@ -10,8 +10,10 @@
 //! time, a depth that reaches the end of the game on every line being
 //! exact, and searches one of its own moves a step.
 
+use crate::endgame::order;
 use crate::game::{Game, Intent};
 use crate::movegen::{Move, all_moves};
+use crate::tile::rack_value;
 
 /// How many positions the search may enter (each a move applied to a
 /// copy of the game) before it settles for its deepest complete depth:
@@ -52,7 +54,8 @@ impl ParanoidSearch {
             return None;
         }
         let mut ordered: Vec<&Move> = moves.iter().collect();
-        ordered.sort_by_key(|m| std::cmp::Reverse(priority(m.tiles.len(), m.score)));
+        let rack = game.rack(seat).len();
+        ordered.sort_by_key(|m| order(m.tiles.len(), m.score as i32, rack));
         let candidates = ordered
             .into_iter()
             .map(|m| Intent::Play { seat, tiles: m.tiles.clone() })
@@ -121,7 +124,8 @@ impl ParanoidSearch {
         }
         let mover = game.turn();
         let mut moves = all_moves(game.board(), game.rack(mover), game.lexicon(), &game.scoring());
-        moves.sort_by_key(|m| std::cmp::Reverse(priority(m.tiles.len(), m.score)));
+        let rack = game.rack(mover).len();
+        moves.sort_by_key(|m| order(m.tiles.len(), m.score as i32, rack));
         let intents = moves
             .into_iter()
             .map(|m| Intent::Play { seat: mover, tiles: m.tiles })
@@ -153,19 +157,13 @@ impl ParanoidSearch {
     }
 }
 
-/// Where a play comes in the search: more tiles first (nearer going out),
-/// then by score.
-fn priority(tiles: usize, score: u32) -> u32 {
-    score + 25 * tiles as u32
-}
-
 /// The margin of `seat` over the best of the other players still in the
 /// game: final scores once it is over, before that each score less the
 /// tiles its player still holds.
 fn margin_of(game: &Game, seat: usize) -> i32 {
     let standing = |s: usize| {
-        let held: i32 = game.rack(s).iter().map(|t| t.value(game.tile_set()) as i32).sum();
-        game.scores()[s] - if game.is_over() { 0 } else { held }
+        let held = if game.is_over() { 0 } else { rack_value(game.rack(s), game.tile_set()) as i32 };
+        game.scores()[s] - held
     };
     let best_other = (0..game.scores().len()).filter(|s| *s != seat && !game.has_left(*s)).map(standing).max();
     standing(seat) - best_other.unwrap_or(0)
