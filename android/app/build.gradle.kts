@@ -29,6 +29,8 @@ android {
         // One more for every release to the store.
         versionCode = 1
         versionName = "0.1.0"
+        // The manifest's App Link filter: join links of this host open the app.
+        manifestPlaceholders["linkHost"] = providers.gradleProperty("wocableLinkHost").get()
         ndk {
             // The ABIs cargo-ndk builds: phones and tablets, and the emulator.
             abiFilters.addAll(listOf("arm64-v8a", "x86_64"))

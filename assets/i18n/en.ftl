@@ -229,6 +229,7 @@ online-computers = Computer players
 online-hints = Hints allowed (the game is not rated)
 online-code = Room code
 online-code-hint = six letters
+online-join-on = on { $server }
 online-bad-code = A room code has six letters and digits.
 online-wait = Wait for people
 online-wait-seconds = { $seconds } s

@@ -229,6 +229,7 @@ online-computers = Jugadores de la computadora
 online-hints = Pistas permitidas (la partida no cuenta para el ranking)
 online-code = Código de la sala
 online-code-hint = seis caracteres
+online-join-on = en { $server }
 online-bad-code = Un código de sala tiene seis letras y dígitos.
 online-wait = Esperar a personas
 online-wait-seconds = { $seconds } s

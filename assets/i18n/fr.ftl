@@ -230,6 +230,7 @@ online-computers = Joueurs ordinateur
 online-hints = Indices permis (la partie ne compte pas au classement)
 online-code = Code de la salle
 online-code-hint = six caractères
+online-join-on = sur { $server }
 online-bad-code = Un code de salle a six lettres et chiffres.
 online-wait = Attendre des joueurs
 online-wait-seconds = { $seconds } s

@@ -226,6 +226,7 @@ online-computers = Gracze komputerowi
 online-hints = Podpowiedzi dozwolone (gra nie liczy się do rankingu)
 online-code = Kod pokoju
 online-code-hint = sześć znaków
+online-join-on = na serwerze { $server }
 online-bad-code = Kod pokoju ma sześć liter i cyfr.
 online-wait = Czekaj na ludzi
 online-wait-seconds = { $seconds } s

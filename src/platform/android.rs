@@ -5,7 +5,7 @@
 
 pub use super::phone::{LEXICONS_BUILT_IN, built_in_lexicon, window};
 use bevy::prelude::*;
-use jni::objects::{JObject, JValue};
+use jni::objects::{JObject, JString, JValue};
 use jni::{jni_sig, jni_str};
 use std::path::PathBuf;
 
@@ -75,6 +75,22 @@ pub fn copy(text: &str) -> bool {
         )?;
         Ok(())
     })
+}
+
+/// The link the activity was started or brought back with (its intent's
+/// data: a join link the system handed over), which it keeps until asked.
+pub fn opened_link() -> Option<String> {
+    let mut link = None;
+    with_activity(|env, activity| {
+        let taken =
+            env.call_method(activity, jni_str!("takeOpenedLink"), jni_sig!(() -> java.lang.String), &[])?.l()?;
+        let taken = env.cast_local::<JString>(taken)?;
+        if !taken.is_null() {
+            link = Some(taken.try_to_string(env)?);
+        }
+        Ok(())
+    });
+    link
 }
 
 pub fn can_share() -> bool {

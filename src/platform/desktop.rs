@@ -4,6 +4,7 @@
 use bevy::prelude::*;
 use bevy::window::WindowResizeConstraints;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
 use wocable_lexicon::{Language, Lexicon};
 
 /// The system's data folder for the app, or `WOCABLE_DATA` when set
@@ -58,3 +59,13 @@ pub fn can_share() -> bool {
 }
 
 pub fn share(_text: &str, _url: &str) {}
+
+/// A join link on the command line (`wocable SERVER/join/CODE`), as a
+/// desktop's handler for links would start the app.
+pub fn opened_link() -> Option<String> {
+    static ASKED: AtomicBool = AtomicBool::new(false);
+    if ASKED.swap(true, Ordering::Relaxed) {
+        return None;
+    }
+    std::env::args().skip(1).find(|arg| arg.contains(wocable_net::JOIN_PATH))
+}

@@ -1,5 +1,5 @@
-//! iOS: the Xcode project's `main.m` sets the audio session and calls
-//! `main_rs`; files in the app's Application Support folder.
+//! iOS: the Xcode project's `main.m` sets the audio session, keeps the
+//! universal links the app is opened with, and calls `main_rs`; files in the app's Application Support folder.
 
 pub use super::phone::{LEXICONS_BUILT_IN, built_in_lexicon, window};
 use crate::input::SafeArea;
@@ -26,6 +26,22 @@ pub fn can_share() -> bool {
 }
 
 pub fn share(_text: &str, _url: &str) {}
+
+unsafe extern "C" {
+    /// In `main.m`: copies the universal link the app was last opened
+    /// with into `buffer` (at most `size` bytes, not NUL-terminated) and
+    /// forgets it; its length, or 0 for none (or one too long).
+    fn wocable_take_opened_link(buffer: *mut u8, size: usize) -> usize;
+}
+
+/// The universal link (a room's join link) the app was opened or brought
+/// back with, which `main.m` keeps until asked.
+pub fn opened_link() -> Option<String> {
+    let mut buffer = [0u8; 2048];
+    // SAFETY: the function writes at most `size` bytes into the buffer.
+    let length = unsafe { wocable_take_opened_link(buffer.as_mut_ptr(), buffer.len()) };
+    (length > 0).then(|| String::from_utf8_lossy(&buffer[..length.min(buffer.len())]).into_owned())
+}
 
 /// The entry point `main.m` calls once the audio session is set.
 #[unsafe(no_mangle)]

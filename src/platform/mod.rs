@@ -36,13 +36,17 @@ pub use current::copy;
 /// The folder the app keeps its files in (`None`: there is none).
 #[cfg(not(target_arch = "wasm32"))]
 pub use current::data_dir;
+/// A link the app was opened with (a room's join link), each once: a
+/// phone's App Link or universal link, the web page's address, the
+/// desktop's command line. Cheap enough to ask twice a second.
+pub use current::opened_link;
 /// The app's window.
 pub use current::window;
 /// Whether the system has a share sheet, and opening it with a text and
 /// a link.
 pub use current::{can_share, share};
 #[cfg(target_arch = "wasm32")]
-pub use web::{page_hash, page_origin, page_query, set_page_title};
+pub use web::{page_origin, page_query, set_page_title};
 
 /// What the platform tells the window's systems: on iOS, the safe area
 /// (the app draws on the whole screen there). Android's activity keeps the

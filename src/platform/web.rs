@@ -3,6 +3,7 @@
 //! browser's clipboard and share sheet, and the page's address and title.
 
 use bevy::prelude::*;
+use std::sync::atomic::{AtomicBool, Ordering};
 use wocable_lexicon::{Language, Lexicon};
 
 /// Fetched: the three lists would otherwise be most of the download, for
@@ -59,9 +60,14 @@ pub fn page_query() -> String {
     query.trim_start_matches('?').to_string()
 }
 
-/// The page's address from `#` on.
-pub fn page_hash() -> Option<String> {
-    web_sys::window()?.location().hash().ok()
+/// The page's address from `#` on, where the server sends a join link
+/// (`#/join/CODE`).
+pub fn opened_link() -> Option<String> {
+    static ASKED: AtomicBool = AtomicBool::new(false);
+    if ASKED.swap(true, Ordering::Relaxed) {
+        return None;
+    }
+    web_sys::window()?.location().hash().ok().filter(|hash| !hash.is_empty())
 }
 
 /// The document's title, which the tab shows.

@@ -7,6 +7,7 @@ pub mod credits;
 pub mod dictionary;
 pub mod home;
 pub mod how_to_play;
+pub mod join_link;
 pub mod new_game;
 pub mod online;
 pub mod ratings;
@@ -27,6 +28,7 @@ pub(super) fn plugin(app: &mut App) {
         home::plugin,
         new_game::plugin,
         online::plugin,
+        join_link::plugin,
         ratings::plugin,
         arenas::plugin,
         results::plugin,

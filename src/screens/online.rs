@@ -151,32 +151,18 @@ impl OnlineForm {
     }
 }
 
-/// A room to join from a link (`#/join/CODE`) the page was opened with.
-#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct JoinLink(pub RoomCode);
-
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         OnEnter(Screen::Online),
         |mut commands: Commands,
          form: Option<Res<OnlineForm>>,
          settings: Res<Settings>,
-         link: Option<Res<JoinLink>>,
          mut pending: ResMut<PendingStart>| {
             // Why an earlier game could not start is not this screen's.
             pending.failed = None;
-            let mut form = form.map_or_else(|| OnlineForm::new(&settings), |form| form.clone());
-            if let Some(JoinLink(code)) = link.as_deref() {
-                form.page = Page::Join;
-                form.code = code.to_string();
-                form.focus_code = true;
-                commands.remove_resource::<JoinLink>();
-            }
-            commands.insert_resource(form);
+            commands.insert_resource(form.map_or_else(|| OnlineForm::new(&settings), |form| form.clone()));
         },
     );
-    #[cfg(target_arch = "wasm32")]
-    app.add_systems(Startup, open_a_join_link);
     app.add_systems(
         Update,
         back_a_page
@@ -219,20 +205,16 @@ impl ServerLists {
     }
 }
 
-/// The web build opened by a link to a room goes straight to it.
-#[cfg(target_arch = "wasm32")]
-fn open_a_join_link(mut commands: Commands, mut screen: ResMut<NextState<Screen>>) {
-    if let Some(code) = crate::platform::page_hash().as_deref().and_then(wocable_net::code_in_link) {
-        commands.insert_resource(JoinLink(code));
-        screen.set(Screen::Online);
-    }
-}
-
 pub(super) fn ui(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
         draw.in_set(crate::ui::Drawing).run_if(in_state(Screen::Online).and_then(resource_exists::<OnlineForm>)),
     );
+}
+
+/// A server as a player knows it: its host (and port), without the scheme.
+fn server_name(server: &str) -> &str {
+    server.split_once("://").map_or(server, |(_, host)| host).trim_end_matches('/')
 }
 
 fn warning(ui: &mut egui::Ui, text: impl Into<String>) {
@@ -407,6 +389,7 @@ fn draw(
             }
             Page::Join => {
                 ui.label(crate::ui::bold(locale.t("online-code"), 20.0));
+                ui.label(locale.t_with("online-join-on", &[("server", server_name(&settings.server).into())]));
                 let field = egui::TextEdit::singleline(&mut form.code)
                     .char_limit(8)
                     .hint_text(locale.t("online-code-hint"))

@@ -15,13 +15,14 @@ use wocable::CorePlugin;
 use wocable::Screen;
 use wocable::crossword::referee::{ActiveReferee, BagCheck, Connection};
 use wocable::crossword::turn::Hints;
-use wocable::crossword::{Action, Match, MoveRefused, SAVE_FILE, Seat, Unplayed};
+use wocable::crossword::{Action, Match, MatchSetup, MoveRefused, NewMatch, SAVE_FILE, Seat, Unplayed};
 use wocable::online::{
     ACCOUNT_FILE, ArenaEntry, Call, CallError, Fetched, FinishedOnline, Lobby, Online, OnlineAccount, OnlineFailure,
     OnlineRequest, SEAT_FILE,
 };
 use wocable::screens::arenas::Arenas;
 use wocable::screens::home::OnlineSeatKept;
+use wocable::screens::join_link::{JoinLink, LinkOpened};
 use wocable::screens::online::{OnlineForm, Page};
 use wocable::screens::ratings::{Ratings, RatingsRequest};
 use wocable::screens::results::Results;
@@ -30,7 +31,7 @@ use wocable::storage::Storage;
 use wocable_crossword::computer;
 use wocable_crossword::{Event, Game, RuleSetKind};
 use wocable_lexicon::{FAMILY_LIST, Language, Lexicon};
-use wocable_net::{ErrorCode, RandomGame, RoomCode, RoomSettings};
+use wocable_net::{CreateRoom, ErrorCode, RandomGame, RoomCode, RoomSettings};
 
 /// A folder of this test's own.
 fn scratch(name: &str) -> PathBuf {
@@ -322,6 +323,58 @@ fn a_room_made_in_the_app_is_played_with_a_bot_that_joined_by_its_code() {
     let (Fetched::Got(profile), Fetched::Got(board)) = (&ratings.profile, &ratings.leaderboard) else { unreachable!() };
     assert_eq!((profile.nick.as_str(), profile.lists[0].games), ("Ana", 1));
     assert_eq!((board.total, board.you.as_ref()), (0, None), "one game leaves a rating provisional");
+}
+
+/// A room's join link handed to the app (as a phone hands over an App
+/// Link) waits for the end of the game on screen, then opens the room's
+/// join page on the link's server, from which the player takes a seat.
+#[test]
+fn a_join_link_opens_its_room_on_its_server_once_the_game_on_screen_is_left() {
+    let dir = scratch("link");
+    let server = Server::start(&dir, "127.0.0.1:0");
+    let mut app = app(&dir.join("app"), &server);
+    let elsewhere = "http://127.0.0.1:9".to_string();
+    app.world_mut().resource_mut::<Settings>().server = elsewhere.clone();
+    let OnlineRequest::Create { room, computers } = two_player_room(false) else { unreachable!() };
+    let created = answer(Lobby::new(&server.url).create(&CreateRoom { settings: room, computers }));
+    let code = created.expect("a room").code;
+    let players = vec![("Ana".to_string(), Seat::Human), ("Bea".to_string(), Seat::Human)];
+    let setup = MatchSetup {
+        rules: RuleSetKind::Wocable,
+        language: Language::En,
+        players,
+        turn_seconds: None,
+        seed: 1,
+        word_list: None,
+    };
+    app.world_mut().write_message(NewMatch(setup));
+    until(&mut app, "the local game", 10, |w| screen(w) == Screen::Game);
+
+    app.world_mut().write_message(LinkOpened("https://wocable.example/rooms".into()));
+    app.update();
+    assert!(app.world().get_resource::<JoinLink>().is_none(), "a link to no room is left alone");
+    app.world_mut().write_message(LinkOpened(wocable_net::join_link(&server.url, code)));
+    for _ in 0..5 {
+        app.update();
+    }
+    assert_eq!(screen(app.world()), Screen::Game, "the game on screen is not left for a link");
+    assert_eq!(app.world().resource::<Settings>().server, elsewhere);
+
+    app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Home);
+    until(&mut app, "the room's join page", 10, |w| {
+        w.get_resource::<OnlineForm>().is_some_and(|form| form.page == Page::Join && form.code == code.to_string())
+    });
+    assert_eq!(screen(app.world()), Screen::Online);
+    assert_eq!(app.world().resource::<Settings>().server, server.url, "the room's server");
+    assert!(app.world().get_resource::<JoinLink>().is_none(), "the link is used once");
+    // Join, as the page's button asks.
+    app.world_mut().write_message(OnlineRequest::Join(code));
+    until(
+        &mut app,
+        "a seat in the linked room",
+        20,
+        |w| matches!(w.resource::<Online>(), Online::InRoom(s) if s.joined().code == code),
+    );
 }
 
 #[test]

@@ -273,7 +273,8 @@ fn built_programs() -> Result<PathBuf, String> {
 /// (e) A friend opens a room's link (§8.1). wocable-server serves the web
 /// build beside the room; `wocable-cli online create` makes a room for
 /// two with hints on; headless Chromium, with the player's name kept from before, opens
-/// `SERVER/#/join/CODE` and by taps joins and shares the link from the
+/// `SERVER/join/CODE` (which the server sends on to the page's
+/// `#/join/CODE`) and by taps joins and shares the link from the
 /// waiting room; a CLI bot takes the other seat, and the browser plays:
 /// Hint, the first hint, Play, then Resign to end the game. The bot's
 /// record of the game must hold the browser player's move.
@@ -366,7 +367,8 @@ fn play_from_a_link(
     seat_the_bot: &mut dyn FnMut() -> Result<(), String>,
 ) -> Result<(), String> {
     let title = |wanted: &'static str| move |title: &Value| title.as_str()?.starts_with(wanted).then_some(());
-    eprintln!("xtask: opening {url}/#/join/{code} in headless Chromium, to play there");
+    let link = format!("{url}/join/{code}");
+    eprintln!("xtask: opening {link} in headless Chromium, to play there");
     browser.navigate(url)?;
     // The page's own title is "Wocable…" until the app names it.
     let home = |title: &Value| (title == "Wocable").then_some(());
@@ -375,9 +377,10 @@ fn play_from_a_link(
     }
     // The player's name online, kept from an earlier visit.
     browser.evaluate(r#"localStorage.setItem("wocable/settings.json", '{"nickname": "Ana", "animations": false}')"#)?;
-    // A new page, not a move within this one.
+    // A new page, not a move within this one; the server sends the link
+    // on to the page's `#/join/CODE`.
     browser.navigate("about:blank")?;
-    browser.navigate(&format!("{url}/#/join/{code}"))?;
+    browser.navigate(&link)?;
     if browser.wait_for("document.title", Duration::from_secs(120), title("Online"))?.is_none() {
         return Err("the link did not open the online screen".into());
     }
@@ -386,7 +389,6 @@ fn play_from_a_link(
     browser.evaluate("navigator.share = (data) => { window.shared = data; return Promise.resolve(); }")?;
     // Join with a code, then Share in the waiting room.
     let shared = "window.shared ? `${window.shared.url} ${window.shared.text}` : ''";
-    let link = format!("{url}/#/join/{code}");
     let sent = |value: &Value| value.as_str().filter(|sent| !sent.is_empty()).map(str::to_string);
     let Some(sent) = taps_until(browser, &[(640.0, 290.0), (796.0, 216.0)], shared, sent)? else {
         return Err("no link shared from the waiting room".into());

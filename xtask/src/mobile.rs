@@ -161,6 +161,7 @@ pub fn check() -> Result<(), String> {
         return Err(format!("only {} XML files found in android/ and ios/", files.len()));
     }
     run(Command::new("xmllint").arg("--noout").args(&files))?;
+    check_app_links()?;
     let (_, triple) = ANDROID_ABIS[0];
     ensure_target(triple)?;
     let mut check = cargo();
@@ -189,9 +190,65 @@ pub fn check() -> Result<(), String> {
     Ok(())
 }
 
+/// Where a join link's path starts (`wocable_net::JOIN_PATH`).
+const JOIN_PATH: &str = "/join/";
+
+/// That a room's join link opens both apps: Android's activity takes
+/// verified App Links of the host and path (and, being `singleTask`,
+/// gets them in `onNewIntent` when running); iOS's entitlements claim
+/// universal links of the same host, which both projects name once.
+fn check_app_links() -> Result<(), String> {
+    let properties = root().join("android/gradle.properties");
+    let text = std::fs::read_to_string(&properties).map_err(|e| format!("{}: {e}", properties.display()))?;
+    let host = text
+        .lines()
+        .find_map(|line| line.trim().strip_prefix("wocableLinkHost="))
+        .ok_or_else(|| format!("{} names no wocableLinkHost", properties.display()))?;
+    let project = root().join("ios/Wocable.xcodeproj/project.pbxproj");
+    let text = std::fs::read_to_string(&project).map_err(|e| format!("{}: {e}", project.display()))?;
+    for setting in [format!("WOCABLE_LINK_HOST = {host};"), "CODE_SIGN_ENTITLEMENTS = Wocable.entitlements;".into()] {
+        if text.matches(&setting).count() != 2 {
+            return Err(format!("{}: the app's Debug and Release builds must both set {setting}", project.display()));
+        }
+    }
+    let named = |name: &str, value: &str| format!("[@*[local-name()='{name}']='{value}']");
+    let has = |element: &str, name: &str, value: &str| format!("[{element}{}]", named(name, value));
+    let filter = [
+        "//activity".to_string(),
+        named("name", ".MainActivity"),
+        named("launchMode", "singleTask"),
+        "/intent-filter".into(),
+        named("autoVerify", "true"),
+        has("action", "name", "android.intent.action.VIEW"),
+        has("category", "name", "android.intent.category.DEFAULT"),
+        has("category", "name", "android.intent.category.BROWSABLE"),
+        has("data", "scheme", "https"),
+        has("data", "host", "${linkHost}"),
+        has("data", "pathPrefix", JOIN_PATH),
+    ]
+    .concat();
+    let domains = "/plist/dict/key[.='com.apple.developer.associated-domains']/following-sibling::*[1][self::array]";
+    let claims = [
+        ("android/app/src/main/AndroidManifest.xml", filter),
+        ("ios/Wocable.entitlements", format!("{domains}/string[.='applinks:$(WOCABLE_LINK_HOST)']")),
+    ];
+    for (file, path) in claims {
+        let output = Command::new("xmllint")
+            .args(["--xpath", &format!("boolean({path})")])
+            .arg(root().join(file))
+            .output()
+            .map_err(|e| format!("cannot start xmllint: {e}"))?;
+        if String::from_utf8_lossy(&output.stdout).trim() != "true" {
+            return Err(format!("{file} does not open join links ({path} not found)"));
+        }
+    }
+    eprintln!("xtask: join links of {host}{JOIN_PATH}… open both phone apps");
+    Ok(())
+}
+
 /// The XML files under `dir`, but for build outputs.
 fn xml_files(dir: &Path, found: &mut Vec<PathBuf>) -> Result<(), String> {
-    const XML: [&str; 5] = ["xml", "plist", "storyboard", "xcscheme", "xcworkspacedata"];
+    const XML: [&str; 6] = ["xml", "plist", "storyboard", "xcscheme", "xcworkspacedata", "entitlements"];
     for entry in std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))? {
         let path = entry.map_err(|e| e.to_string())?.path();
         if path.is_dir() {

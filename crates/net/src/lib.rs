@@ -20,8 +20,8 @@ pub use arena::{
 };
 pub use code::{CODE_LENGTH, CodeError, RecoveryCode, RecoveryCodeError, RoomCode};
 pub use lobby::{
-    ApiErrorBody, ApiRefusal, CreateRoom, Created, ErrorCode, JoinRoom, Joined, RandomGame, ServerConfig,
-    ServerWordList, code_in_link, join_link, signalling_url,
+    ApiErrorBody, ApiRefusal, CreateRoom, Created, ErrorCode, JOIN_PATH, JoinRoom, Joined, LinkedRoom, RandomGame,
+    ServerConfig, ServerWordList, join_link, room_in_link, signalling_url,
 };
 pub use profile::{
     Account, GameRatings, Leaderboard, ListRecord, NewPlayer, Placed, PlayerKey, Profile, RatingChange, RatingPoint,

@@ -189,16 +189,46 @@ pub fn signalling_url(server: &str, code: RoomCode) -> String {
     format!("{}/{code}", base.trim_end_matches('/'))
 }
 
-/// The link that opens the room in a browser: `SERVER/#/join/CODE`.
+/// Where a join link's path starts: a path, not a fragment, so that a
+/// phone can hand the link to the app (Android's App Links and iOS's
+/// universal links match paths), and the server sends a browser on to
+/// the web build's `#/join/CODE`. The phone projects name it too, as
+/// `cargo xtask test` checks.
+pub const JOIN_PATH: &str = "/join/";
+
+/// The link that opens the room: `SERVER/join/CODE`.
 pub fn join_link(server: &str, code: RoomCode) -> String {
-    format!("{}/#/join/{code}", server.trim_end_matches('/'))
+    format!("{}{JOIN_PATH}{code}", server.trim_end_matches('/'))
 }
 
-/// The room code of a link made by [`join_link`] (or of its fragment,
-/// `#/join/CODE`, as the page reads it).
-pub fn code_in_link(link: &str) -> Option<RoomCode> {
-    let (_, code) = link.split_once("#/join/")?;
-    RoomCode::parse(code.trim_end_matches('/')).ok()
+/// The room a link leads to, and the server that holds it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LinkedRoom {
+    /// `http(s)://host:port`, or `None` for a bare fragment (`#/join/CODE`,
+    /// as the web page reads its own address).
+    pub server: Option<String>,
+    pub code: RoomCode,
+}
+
+/// The room of a link made by [`join_link`], of one made before links had
+/// paths (`SERVER/#/join/CODE`), or of a page's fragment (`#/join/CODE`).
+pub fn room_in_link(link: &str) -> Option<LinkedRoom> {
+    let link = link.trim();
+    let (before, code) = link.split_once("#/join/").or_else(|| {
+        let (scheme, rest) = link.split_once("://")?;
+        let path = rest.find('/')?;
+        let code = rest[path..].strip_prefix(JOIN_PATH)?;
+        Some((&link[..scheme.len() + 3 + path], code))
+    })?;
+    let code = code.split(['?', '#']).next()?.trim_end_matches('/');
+    let code = RoomCode::parse(code).ok()?;
+    let server = before.trim_end_matches('/');
+    let server = match server.split_once("://") {
+        Some(("http" | "https", host)) if !host.is_empty() && !host.contains('/') => Some(server.to_string()),
+        None if server.is_empty() => None,
+        _ => return None,
+    };
+    Some(LinkedRoom { server, code })
 }
 
 #[cfg(test)]
@@ -217,11 +247,25 @@ mod tests {
     fn a_join_link_carries_its_code_there_and_back() {
         let code = RoomCode::parse("7KQ2MX").unwrap();
         let link = join_link("https://wocable.example/", code);
-        assert_eq!(link, "https://wocable.example/#/join/7KQ2MX");
-        assert_eq!(code_in_link(&link), Some(code));
-        assert_eq!(code_in_link("#/join/7kq2mx"), Some(code), "typed in any case");
-        assert_eq!(code_in_link("https://wocable.example/"), None);
-        assert_eq!(code_in_link("#/join/7KQ"), None);
+        assert_eq!(link, "https://wocable.example/join/7KQ2MX");
+        let on = |server: &str| Some(LinkedRoom { server: Some(server.to_string()), code });
+        assert_eq!(room_in_link(&link), on("https://wocable.example"));
+        assert_eq!(room_in_link("http://127.0.0.1:3536/join/7kq2mx/"), on("http://127.0.0.1:3536"), "any case");
+        assert_eq!(room_in_link("https://wocable.example/join/7KQ2MX?utm=x"), on("https://wocable.example"));
+        assert_eq!(room_in_link("https://wocable.example/#/join/7KQ2MX"), on("https://wocable.example"), "old");
+        assert_eq!(room_in_link("#/join/7KQ2MX"), Some(LinkedRoom { server: None, code }), "a page's fragment");
+        for not_a_room in [
+            "https://wocable.example/",
+            "https://wocable.example/join/7KQ",
+            "https://wocable.example/join/",
+            "https://wocable.example/rooms/join/7KQ2MX",
+            "ftp://wocable.example/join/7KQ2MX",
+            "wocable.example/join/7KQ2MX",
+            "https:///join/7KQ2MX",
+            "javascript:x#/join/7KQ2MX",
+        ] {
+            assert_eq!(room_in_link(not_a_room), None, "{not_a_room}");
+        }
     }
 
     #[test]

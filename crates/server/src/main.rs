@@ -6,13 +6,15 @@
 //! [--web DIR] [--lexicon FILE.wlex]... [--ice
 //! URL]... [--ice-username NAME --ice-credential SECRET] [--arena
 //! RULES-LANG-PLAYERS]... [--no-arenas] [--arena-every SECONDS]
-//! [--arena-length SECONDS] [--test-clock MS]` prints `listening on
-//! http://ADDR:PORT` once it accepts connections. It serves the web build
-//! in DIR at `/` (by default `target/web-dist`, when `cargo xtask web`
-//! made it).
+//! [--arena-length SECONDS] [--android-app PACKAGE=FINGERPRINT]...
+//! [--apple-app TEAMID.BUNDLE-ID]... [--test-clock MS]` prints `listening
+//! on http://ADDR:PORT` once it accepts connections. It serves the web
+//! build in DIR at `/` (by default `target/web-dist`, when `cargo xtask
+//! web` made it), and what lets the phone apps open its join links.
 
 mod address;
 mod api;
+mod app_links;
 mod db;
 mod error;
 mod hub;
@@ -43,7 +45,8 @@ const USAGE: &str = "usage: wocable-server [--listen ADDR:PORT] [--db FILE|URL] 
 [--lexicon FILE.wlex]... [--ice URL]... \
 [--ice-username NAME] [--ice-credential SECRET | --turn-secret SECRET] [--arena RULES-LANG-PLAYERS]... [--no-arenas] \
 [--arena-every SECONDS] [--arena-length SECONDS] [--sockets N] [--sockets-per-address N] \
-[--hello-seconds SECONDS] [--no-address-limits] [--test-clock MS]";
+[--hello-seconds SECONDS] [--no-address-limits] [--android-app PACKAGE=FINGERPRINT]... \
+[--apple-app TEAMID.BUNDLE-ID]... [--test-clock MS]";
 
 struct Options {
     listen: SocketAddr,
@@ -65,6 +68,8 @@ struct Options {
     /// Whether what one address may ask for is bounded (not for a
     /// benchmark whose every client comes from one address).
     address_limits: bool,
+    /// The phone apps that open this server's join links.
+    app_links: app_links::AppLinks,
     /// For tests: the server's clock starts at this time (ms since 1970),
     /// and `POST /api/test/clock {"advance_ms"}` moves it on.
     test_clock: Option<u64>,
@@ -116,6 +121,8 @@ enum UsageError {
     TwoTurnSignIns,
     #[error("--web: {} has no index.html", .0.display())]
     NoIndex(PathBuf),
+    #[error(transparent)]
+    AppLink(#[from] app_links::AppLinkError),
     #[error("unexpected argument '{0}'")]
     Unexpected(String),
     /// `--help`: only the usage.
@@ -148,6 +155,7 @@ fn options(mut args: impl Iterator<Item = String>) -> Result<Options, UsageError
     let (mut kinds, mut no_arenas, mut test_clock) = (Vec::new(), false, None);
     let mut length = None;
     let (mut limits, mut address_limits) = (signal::Limits::default(), true);
+    let mut app_links = app_links::AppLinks::default();
     while let Some(flag) = args.next() {
         let mut value = || args.next().ok_or_else(|| UsageError::NoValue(flag.clone()));
         match flag.as_str() {
@@ -170,6 +178,8 @@ fn options(mut args: impl Iterator<Item = String>) -> Result<Options, UsageError
             "--sockets" => limits.total = count(&flag, &value()?)?,
             "--sockets-per-address" => limits.per_address = count(&flag, &value()?)?,
             "--no-address-limits" => address_limits = false,
+            "--android-app" => app_links.add_android(&value()?)?,
+            "--apple-app" => app_links.add_apple(&value()?)?,
             "--hello-seconds" => limits.hello_deadline = Duration::from_millis(seconds(&flag, &value()?)?),
             "--test-clock" => {
                 let text = value()?;
@@ -212,6 +222,7 @@ fn options(mut args: impl Iterator<Item = String>) -> Result<Options, UsageError
             false => signal::Limits { per_address: usize::MAX, ..limits },
         },
         address_limits,
+        app_links,
         test_clock,
     })
 }
@@ -305,10 +316,12 @@ async fn serve(options: Options) -> Result<(), ServeError> {
                 address::AddressLimits::new(options.address_limits),
                 options.test_clock.is_some(),
             ));
-            match &options.web {
+            let router = match &options.web {
                 Some(dir) => web::serve_files(router, dir),
                 None => router,
-            }
+            };
+            // After the files, whose layer covers only the routes before it.
+            router.merge(app_links::routes(&options.app_links))
         });
     let address = server.bind().map_err(|source| ServeError::Listen { address: options.listen, source })?;
     let public_url = options.public_url.clone().unwrap_or_else(|| format!("http://{address}"));

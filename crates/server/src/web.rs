@@ -1,6 +1,6 @@
 //! The web build, served from the same address as the lobby and the
-//! signalling sockets, so that a join link (`SERVER/#/join/CODE`) and the
-//! page it opens come from the same place and the page finds its server.
+//! signalling sockets, so that a join link (`SERVER/join/CODE`, sent on to
+//! `/#/join/CODE`) and the page it opens come from the same place and the page finds its server.
 //! matchbox routes `/` and `/NAME` to its websocket handler: a request
 //! there that is not a websocket upgrade is answered with a file instead.
 

@@ -75,6 +75,66 @@ async fn the_web_build_is_served_beside_the_lobby_and_the_sockets() {
     assert!(String::from_utf8_lossy(&missing.stderr).contains("no index.html"), "{missing:?}");
 }
 
+/// A join link opens the web build's page for the room, beside its
+/// files; the phone apps named at start are claimed in the files Android
+/// and iOS read, and none is claimed otherwise.
+#[tokio::test(flavor = "multi_thread")]
+async fn join_links_lead_to_the_page_and_to_the_apps_the_server_names() {
+    let scratch = Scratch::new("links");
+    let web = scratch.path("web");
+    std::fs::create_dir_all(&web).unwrap();
+    std::fs::write(web.join("index.html"), "<title>Wocable</title>").unwrap();
+    let print = "14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5";
+    let android = format!("org.wocable.app={print}");
+    let apps = ["--android-app", &android, "--apple-app", "ABCDE12345.org.wocable.app"];
+    let server = Server::start_with(
+        &scratch,
+        None,
+        &scratch.database(),
+        &[&["--web", web.to_str().unwrap()][..], &apps].concat(),
+    );
+    let http = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
+    let get = |path: &str| http.get(format!("{}{path}", server.url)).send();
+    let code = create(&server, "wocable", 2, None);
+    let link = wocable_net::join_link(&server.url, code);
+    let to_page = http.get(&link).send().await.unwrap();
+    assert_eq!(to_page.status(), reqwest::StatusCode::SEE_OTHER);
+    assert_eq!(to_page.headers()["location"], format!("/#/join/{code}").as_str());
+    let lower = get(&format!("/join/{}", code.as_str().to_lowercase())).await.unwrap();
+    assert_eq!(lower.headers()["location"], format!("/#/join/{code}").as_str(), "typed in any case");
+    assert_eq!(get("/join/NOPE").await.unwrap().status(), reqwest::StatusCode::NOT_FOUND);
+    let followed = reqwest::get(&link).await.unwrap();
+    assert_eq!(followed.text().await.unwrap(), "<title>Wocable</title>", "a browser lands on the page");
+
+    let json = |path: &'static str| async move {
+        let answer = get(path).await.unwrap();
+        assert_eq!(answer.status(), reqwest::StatusCode::OK, "{path}");
+        assert_eq!(answer.headers()["content-type"], "application/json", "{path}");
+        answer.json::<serde_json::Value>().await.unwrap()
+    };
+    let assetlinks = json("/.well-known/assetlinks.json").await;
+    assert_eq!(
+        assetlinks,
+        serde_json::json!([{
+            "relation": ["delegate_permission/common.handle_all_urls"],
+            "target": { "namespace": "android_app", "package_name": "org.wocable.app", "sha256_cert_fingerprints": [print] },
+        }])
+    );
+    let apple = json("/.well-known/apple-app-site-association").await;
+    let details = &apple["applinks"]["details"][0];
+    assert_eq!(details["appIDs"], serde_json::json!(["ABCDE12345.org.wocable.app"]));
+    assert_eq!(details["components"][0]["/"], "/join/*");
+
+    let plain = Server::start(&scratch, None, &scratch.path("plain.db").to_string_lossy());
+    for path in ["/.well-known/assetlinks.json", "/.well-known/apple-app-site-association"] {
+        let answer = reqwest::get(format!("{}{path}", plain.url)).await.unwrap();
+        assert_eq!(answer.status(), reqwest::StatusCode::NOT_FOUND, "{path} claims no app");
+    }
+    let bad =
+        Command::new(env!("CARGO_BIN_EXE_wocable-server")).args(["--android-app", "org.wocable.app"]).output().unwrap();
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("is not PACKAGE=FINGERPRINT"), "{bad:?}");
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn the_lobby_says_which_ice_servers_to_use_and_errors_are_plain() {
     let scratch = Scratch::new("lobby");

@@ -1,5 +1,6 @@
 package org.wocable.app
 
+import android.content.Intent
 import android.os.Build
 import android.os.Bundle
 import android.view.View
@@ -24,8 +25,15 @@ import com.google.androidgamesdk.GameActivity
  * The Back key is not handled here: GameActivity passes it to the game as a
  * key event (the manifest opts out of predictive Back so that it still comes as
  * one), and the game goes back a screen.
+ *
+ * A room's join link (an App Link: the manifest's intent filter) starts the
+ * activity, or brings it back (`singleTask`: `onNewIntent`). The link is kept
+ * here until the game asks for it, through JNI, twice a second.
  */
 class MainActivity : GameActivity() {
+
+    /** The link the activity was last started or brought back with, until taken. */
+    private var openedLink: String? = null
 
     override fun onCreate(savedInstanceState: Bundle?) {
         // Lay the window out edge to edge before GameActivity makes its surface,
@@ -41,6 +49,10 @@ class MainActivity : GameActivity() {
                     WindowManager.LayoutParams.LAYOUT_IN_DISPLAY_CUTOUT_MODE_SHORT_EDGES
             }
         }
+        // Not when the system re-creates the activity (its intent is the old one).
+        if (savedInstanceState == null) {
+            keepLink(intent)
+        }
         super.onCreate(savedInstanceState)
         val content = findViewById<View>(android.R.id.content)
         ViewCompat.setOnApplyWindowInsetsListener(content) { view, insets ->
@@ -48,6 +60,27 @@ class MainActivity : GameActivity() {
             view.setPadding(cutout.left, cutout.top, cutout.right, cutout.bottom)
             insets
         }
+    }
+
+    override fun onNewIntent(intent: Intent) {
+        super.onNewIntent(intent)
+        setIntent(intent)
+        keepLink(intent)
+    }
+
+    @Synchronized
+    private fun keepLink(intent: Intent?) {
+        if (intent?.action == Intent.ACTION_VIEW) {
+            intent.dataString?.let { openedLink = it }
+        }
+    }
+
+    /** Called by the game (JNI, on its own thread): the link kept, once. */
+    @Synchronized
+    fun takeOpenedLink(): String? {
+        val link = openedLink
+        openedLink = null
+        return link
     }
 
     override fun onWindowFocusChanged(hasFocus: Boolean) {
