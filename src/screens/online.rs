@@ -389,7 +389,6 @@ fn draw(
             }
             Page::Join => {
                 ui.label(crate::ui::bold(locale.t("online-code"), 20.0));
-                ui.label(locale.t_with("online-join-on", &[("server", server_name(&settings.server).into())]));
                 let field = egui::TextEdit::singleline(&mut form.code)
                     .char_limit(8)
                     .hint_text(locale.t("online-code-hint"))
@@ -408,6 +407,8 @@ fn draw(
                         Err(_) => form.problem = Some(locale.t("online-bad-code")),
                     }
                 }
+                // Under the button, so that the page's buttons keep their places.
+                ui.small(locale.t_with("online-join-on", &[("server", server_name(&settings.server).into())]));
             }
             Page::Recover => {
                 ui.label(crate::ui::bold(locale.t("online-name"), 20.0));
