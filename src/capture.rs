@@ -25,6 +25,7 @@ use crate::screens::dictionary::{DictionaryPage, Found, Lookup};
 use crate::screens::new_game::NewGameForm;
 use crate::screens::online::{OnlineForm, Page};
 use crate::screens::ratings::{Ratings, RatingsRequest};
+use crate::screens::rematch::RematchOffer;
 use crate::screens::results::{Results, Reviewing, Viewing};
 use crate::storage::Storage;
 use crate::trace::layout::TraceLayout;
@@ -236,6 +237,14 @@ const STEPS: &[Step] = &[
     }),
     shoot("online-arena"),
     run(|world| send(world, OnlineRequest::LeaveArena)),
+    // A game resigned at once: its results offer a rematch.
+    run(|world| send(world, room(2))),
+    until("in the game", |world| screen(world) == Screen::Game),
+    run(|world| send(world, Action::Resign)),
+    until("the online game's results", |world| {
+        screen(world) == Screen::Results && world.get_resource::<RematchOffer>().is_some()
+    }),
+    shoot("online-results"),
     run(|world| send(world, room(2))),
     until("in the game", |world| screen(world) == Screen::Game),
     shoot("online-game"),

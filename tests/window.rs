@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use support::Server;
 use wocable_lexicon::{Language, Lexicon};
 
-const SCREENS: [&str; 40] = [
+const SCREENS: [&str; 41] = [
     "home",
     "new-game",
     "game-start",
@@ -43,6 +43,7 @@ const SCREENS: [&str; 40] = [
     "online-arenas",
     "online-arena",
     "word-lists",
+    "online-results",
     "online-game",
     "online-reconnecting",
     "trace-menu",

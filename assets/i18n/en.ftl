@@ -167,6 +167,13 @@ results-review-hint = Tap a turn's number to see it on the board.
 results-no-move = no move possible
 results-bag-verified = Bag verified: every tile was drawn from the seed promised before the game began.
 results-bag-not-verified = Bag not verified: the draws do not match the seed promised before the game began.
+results-rematch = Rematch
+results-no-rematch = No rematch
+results-rematch-wanted = A rematch is wanted by { $names }.
+results-rematch-waiting = Rematch asked for: waiting for the others…
+results-rematch-starting = Everyone wants a rematch: it is starting…
+results-rematch-declined = { $name } does not want a rematch.
+results-rematch-refused = You said no to a rematch.
 results-home = Home
 
 ## Dictionary
@@ -283,6 +290,9 @@ lobby-already-waiting = You are waiting for a random game already.
 lobby-unavailable = The server cannot do that just now: try again in a moment.
 lobby-shutting-down = The server is restarting: try again in a moment.
 lobby-unreachable = The server that holds this game cannot be reached just now.
+lobby-game-not-over = The game is not over yet.
+lobby-not-seated = You have no seat in that game.
+lobby-already-answered = You answered already.
 online-retry = Try again
 online-no-name = Choose your name online first.
 online-account-gone = Your account was taken back on another device with its recovery code. Play under another name, or take it back here with the code.

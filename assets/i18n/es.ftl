@@ -167,6 +167,13 @@ results-review-hint = Toca el número de un turno para verlo en el tablero.
 results-no-move = ninguna jugada posible
 results-bag-verified = Bolsa verificada: cada ficha salió de la semilla prometida antes de empezar la partida.
 results-bag-not-verified = Bolsa no verificada: los robos no coinciden con la semilla prometida antes de empezar la partida.
+results-rematch = Revancha
+results-no-rematch = Sin revancha
+results-rematch-wanted = Quieren la revancha: { $names }.
+results-rematch-waiting = Revancha pedida: esperando a los demás…
+results-rematch-starting = Todos quieren la revancha: va a empezar…
+results-rematch-declined = { $name } no quiere la revancha.
+results-rematch-refused = Has dicho que no a la revancha.
 results-home = Inicio
 
 ## Diccionario
@@ -283,6 +290,9 @@ lobby-already-waiting = Ya estás esperando una partida aleatoria.
 lobby-unavailable = El servidor no puede hacerlo ahora: vuelve a intentarlo en un momento.
 lobby-shutting-down = El servidor se está reiniciando: vuelve a intentarlo en un momento.
 lobby-unreachable = Ahora no se puede contactar con el servidor que tiene esta partida.
+lobby-game-not-over = La partida aún no ha terminado.
+lobby-not-seated = No tienes asiento en esa partida.
+lobby-already-answered = Ya has respondido.
 online-retry = Reintentar
 online-no-name = Elige primero tu nombre en línea.
 online-account-gone = Tu cuenta se recuperó en otro dispositivo con su código. Juega con otro nombre o recupérala aquí con el código.

@@ -167,6 +167,13 @@ results-review-hint = Touchez le numéro d'un tour pour le voir sur le plateau.
 results-no-move = aucun coup possible
 results-bag-verified = Sac vérifié : chaque tuile a été tirée de la graine promise avant le début de la partie.
 results-bag-not-verified = Sac non vérifié : les tirages ne correspondent pas à la graine promise avant le début de la partie.
+results-rematch = Revanche
+results-no-rematch = Pas de revanche
+results-rematch-wanted = Revanche voulue par { $names }.
+results-rematch-waiting = Revanche demandée : on attend les autres…
+results-rematch-starting = Tout le monde veut la revanche : elle commence…
+results-rematch-declined = { $name } ne veut pas de revanche.
+results-rematch-refused = Vous avez refusé la revanche.
 results-home = Accueil
 
 ## Dictionnaire
@@ -284,6 +291,9 @@ lobby-already-waiting = Vous attendez déjà une partie au hasard.
 lobby-unavailable = Le serveur ne peut pas le faire pour l’instant : réessayez dans un moment.
 lobby-shutting-down = Le serveur redémarre : réessayez dans un moment.
 lobby-unreachable = Le serveur qui tient cette partie est injoignable pour l’instant.
+lobby-game-not-over = La partie n’est pas encore finie.
+lobby-not-seated = Vous n’avez pas de place dans cette partie.
+lobby-already-answered = Vous avez déjà répondu.
 online-retry = Réessayer
 online-no-name = Choisissez d’abord votre nom en ligne.
 online-account-gone = Votre compte a été récupéré sur un autre appareil avec son code. Jouez sous un autre nom, ou récupérez-le ici avec le code.

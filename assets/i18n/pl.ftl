@@ -162,6 +162,13 @@ results-review-hint = Dotknij numeru ruchu, aby zobaczyć go na planszy.
 results-no-move = brak możliwego ruchu
 results-bag-verified = Worek sprawdzony: każda płytka pochodzi z ziarna obiecanego przed początkiem gry.
 results-bag-not-verified = Worek niesprawdzony: losowania nie zgadzają się z ziarnem obiecanym przed początkiem gry.
+results-rematch = Rewanż
+results-no-rematch = Bez rewanżu
+results-rematch-wanted = Rewanżu chcą: { $names }.
+results-rematch-waiting = Prośba o rewanż wysłana: czekamy na pozostałych…
+results-rematch-starting = Wszyscy chcą rewanżu: zaczyna się…
+results-rematch-declined = { $name } nie chce rewanżu.
+results-rematch-refused = Odmówiono rewanżu.
 results-home = Start
 
 ## Słownik
@@ -280,6 +287,9 @@ lobby-already-waiting = Już czekasz na losową grę.
 lobby-unavailable = Serwer nie może tego teraz zrobić: spróbuj ponownie za chwilę.
 lobby-shutting-down = Serwer się uruchamia ponownie: spróbuj ponownie za chwilę.
 lobby-unreachable = Serwer, na którym jest ta gra, jest teraz nieosiągalny.
+lobby-game-not-over = Gra jeszcze się nie skończyła.
+lobby-not-seated = Nie masz miejsca w tej grze.
+lobby-already-answered = Odpowiedź została już udzielona.
 online-retry = Spróbuj ponownie
 online-no-name = Najpierw wybierz swoje imię online.
 online-account-gone = Twoje konto odzyskano na innym urządzeniu za pomocą kodu. Graj pod inną nazwą albo odzyskaj je tutaj kodem.

@@ -10,7 +10,8 @@ use wocable_crossword::RuleSetKind;
 use wocable_lexicon::{Language, Lexicon, LexiconInfo};
 use wocable_net::{
     Account, ApiErrorBody, ApiRefusal, ArenaId, ArenaList, ArenaStandings, CreateRoom, Created, ErrorCode, GameRatings,
-    InArena, JoinRoom, Joined, Leaderboard, NewPlayer, PlayerKey, Profile, RandomGame, Recover, RoomCode, ServerConfig,
+    InArena, JoinRoom, Joined, Leaderboard, NewPlayer, PlayerKey, Profile, RandomGame, Recover, Rematch, RematchAnswer,
+    RoomCode, ServerConfig,
 };
 
 /// Why a call to the lobby's HTTP API failed.
@@ -205,6 +206,13 @@ impl Lobby {
     /// Out of an arena, after the game being played.
     pub fn arena_leave(&self, id: &ArenaId, key: PlayerKey) -> Call<()> {
         Call::post(format!("{}/api/arenas/{}/leave", self.server, path_segment(&id.0)), &InArena { key })
+    }
+
+    /// The player's answer to a rematch of `joined`'s finished game
+    /// (`None`: only asking), and where the rematch stands.
+    pub fn rematch(&self, joined: &Joined, accept: Option<bool>) -> Call<Rematch> {
+        let answer = RematchAnswer { token: joined.token, accept };
+        Call::post(format!("{}/api/rooms/{}/rematch", self.server, joined.code), &answer)
     }
 
     /// A seat in the next random game: answered once matched, with people

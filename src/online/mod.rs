@@ -50,6 +50,8 @@ pub enum OnlineRequest {
     LeaveArena,
     /// This device takes the account of this nickname, with its code.
     Recover { nick: String, recovery: RecoveryCode },
+    /// The seat given in a rematch (see `screens::rematch`).
+    Rematch(Joined),
     /// Out of the room (a game in progress goes on on the server).
     Leave,
 }
@@ -80,8 +82,8 @@ pub enum Online {
     Configuring { joined: Joined, call: Call<ServerConfig> },
     /// In the room's waiting room, until the game starts.
     InRoom(Box<Session>),
-    /// The game in this room is on screen, refereed by the session.
-    Playing(RoomCode),
+    /// The game of this seat is on screen, refereed by the session.
+    Playing(Joined),
     /// Why the last step failed, for the player to read, and what to ask
     /// to try again (`None`: the request that failed).
     Failed(OnlineFailure, Option<OnlineRequest>),
@@ -197,6 +199,7 @@ fn hear_requests(
                     None => Online::Offline,
                 }
             }
+            (OnlineRequest::Rematch(joined), _) => to_the_room(&lobby, &storage, joined.clone()),
             (OnlineRequest::Recover { nick, recovery }, _) => {
                 Online::Recovering(lobby.recover(&Recover { nick: nick.clone(), recovery: *recovery }))
             }
@@ -221,9 +224,11 @@ fn take_a_seat(lobby: &Lobby, request: &OnlineRequest, nick: &str, key: PlayerKe
             Online::Joining(lobby.random(&RandomGame { name: nick.to_string(), key: Some(key), ..request.clone() }))
         }
         OnlineRequest::Arena(arena) => Online::Pairing { arena: arena.clone(), call: lobby.arena_join(arena, key) },
-        OnlineRequest::Rejoin | OnlineRequest::Leave | OnlineRequest::LeaveArena | OnlineRequest::Recover { .. } => {
-            Online::Offline
-        }
+        OnlineRequest::Rejoin
+        | OnlineRequest::Leave
+        | OnlineRequest::LeaveArena
+        | OnlineRequest::Recover { .. }
+        | OnlineRequest::Rematch(_) => Online::Offline,
     }
 }
 
@@ -302,10 +307,7 @@ fn go_on(
 /// Goes on to the room of a seat taken.
 fn seated(answer: Result<Joined, CallError>, lobby: &Lobby, storage: &Storage, account: &mut OnlineAccount) -> Online {
     match answer {
-        Ok(joined) => {
-            keep_the_seat(storage, &joined);
-            Online::Configuring { joined, call: lobby.config() }
-        }
+        Ok(joined) => to_the_room(lobby, storage, joined),
         // The account was taken back on another device.
         Err(CallError::Refused { code: ErrorCode::UnknownKey, .. }) => {
             account.forget(storage);
@@ -313,6 +315,12 @@ fn seated(answer: Result<Joined, CallError>, lobby: &Lobby, storage: &Storage, a
         }
         Err(error) => Online::Failed(OnlineFailure::Lobby(error), None),
     }
+}
+
+/// Kept, then connected to.
+fn to_the_room(lobby: &Lobby, storage: &Storage, joined: Joined) -> Online {
+    keep_the_seat(storage, &joined);
+    Online::Configuring { joined, call: lobby.config() }
 }
 
 fn keep_the_seat(storage: &Storage, joined: &Joined) {
@@ -358,7 +366,7 @@ fn open_the_game(
     let events = session.take_events();
     match Match::new(settings, seats, clock, lexicon.clone(), events) {
         Ok(m) => {
-            let playing = Online::Playing(session.joined().code);
+            let playing = Online::Playing(session.joined().clone());
             let Online::InRoom(mut session) = std::mem::replace(&mut *online, playing) else { return };
             session.set_lexicon(lexicon);
             // A game that ended while this device was away: its results.
@@ -376,19 +384,19 @@ fn open_the_game(
     }
 }
 
-/// An online game that just ended, whose results may have changed
-/// ratings: the results screen asks.
-#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct FinishedOnline(pub RoomCode);
+/// The seat of an online game that just ended: the results screen asks
+/// how it changed ratings, and offers a rematch.
+#[derive(Resource, Clone, Debug, PartialEq, Eq)]
+pub struct FinishedOnline(pub Joined);
 
 /// Off the game screen an online game's connection closes (the server
 /// then counts the player away): Home offers to go back to it while it
 /// runs. A finished game's seat is not kept.
 fn leave_the_game(mut commands: Commands, mut online: ResMut<Online>, m: Option<Res<Match>>, storage: Res<Storage>) {
-    let Online::Playing(code) = *online else { return };
+    let Online::Playing(joined) = &*online else { return };
     if m.is_some_and(|m| m.is_over()) {
         storage.remove(SEAT_FILE);
-        commands.insert_resource(FinishedOnline(code));
+        commands.insert_resource(FinishedOnline(joined.clone()));
     }
     commands.remove_resource::<ActiveReferee>();
     *online = Online::Offline;

@@ -11,6 +11,7 @@ pub mod join_link;
 pub mod new_game;
 pub mod online;
 pub mod ratings;
+pub mod rematch;
 pub mod results;
 pub mod settings;
 pub mod title;
@@ -32,6 +33,7 @@ pub(super) fn plugin(app: &mut App) {
         ratings::plugin,
         arenas::plugin,
         results::plugin,
+        rematch::plugin,
         dictionary::plugin,
         title::plugin,
         word_lists::plugin,

@@ -4,6 +4,7 @@
 
 use super::online::OnlineForm;
 use super::ratings::{Ratings, RatingsRequest, rating_changes};
+use super::rematch::{AnswerRematch, RematchOffer};
 use crate::Screen;
 use crate::crossword::picture::{PictureTile, TileLook, board_picture};
 use crate::crossword::referee::BagCheck;
@@ -285,7 +286,7 @@ pub(super) fn plugin(app: &mut App) {
 /// show none: see [`OnlineResults::show`]).
 fn ask_the_rating_changes(finished: Option<Res<FinishedOnline>>, mut requests: MessageWriter<RatingsRequest>) {
     if let Some(finished) = finished {
-        requests.write(RatingsRequest::Game(finished.0));
+        requests.write(RatingsRequest::Game(finished.0.code));
     }
 }
 
@@ -313,11 +314,13 @@ struct OnlineResults<'w> {
     entry: Res<'w, ArenaEntry>,
     form: Option<ResMut<'w, OnlineForm>>,
     requests: MessageWriter<'w, OnlineRequest>,
+    rematch: Option<Res<'w, RematchOffer>>,
+    answers: MessageWriter<'w, AnswerRematch>,
 }
 
 impl OnlineResults<'_> {
     fn show(&mut self, ui: &mut egui::Ui, locale: &Locale, screen: &mut NextState<Screen>) {
-        let Some(finished) = self.finished.as_deref().copied() else { return };
+        let Some(finished) = self.finished.as_deref().map(|finished| finished.0.code) else { return };
         match self.bag.as_deref() {
             Some(BagCheck::Verified) => {
                 ui.label(locale.t("results-bag-verified"));
@@ -328,8 +331,11 @@ impl OnlineResults<'_> {
             None => {}
         }
         rating_changes(ui, locale, &self.ratings);
+        if let Some(offer) = self.rematch.as_deref() {
+            super::rematch::show(ui, locale, offer, &mut self.answers);
+        }
         // The way back, after a game of the arena the player is in.
-        let Some(arena) = self.entry.arena.clone().filter(|_| self.entry.game == Some(finished.0)) else { return };
+        let Some(arena) = self.entry.arena.clone().filter(|_| self.entry.game == Some(finished)) else { return };
         ui.add_space(12.0);
         if wide_button(ui, bold(locale.t("arena-next"), 20.0)).clicked() {
             if let Some(form) = &mut self.form {

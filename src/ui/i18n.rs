@@ -176,6 +176,9 @@ pub fn refusal_key(code: ErrorCode) -> Option<&'static str> {
         ErrorCode::Unavailable => Some("lobby-unavailable"),
         ErrorCode::ShuttingDown => Some("lobby-shutting-down"),
         ErrorCode::Unreachable => Some("lobby-unreachable"),
+        ErrorCode::GameNotOver => Some("lobby-game-not-over"),
+        ErrorCode::NotSeated => Some("lobby-not-seated"),
+        ErrorCode::AlreadyAnswered => Some("lobby-already-answered"),
         ErrorCode::Other => None,
     }
 }

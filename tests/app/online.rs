@@ -25,6 +25,7 @@ use wocable::screens::home::OnlineSeatKept;
 use wocable::screens::join_link::{JoinLink, LinkOpened};
 use wocable::screens::online::{OnlineForm, Page};
 use wocable::screens::ratings::{Ratings, RatingsRequest};
+use wocable::screens::rematch::{AnswerRematch, RematchOffer};
 use wocable::screens::results::Results;
 use wocable::settings::Settings;
 use wocable::storage::Storage;
@@ -53,9 +54,16 @@ impl Drop for Bot {
 
 /// A CLI bot in the room `code`, writing the game's record to `gcg`.
 fn bot(server: &Server, code: RoomCode, gcg: &Path) -> Bot {
+    bot_with(server, code, gcg, &[])
+}
+
+/// The same, with more of its options.
+fn bot_with(server: &Server, code: RoomCode, gcg: &Path, options: &[&str]) -> Bot {
     let child = Command::new(program("wocable-cli"))
         .args(["online", "bot", "--server", &server.url, "--code", &code.to_string(), "--level", "beginner"])
-        .args(["--name", "Robo", "--gcg"])
+        .args(["--name", "Robo"])
+        .args(options)
+        .arg("--gcg")
         .arg(gcg)
         .stdout(Stdio::null())
         .spawn()
@@ -377,6 +385,31 @@ fn a_join_link_opens_its_room_on_its_server_once_the_game_on_screen_is_left() {
     );
 }
 
+/// The results of an online game offer a rematch: the bot wants one, the
+/// app's player says yes, and the same two play again in a new room, one
+/// place on.
+#[test]
+fn a_rematch_from_the_results_opens_a_new_game_of_the_same_players() {
+    let dir = scratch("rematch");
+    let server = Server::start(&dir, "127.0.0.1:0");
+    let mut app = app(&dir.join("app"), &server);
+    let code = make_a_room(&mut app, true);
+    let _bot = bot_with(&server, code, &dir.join("game.gcg"), &["--rematch"]);
+    until(&mut app, "the game opens", 30, |w| screen(w) == Screen::Game);
+    app.world_mut().write_message(Action::Resign);
+    until(&mut app, "the bot wants a rematch", 30, |w| {
+        w.get_resource::<RematchOffer>().is_some_and(|offer| offer.state.wanted == ["Robo"] && offer.answer.is_none())
+    });
+    app.world_mut().write_message(AnswerRematch(true));
+    until(&mut app, "the rematch's game", 30, |w| {
+        screen(w) == Screen::Game && matches!(w.resource::<Online>(), Online::Playing(seat) if seat.code != code)
+    });
+    let m = app.world().resource::<Match>();
+    assert_eq!(m.view().settings().players, ["Robo", "Ana"], "one place on: the bot begins");
+    assert_eq!(m.viewer, 1);
+    assert!(m.hints_allowed(), "the same settings");
+}
+
 #[test]
 fn a_room_on_one_of_the_servers_word_lists_is_played_on_the_servers_copy() {
     let dir = scratch("word-list");
@@ -608,8 +641,9 @@ fn two_members_are_paired_in_an_arena_and_see_the_standings_and_their_ratings_ch
     });
     let Fetched::Got(changes) = &ana.world().resource::<Ratings>().game else { unreachable!() };
     assert_eq!(changes.changes.len(), 2, "{changes:?}");
-    let finished = ana.world().resource::<FinishedOnline>().0;
+    let finished = ana.world().resource::<FinishedOnline>().0.code;
     assert_eq!(ana.world().resource::<ArenaEntry>().game, Some(finished), "the results offer the arena's next game");
+    assert!(ana.world().get_resource::<RematchOffer>().is_none(), "and no rematch: the arena pairs its games");
     for change in &changes.changes {
         let won = change.nick == winner;
         assert_eq!(change.after > change.before, won, "{change:?}");

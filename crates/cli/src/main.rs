@@ -41,7 +41,7 @@ const USAGE: &str = "usage:
   wocable-cli online create --server URL --rules R --lang L --players N [--clock SECONDS] [--computers LEVEL,…]
                             [--word-list NAME|family] [--hints]
   wocable-cli online bot --server URL (--code CODE | --random --rules R --lang L --players N [--wait SECONDS] [--family])
-                         --level LEVEL [--name NICK] [--gcg FILE]
+                         --level LEVEL [--name NICK] [--gcg FILE] [--rematch]
   wocable-cli online load --server URL --rooms N --players P [--level LEVEL] [--think MS]
 (--lexicon FILE, a word list or a lexicon built from one, replaces the bundled lexicon wherever --lang is taken;
  --lexicon family: the bundled lexicon less the language's offensive words)";

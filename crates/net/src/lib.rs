@@ -21,7 +21,7 @@ pub use arena::{
 pub use code::{CODE_LENGTH, CodeError, RecoveryCode, RecoveryCodeError, RoomCode};
 pub use lobby::{
     ApiErrorBody, ApiRefusal, CreateRoom, Created, ErrorCode, JOIN_PATH, JoinRoom, Joined, LinkedRoom, RandomGame,
-    ServerConfig, ServerWordList, join_link, room_in_link, signalling_url,
+    Rematch, RematchAnswer, ServerConfig, ServerWordList, join_link, room_in_link, signalling_url,
 };
 pub use profile::{
     Account, GameRatings, Leaderboard, ListRecord, NewPlayer, Placed, PlayerKey, Profile, RatingChange, RatingPoint,

@@ -72,6 +72,33 @@ impl Joined {
     }
 }
 
+/// `POST /api/rooms/CODE/rematch`: a player of the room's finished game
+/// says, once, whether they want another (the same players and settings,
+/// in a new room), or asks where the rematch stands.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RematchAnswer {
+    /// The player's seat token in the finished game.
+    #[serde(serialize_with = "token_to_hex", deserialize_with = "token_from_hex")]
+    pub token: SeatToken,
+    /// `None`: no answer yet, only asking.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub accept: Option<bool>,
+}
+
+/// Where a rematch stands: the answer to a [`RematchAnswer`].
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Rematch {
+    /// The players who want it, in the order they said so.
+    pub wanted: Vec<String>,
+    /// The player who said no: there is no rematch.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub declined: Option<String>,
+    /// The seat of the player who answered in the new room, once every
+    /// person of the game wants it (computer players always do).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub joined: Option<Joined>,
+}
+
 fn token_to_hex<S: Serializer>(token: &SeatToken, serializer: S) -> Result<S::Ok, S::Error> {
     serializer.serialize_str(&token.to_hex())
 }
@@ -173,6 +200,12 @@ pub enum ErrorCode {
     ShuttingDown,
     /// Another server, which holds the game, did not answer.
     Unreachable,
+    /// A rematch asked for before the game ended.
+    GameNotOver,
+    /// A seat token that is no seat of the room.
+    NotSeated,
+    /// A player who said yes to a rematch saying no, or the other way.
+    AlreadyAnswered,
     /// A code this client does not know.
     #[serde(other)]
     Other,

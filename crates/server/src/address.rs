@@ -90,6 +90,9 @@ pub struct AddressLimits {
     pub random: AddressLimit,
     /// Rooms joined or looked up by code.
     pub codes: AddressLimit,
+    /// Rematches asked for or answered: a player asks every few seconds
+    /// while the others make up their minds.
+    pub rematches: AddressLimit,
 }
 
 impl AddressLimits {
@@ -102,6 +105,7 @@ impl AddressLimits {
             rooms: AddressLimit::new(30, 120, many, on),
             random: AddressLimit::new(60, 600, many, on),
             codes: AddressLimit::new(60, 600, many, on),
+            rematches: AddressLimit::new(120, 3600, many, on),
         }
     }
 }

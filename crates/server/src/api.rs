@@ -3,6 +3,10 @@
 //!   `{code}`, with a computer player seated for each level in `computers`
 //! - `GET /api/rooms/CODE` → the room's settings, seats and state
 //! - `POST /api/rooms/CODE/join` `{name, key?}` → `{code, seat, token}`
+//! - `POST /api/rooms/CODE/rematch` `{token, accept?}` → `{wanted,
+//!   declined?, joined?}`: a player of the room's finished game wants
+//!   another (or not), or asks where that stands; `joined` is their seat
+//!   in the new room, once all its people want it
 //! - `POST /api/random` `{rules, language, players, name, wait, key?}` →
 //!   `{code, seat, token}` once matched (with people, or with computer
 //!   players after `wait` seconds)
@@ -50,7 +54,7 @@ use wocable_lexicon::Language;
 use wocable_net::{
     Account, AccountId, ApiRefusal, ArenaId, ArenaList, ArenaStandings, CreateRoom, Created, GameRatings, IceServers,
     InArena, JoinRoom, Joined, Leaderboard, LobbyError, NewPlayer, Player, PlayerKey, Profile, QueueKey, RandomGame,
-    Recover, RecoveryCode, RoomCode, ServerConfig,
+    Recover, RecoveryCode, Rematch, RematchAnswer, RoomCode, ServerConfig,
 };
 
 type Hub = mpsc::Sender<Command>;
@@ -101,6 +105,7 @@ pub fn routes(
         .route("/api/rooms/{code}", get(look))
         .route("/api/rooms/{code}/join", post(join))
         .route("/api/rooms/{code}/ratings", get(game_ratings))
+        .route("/api/rooms/{code}/rematch", post(rematch))
         .route("/api/random", post(random))
         .route("/api/players", post(new_player))
         .route("/api/recover", post(recover))
@@ -230,6 +235,25 @@ async fn join(
     let (name, player) = player(&db, body.name, body.key).await?;
     let joined = ask(&hub, |reply| Command::Join { code, name, player, reply }).await?;
     Ok(Json(joined?))
+}
+
+async fn rematch(
+    State(Lobby { hub, db, limits, forward, .. }): State<Lobby>,
+    origin: Origin,
+    Path(text): Path<String>,
+    Body(body): Body<RematchAnswer>,
+) -> Result<Json<Rematch>, ApiError> {
+    limits.rematches.check(&origin)?;
+    let code = code(&text)?;
+    if let Some(server) = db.elsewhere(code).await.map_err(failed)? {
+        let answer = forward.post(format!("{server}/api/rooms/{code}/rematch")).json(&body).send().await;
+        let (server, mut rematch) = relayed::<Rematch>(&server, answer).await?;
+        if let Some(joined) = rematch.joined.as_mut() {
+            joined.server.get_or_insert(server);
+        }
+        return Ok(Json(rematch));
+    }
+    Ok(Json(ask(&hub, |reply| Command::Rematch { code, answer: body, reply }).await??))
 }
 
 /// Another server of the database cannot be asked.

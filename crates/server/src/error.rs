@@ -70,6 +70,12 @@ pub enum ApiError {
     ShuttingDown,
     #[error("the server that holds this game cannot be reached just now")]
     Unreachable,
+    #[error("the game in room {0} is not over")]
+    GameNotOver(RoomCode),
+    #[error("that seat token is no seat of room {0}")]
+    NotSeated(RoomCode),
+    #[error("you answered already")]
+    AlreadyAnswered,
     /// A refusal made elsewhere (by another server, or once for several
     /// players), passed on.
     #[error("{}", .0.message)]
@@ -103,6 +109,9 @@ impl ApiError {
             ApiError::NoGameMade | ApiError::Database(_) => ErrorCode::Unavailable,
             ApiError::ShuttingDown => ErrorCode::ShuttingDown,
             ApiError::Unreachable => ErrorCode::Unreachable,
+            ApiError::GameNotOver(_) => ErrorCode::GameNotOver,
+            ApiError::NotSeated(_) => ErrorCode::NotSeated,
+            ApiError::AlreadyAnswered => ErrorCode::AlreadyAnswered,
             ApiError::PassedOn(body) => body.code,
         }
     }
@@ -120,11 +129,11 @@ fn status(code: ErrorCode) -> StatusCode {
     match code {
         BadRequest | UnknownRules | UnknownLanguage | PlayerCount | BadClock | NoPersonSeat | WaitTooLong
         | BadSettings | BadName | ComputerName | OffensiveName => StatusCode::BAD_REQUEST,
-        UnknownKey => StatusCode::UNAUTHORIZED,
+        UnknownKey | NotSeated => StatusCode::UNAUTHORIZED,
         WrongRecovery => StatusCode::FORBIDDEN,
         BadRoomCode | NoSuchRoom | NoSuchWordList | NoSuchPlayer | NoSuchArena => StatusCode::NOT_FOUND,
         RoomFull | NameTaken | AlreadySeated | NickTaken | ArenaNotStarted | ArenaOver | NotInArena
-        | AlreadyWaiting => StatusCode::CONFLICT,
+        | AlreadyWaiting | GameNotOver | AlreadyAnswered => StatusCode::CONFLICT,
         TooManyAccounts | TooManyRequests => StatusCode::TOO_MANY_REQUESTS,
         Unreachable => StatusCode::BAD_GATEWAY,
         Unavailable | ShuttingDown => StatusCode::SERVICE_UNAVAILABLE,

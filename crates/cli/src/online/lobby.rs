@@ -5,7 +5,8 @@ use serde::de::DeserializeOwned;
 use wocable_crossword::computer::Level;
 use wocable_lexicon::{Language, Lexicon};
 use wocable_net::{
-    ApiRefusal, CreateRoom, Created, IceServers, JoinRoom, Joined, RandomGame, RoomCode, RoomSettings, ServerConfig,
+    ApiRefusal, CreateRoom, Created, IceServers, JoinRoom, Joined, RandomGame, Rematch, RematchAnswer, RoomCode,
+    RoomSettings, ServerConfig,
 };
 
 /// The response, unless it could not be had or the server said no (in
@@ -78,5 +79,12 @@ impl Lobby {
 
     pub async fn random(&self, request: &RandomGame) -> Result<Joined, String> {
         self.post("/api/random", request).await
+    }
+
+    /// The seat's answer to a rematch of its finished game (`None`: only
+    /// asking), and where the rematch stands.
+    pub async fn rematch(&self, joined: &Joined, accept: Option<bool>) -> Result<Rematch, String> {
+        let answer = RematchAnswer { token: joined.token, accept };
+        self.post(&format!("/api/rooms/{}/rematch", joined.code), &answer).await
     }
 }

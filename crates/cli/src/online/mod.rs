@@ -12,7 +12,7 @@ use bot::Bot;
 use lobby::Lobby;
 use std::time::Duration;
 use wocable_crossword::computer::Level;
-use wocable_net::RandomGame;
+use wocable_net::{Joined, RandomGame};
 use wocable_net::{RoomCode, RoomSettings};
 
 pub fn run(args: &mut Args) -> Result<(), Failure> {
@@ -60,6 +60,7 @@ fn bot(args: &mut Args, runtime: &tokio::runtime::Runtime) -> Result<(), Failure
     let gcg = args.option("--gcg")?;
     let code = args.option("--code")?;
     let random = args.flag("--random");
+    let mut rematch = args.flag("--rematch");
     let lobby = Lobby::new(&server);
     let joined = match (code, random) {
         (Some(code), false) => {
@@ -82,18 +83,47 @@ fn bot(args: &mut Args, runtime: &tokio::runtime::Runtime) -> Result<(), Failure
         }
         _ => return Err(UsageError::Missing("--code CODE or --random").into()),
     };
-    let bot = Bot { lobby, joined, level, pause: Duration::ZERO, watch: None };
-    let finished = runtime.block_on(bot.play()).map_err(fail)?;
-    if let Some(path) = gcg {
-        std::fs::write(&path, &finished.gcg).map_err(|e| fail(format!("{path}: {e}")))?;
+    let mut joined = joined;
+    loop {
+        let bot = Bot { lobby: lobby.clone(), joined: joined.clone(), level, pause: Duration::ZERO, watch: None };
+        let finished = runtime.block_on(bot.play()).map_err(fail)?;
+        if let Some(path) = &gcg {
+            std::fs::write(path, &finished.gcg).map_err(|e| fail(format!("{path}: {e}")))?;
+        }
+        let names = &finished.view.settings().players;
+        for standing in &finished.standings {
+            let me = if standing.seat == finished.seat { " (me)" } else { "" };
+            let name = names.get(standing.seat).map_or("?", String::as_str);
+            println!("{} {name} {}{me}", standing.rank, standing.score);
+        }
+        if !std::mem::take(&mut rematch) {
+            return Ok(());
+        }
+        joined = runtime.block_on(rematched(&lobby, &joined)).map_err(fail)?;
+        println!("rematch {}", joined.code);
     }
-    let names = &finished.view.settings().players;
-    for standing in &finished.standings {
-        let me = if standing.seat == finished.seat { " (me)" } else { "" };
-        let name = names.get(standing.seat).map_or("?", String::as_str);
-        println!("{} {name} {}{me}", standing.rank, standing.score);
+}
+
+/// How long a bot waits for the others to want a rematch: as long as the
+/// server keeps a finished room.
+const REMATCH_WAIT: Duration = Duration::from_secs(600);
+
+/// The seat in a rematch of `joined`'s game, once every person wants it.
+async fn rematched(lobby: &Lobby, joined: &Joined) -> Result<Joined, String> {
+    let deadline = std::time::Instant::now() + REMATCH_WAIT;
+    loop {
+        let rematch = lobby.rematch(joined, Some(true)).await?;
+        if let Some(seat) = rematch.joined {
+            return Ok(seat);
+        }
+        if let Some(name) = rematch.declined {
+            return Err(format!("{name} wants no rematch"));
+        }
+        if std::time::Instant::now() > deadline {
+            return Err("nobody else wanted a rematch".into());
+        }
+        tokio::time::sleep(Duration::from_secs(1)).await;
     }
-    Ok(())
 }
 
 fn load(args: &mut Args, runtime: &tokio::runtime::Runtime) -> Result<(), Failure> {

@@ -8,6 +8,7 @@
 mod arenas;
 mod latency;
 mod random;
+mod rematch;
 
 use crate::db::{Append, Db, DbError, Forfeit, GameResult, StoredRoom, token_hash};
 use crate::error::ApiError;
@@ -27,7 +28,8 @@ use wocable_crossword::{Game, Intent, RULES_EDITION, Seed, Sequenced};
 use wocable_lexicon::Language;
 use wocable_net::{
     AccountId, ArenaId, COMPUTER_NAME, ClientMessage, ComputerTurn, GivenUp, Joined, MAX_NAME, Player, QueueKey,
-    RateLimit, Refusal, Room, RoomCode, RoomSettings, Schedule, SeatToken, ServerMessage, Step, Verdict, Waiting,
+    RateLimit, Refusal, Rematch, RematchAnswer, Room, RoomCode, RoomSettings, Schedule, SeatToken, ServerMessage, Step,
+    Verdict, Waiting,
 };
 
 /// Where a player who asked for a seat is answered: the seat, or why
@@ -51,6 +53,13 @@ pub enum Command {
     Look {
         code: RoomCode,
         reply: oneshot::Sender<Option<RoomInfo>>,
+    },
+    /// Where the rematch of a finished game stands, after one of its
+    /// players' answer.
+    Rematch {
+        code: RoomCode,
+        answer: RematchAnswer,
+        reply: oneshot::Sender<Result<Rematch, ApiError>>,
     },
     Random {
         key: QueueKey,
@@ -143,6 +152,9 @@ pub struct Hub {
     /// given up there goes to a computer player.
     matched: HashSet<RoomCode>,
     arenas: arenas::Arenas,
+    /// The rematches asked for after finished games, by the finished
+    /// game's room.
+    rematches: HashMap<RoomCode, rematch::Votes>,
     outbox: Outbox,
     /// What waits for its events to be stored, in the order it is sent.
     unsent: Vec<Unsent>,
@@ -258,6 +270,7 @@ impl Hub {
             leaves: HashMap::new(),
             matched,
             arenas,
+            rematches: HashMap::new(),
             outbox: Outbox::default(),
             unsent: Vec::new(),
             commands,
@@ -372,6 +385,9 @@ impl Hub {
                     finished: room.is_over(),
                 });
                 let _ = reply.send(info);
+            }
+            Command::Rematch { code, answer, reply } => {
+                let _ = reply.send(self.rematch(code, answer).await);
             }
             Command::Random { key, name, player, wait_ms, reply } => {
                 self.random(key, Waiting { ticket: rand::random(), name, player, since: now_ms(), wait_ms }, reply)
@@ -693,6 +709,7 @@ impl Hub {
         self.opened.remove(&code);
         self.ended.remove(&code);
         self.matched.remove(&code);
+        self.rematches.remove(&code);
     }
 
     /// Stores a step's events, then sends its messages; then lets a

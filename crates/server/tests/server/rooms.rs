@@ -336,6 +336,86 @@ struct Joined {
     token: String,
 }
 
+/// Both people of a finished game resign (the computer player then does too).
+async fn resign_both(seats: &mut [&mut Seat]) {
+    for me in seats.iter_mut() {
+        while me.view.is_none() {
+            assert!(me.take(Duration::from_secs(30)).await, "welcomed");
+        }
+        me.raw.send(&ClientMessage::Intent(Intent::Resign { seat: me.seat() }));
+    }
+    for me in seats.iter_mut() {
+        while me.record.is_none() {
+            assert!(me.take(Duration::from_secs(30)).await, "the game ends: {:?}", me.refusals);
+        }
+    }
+}
+
+/// `POST /api/rooms/CODE/rematch`: the status and what came back.
+async fn rematch(server: &Server, code: RoomCode, token: &str, accept: Option<bool>) -> (u16, serde_json::Value) {
+    let url = format!("{}/api/rooms/{code}/rematch", server.url);
+    let mut body = serde_json::json!({ "token": token });
+    if let Some(accept) = accept {
+        body["accept"] = accept.into();
+    }
+    let answer = reqwest::Client::new().post(url).json(&body).send().await.unwrap();
+    (answer.status().as_u16(), answer.json().await.unwrap())
+}
+
+/// After a game each of its people says once whether they want another:
+/// once all do, a new room seats the same players (the computer too), one
+/// place on, and its game starts; one no calls the next one off.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_rematch_seats_the_same_players_one_place_on_once_all_of_them_want_it() {
+    let scratch = Scratch::new("rematch");
+    let server = Server::start(&scratch, None, &scratch.database());
+    let made = create_command(&server, "wocable", 3, &["--computers", "beginner"]);
+    let code = RoomCode::parse(String::from_utf8_lossy(&made.stdout).trim()).unwrap();
+    let (ann_token, bob_token) = (join(&server, code, "ann").await.1, join(&server, code, "bob").await.1);
+    let (ann_hex, bob_hex) = (ann_token.to_hex(), bob_token.to_hex());
+    let mut ann = Seat::connect(&server.url, code, ann_token).await;
+    let mut bob = Seat::connect(&server.url, code, bob_token).await;
+    while ann.view.is_none() {
+        assert!(ann.take(Duration::from_secs(30)).await, "the game starts");
+    }
+    assert_eq!(rematch(&server, code, &ann_hex, Some(true)).await.1["error"]["code"], "game_not_over");
+    resign_both(&mut [&mut ann, &mut bob]).await;
+
+    let (status, asked) = rematch(&server, code, &ann_hex, None).await;
+    assert_eq!((status, &asked), (200, &serde_json::json!({ "wanted": [] })), "asking is no answer");
+    let (_, wanted) = rematch(&server, code, &ann_hex, Some(true)).await;
+    assert_eq!(wanted, serde_json::json!({ "wanted": ["ann"] }), "the others are still to answer");
+    assert_eq!(rematch(&server, code, &ann_hex, Some(false)).await.1["error"]["code"], "already_answered");
+    let stranger = SeatToken(7).to_hex();
+    assert_eq!(rematch(&server, code, &stranger, None).await.0, 401, "a token of no seat");
+    assert_eq!(rematch(&server, RoomCode::from_number(1), &stranger, None).await.0, 401, "as if for no room");
+    let (_, all) = rematch(&server, code, &bob_hex, Some(true)).await;
+    assert_eq!(all["wanted"], serde_json::json!(["ann", "bob"]));
+    let seat = |answer: &serde_json::Value| {
+        let joined: wocable_net::Joined = serde_json::from_value(answer["joined"].clone()).expect("a seat");
+        (joined.code, joined.seat, joined.token)
+    };
+    let (new, bob_seat, bob_token) = seat(&all);
+    let (again, ann_seat, ann_token) = seat(&rematch(&server, code, &ann_hex, None).await.1);
+    // The computer was seated first, when the room was made.
+    assert_eq!((again, ann_seat, bob_seat), (new, 0, 1), "one place on: ann, bob, the computer");
+    assert_ne!(new, code);
+    let info: serde_json::Value =
+        reqwest::get(format!("{}/api/rooms/{new}", server.url)).await.unwrap().json().await.unwrap();
+    assert_eq!(info["seats"], serde_json::json!(["ann", "bob", "Bot"]), "{info}");
+    assert_eq!((&info["players"], &info["rules"]), (&serde_json::json!(3), &serde_json::json!("wocable")));
+
+    let mut ann = Seat::connect(&server.url, new, ann_token).await;
+    let mut bob = Seat::connect(&server.url, new, bob_token).await;
+    resign_both(&mut [&mut ann, &mut bob]).await;
+    let players = &ann.view.as_ref().unwrap().settings().players;
+    assert_eq!(players, &["ann", "bob", "Bot"], "the rematch was played");
+    let (_, no) = rematch(&server, new, &ann_token.to_hex(), Some(false)).await;
+    assert_eq!(no, serde_json::json!({ "wanted": [], "declined": "ann" }));
+    let (_, off) = rematch(&server, new, &bob_token.to_hex(), Some(true)).await;
+    assert_eq!(off, serde_json::json!({ "wanted": ["bob"], "declined": "ann" }), "called off: no seat");
+}
+
 async fn join(server: &Server, code: RoomCode, name: &str) -> (usize, SeatToken) {
     let url = format!("{}/api/rooms/{code}/join", server.url);
     let joined: Joined = reqwest::Client::new()
