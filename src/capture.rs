@@ -19,7 +19,7 @@ use crate::input::{Pinch, PointerInput, PointerPhase, SafeArea};
 use crate::lexicons::Lexicons;
 use crate::lexicons::{Import, ImportWordList};
 use crate::online::Fetched;
-use crate::online::{Online, OnlineRequest};
+use crate::online::{Online, OnlineRequest, WatchGame};
 use crate::screens::arenas::Arenas;
 use crate::screens::dictionary::{DictionaryPage, Found, Lookup};
 use crate::screens::new_game::NewGameForm;
@@ -27,6 +27,7 @@ use crate::screens::online::{OnlineForm, Page};
 use crate::screens::ratings::{Ratings, RatingsRequest};
 use crate::screens::rematch::RematchOffer;
 use crate::screens::results::{Results, Reviewing, Viewing};
+use crate::screens::watch::LiveList;
 use crate::storage::Storage;
 use crate::trace::layout::TraceLayout;
 use crate::trace::{RoundOver, RoundSetup, StartRound, TraceAction, TraceRound};
@@ -247,6 +248,36 @@ const STEPS: &[Step] = &[
     shoot("online-results"),
     run(|world| send(world, room(2))),
     until("in the game", |world| screen(world) == Screen::Game),
+    // Away from the game to watch it, as anyone may: the list of live
+    // games, then the game a turn late, with no rack; then back to it.
+    run(|world| world.resource_mut::<NextState<Screen>>().set(Screen::Online)),
+    until("the online screen", |world| world.contains_resource::<OnlineForm>() && screen(world) == Screen::Online),
+    run(|world| {
+        if let Some(mut form) = world.get_resource_mut::<OnlineForm>() {
+            form.page = Page::Watch;
+        }
+        world.resource_mut::<LiveList>().list = Fetched::Nothing;
+    }),
+    until(
+        "the live games",
+        |world| matches!(&world.resource::<LiveList>().list, Fetched::Got(live) if !live.games.is_empty()),
+    ),
+    shoot("online-watch"),
+    run(|world| {
+        let Fetched::Got(live) = &world.resource::<LiveList>().list else { return };
+        let Some(code) = live.games.first().map(|game| game.code) else { return };
+        send(world, WatchGame(code));
+    }),
+    until("watching", |world| {
+        screen(world) == Screen::Game && world.resource::<Match>().seats.iter().all(|seat| *seat == Seat::Remote)
+    }),
+    shoot("online-watching"),
+    run(|world| world.resource_mut::<NextState<Screen>>().set(Screen::Home)),
+    until("home", |world| screen(world) == Screen::Home),
+    run(|world| send(world, OnlineRequest::Rejoin)),
+    until("back in the game", |world| {
+        screen(world) == Screen::Game && world.resource::<Match>().seats.contains(&Seat::Human)
+    }),
     shoot("online-game"),
     until("reconnecting", |world| world.get_resource::<Connection>().is_some_and(|c| *c == Connection::Reconnecting))
         .then_after(0),

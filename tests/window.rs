@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use support::Server;
 use wocable_lexicon::{Language, Lexicon};
 
-const SCREENS: [&str; 41] = [
+const SCREENS: [&str; 43] = [
     "home",
     "new-game",
     "game-start",
@@ -44,6 +44,8 @@ const SCREENS: [&str; 41] = [
     "online-arena",
     "word-lists",
     "online-results",
+    "online-watch",
+    "online-watching",
     "online-game",
     "online-reconnecting",
     "trace-menu",

@@ -291,6 +291,7 @@ lobby-unavailable = The server cannot do that just now: try again in a moment.
 lobby-shutting-down = The server is restarting: try again in a moment.
 lobby-unreachable = The server that holds this game cannot be reached just now.
 lobby-game-not-over = The game is not over yet.
+lobby-game-not-started = The game has not begun yet.
 lobby-not-seated = You have no seat in that game.
 lobby-already-answered = You answered already.
 online-retry = Try again
@@ -318,6 +319,15 @@ ratings-record = Games { $games }: { $wins } won, { $draws } drawn, { $losses } 
 ratings-figures = { $average } points a turn · bingos { $bingos }
 ratings-best = Best play: { $word }, { $score } points
 online-arenas = Arenas
+online-watch = Watch a game
+online-watch-code = Watch this room's game
+watch-none = No game is being played just now.
+watch-turns = { $turns ->
+    [one] one turn played
+   *[other] { $turns } turns played
+}
+watch-delayed = shown a turn late
+watch-refresh = Refresh
 arenas-running = Running now
 arenas-none = No arena is running just now.
 arenas-recent = Ended

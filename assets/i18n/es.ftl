@@ -291,6 +291,7 @@ lobby-unavailable = El servidor no puede hacerlo ahora: vuelve a intentarlo en u
 lobby-shutting-down = El servidor se está reiniciando: vuelve a intentarlo en un momento.
 lobby-unreachable = Ahora no se puede contactar con el servidor que tiene esta partida.
 lobby-game-not-over = La partida aún no ha terminado.
+lobby-game-not-started = La partida aún no ha empezado.
 lobby-not-seated = No tienes asiento en esa partida.
 lobby-already-answered = Ya has respondido.
 online-retry = Reintentar
@@ -318,6 +319,15 @@ ratings-record = Partidas { $games }: { $wins } ganadas, { $draws } empatadas, {
 ratings-figures = { $average } puntos por turno · bingos { $bingos }
 ratings-best = Mejor jugada: { $word }, { $score } puntos
 online-arenas = Arenas
+online-watch = Ver una partida
+online-watch-code = Ver la partida de esta sala
+watch-none = Ahora no se está jugando ninguna partida.
+watch-turns = { $turns ->
+    [one] un turno jugado
+   *[other] { $turns } turnos jugados
+}
+watch-delayed = con un turno de retraso
+watch-refresh = Actualizar
 arenas-running = En curso
 arenas-none = No hay ninguna arena en curso ahora.
 arenas-recent = Terminadas

@@ -292,6 +292,7 @@ lobby-unavailable = Le serveur ne peut pas le faire pour l’instant : réessaye
 lobby-shutting-down = Le serveur redémarre : réessayez dans un moment.
 lobby-unreachable = Le serveur qui tient cette partie est injoignable pour l’instant.
 lobby-game-not-over = La partie n’est pas encore finie.
+lobby-game-not-started = La partie n’a pas encore commencé.
 lobby-not-seated = Vous n’avez pas de place dans cette partie.
 lobby-already-answered = Vous avez déjà répondu.
 online-retry = Réessayer
@@ -319,6 +320,15 @@ ratings-record = Parties { $games } : { $wins } gagnées, { $draws } nulles, { $
 ratings-figures = { $average } points par tour · bingos { $bingos }
 ratings-best = Meilleur coup : { $word }, { $score } points
 online-arenas = Arènes
+online-watch = Regarder une partie
+online-watch-code = Regarder la partie de cette salle
+watch-none = Aucune partie n’est jouée en ce moment.
+watch-turns = { $turns ->
+    [one] { $turns } tour joué
+   *[other] { $turns } tours joués
+}
+watch-delayed = montrée avec un tour de retard
+watch-refresh = Actualiser
 arenas-running = En cours
 arenas-none = Aucune arène en cours pour le moment.
 arenas-recent = Terminées

@@ -210,27 +210,42 @@ fn panels(
     let connection = connection.map_or(Connection::Connected, |c| *c);
     let (status, status_colour) = status_line(&m, &preview, connection, &locale);
     let mut pressed = Vec::new();
+    // Nobody plays on this device (a game watched, or computers among
+    // themselves): only the details and the way out.
+    let playing = m.humans() > 0;
     // The buttons, in the order they are laid out.
-    let mut buttons: Vec<(egui::RichText, bool, Pressed)> =
-        vec![(bold(locale.t("action-play"), 18.0), my_turn && composer.has_placed(), Pressed::Act(Action::Play))];
-    buttons.push(if composer.has_placed() {
-        (locale.t("action-recall").into(), true, Pressed::Act(Action::Recall))
-    } else {
-        (locale.t("action-shuffle").into(), true, Pressed::Act(Action::Shuffle))
-    });
-    buttons.push((locale.t("action-exchange").into(), my_turn, Pressed::Act(Action::OpenOverlay(Overlay::Exchange))));
-    buttons.push((locale.t("action-pass").into(), my_turn, Pressed::Act(Action::Pass)));
-    if m.hints_allowed() {
-        buttons.push((locale.t("action-hint").into(), my_turn, Pressed::Act(Action::Hint)));
+    let mut buttons: Vec<(egui::RichText, bool, Pressed)> = Vec::new();
+    if playing {
+        buttons.push((
+            bold(locale.t("action-play"), 18.0),
+            my_turn && composer.has_placed(),
+            Pressed::Act(Action::Play),
+        ));
+        buttons.push(if composer.has_placed() {
+            (locale.t("action-recall").into(), true, Pressed::Act(Action::Recall))
+        } else {
+            (locale.t("action-shuffle").into(), true, Pressed::Act(Action::Shuffle))
+        });
+        buttons.push((
+            locale.t("action-exchange").into(),
+            my_turn,
+            Pressed::Act(Action::OpenOverlay(Overlay::Exchange)),
+        ));
+        buttons.push((locale.t("action-pass").into(), my_turn, Pressed::Act(Action::Pass)));
+        if m.hints_allowed() {
+            buttons.push((locale.t("action-hint").into(), my_turn, Pressed::Act(Action::Hint)));
+        }
     }
     if layout.portrait {
         buttons.push((locale.t("action-details").into(), true, Pressed::Details));
     }
-    buttons.push((
-        locale.t("action-resign").into(),
-        !m.is_over() && connected,
-        Pressed::Act(Action::OpenOverlay(Overlay::ConfirmResign)),
-    ));
+    if playing {
+        buttons.push((
+            locale.t("action-resign").into(),
+            !m.is_over() && connected,
+            Pressed::Act(Action::OpenOverlay(Overlay::ConfirmResign)),
+        ));
+    }
     // On the clock the way out is through the pause, which stops it first
     // (and keeps a phone's buttons to two rows).
     buttons.push(if m.turn_seconds.is_some() && !m.is_over() && !m.is_online() {

@@ -26,11 +26,16 @@ pub trait Referee: Send + Sync + 'static {
     fn update(&mut self, frame: &Frame) -> Vec<Ruling>;
     /// The clock of the turn to play, when the game has one.
     fn clock(&self) -> Option<TurnClock>;
-    /// A computer player at work on its move here.
-    fn thinking(&self) -> Option<Thinking>;
+    /// A computer player at work on its move here (a referee elsewhere
+    /// has none).
+    fn thinking(&self) -> Option<Thinking> {
+        None
+    }
     /// The match as kept on this device; `None` when it is kept elsewhere
     /// (online, the server keeps it).
-    fn save(&self) -> Option<SavedMatch>;
+    fn save(&self) -> Option<SavedMatch> {
+        None
+    }
     /// How this device is connected to its referee (a local one always is).
     fn connection(&self) -> Connection {
         Connection::Connected
@@ -90,6 +95,24 @@ pub enum Ruling {
     /// An online game's bag, checked against the seed committed to when
     /// the game began.
     Bag(BagCheck),
+}
+
+impl Ruling {
+    /// The record of a finished game as replayed from what its referee
+    /// wrote, or nothing (why, to the log).
+    pub fn record(replayed: Result<Game, String>) -> Option<Ruling> {
+        match replayed.map(FinishedGame::of) {
+            Ok(Some(record)) => Some(Ruling::Record(Box::new(record))),
+            Ok(None) => {
+                warn!("the game's record does not end the game");
+                None
+            }
+            Err(reason) => {
+                warn!("the game's record could not be read: {reason}");
+                None
+            }
+        }
+    }
 }
 
 /// Whether an online game's bag was fair: the seed its record reveals is

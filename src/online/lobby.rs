@@ -2,6 +2,7 @@
 //! each answer arrives later, natively on a thread and in the browser from
 //! its event loop, and is taken by a system that looks each frame.
 
+use crate::lexicons::Unavailable;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use std::sync::{Arc, Mutex};
@@ -10,8 +11,8 @@ use wocable_crossword::RuleSetKind;
 use wocable_lexicon::{Language, Lexicon, LexiconInfo};
 use wocable_net::{
     Account, ApiErrorBody, ApiRefusal, ArenaId, ArenaList, ArenaStandings, CreateRoom, Created, ErrorCode, GameRatings,
-    InArena, JoinRoom, Joined, Leaderboard, NewPlayer, PlayerKey, Profile, RandomGame, Recover, Rematch, RematchAnswer,
-    RoomCode, ServerConfig,
+    InArena, JoinRoom, Joined, Leaderboard, LiveGames, NewPlayer, PlayerKey, Profile, RandomGame, Recover, Rematch,
+    RematchAnswer, RoomCode, ServerConfig, Watched,
 };
 
 /// Why a call to the lobby's HTTP API failed.
@@ -122,6 +123,31 @@ impl<T: Send + 'static> Fetched<T> {
     }
 }
 
+/// One of a server's own word lists, which a game there is played on.
+#[derive(Default)]
+pub struct ServerList(Fetched<(Lexicon, LexiconInfo)>);
+
+impl ServerList {
+    /// The list `name` of `server`: `None` while it comes (the first call
+    /// asks for it), or why it cannot be had.
+    pub fn get(&mut self, server: &str, name: &str, language: Language) -> Result<Option<Lexicon>, Unavailable> {
+        if let Fetched::Nothing = self.0 {
+            self.0 = Fetched::Asked(Lobby::new(server).word_list(name));
+        }
+        self.0.poll();
+        match &self.0 {
+            Fetched::Got((lexicon, info)) if info.name == name && info.language == language => {
+                Ok(Some(lexicon.clone()))
+            }
+            Fetched::Got((_, info)) => {
+                Err(Unavailable::Fetch(format!("the server sent the list \u{201c}{}\u{201d}", info.name)))
+            }
+            Fetched::Failed(error) => Err(Unavailable::Fetch(error.to_string())),
+            Fetched::Nothing | Fetched::Asked(_) => Ok(None),
+        }
+    }
+}
+
 /// The lobby of one server, `http(s)://host:port`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Lobby {
@@ -208,6 +234,19 @@ impl Lobby {
         Call::post(format!("{}/api/arenas/{}/leave", self.server, path_segment(&id.0)), &InArena { key })
     }
 
+    /// What a spectator may see of room `code`'s game from event `since`
+    /// on: answered at once when there is something new, else at the
+    /// next move (or after the server's wait).
+    pub fn watch(&self, code: RoomCode, since: u32) -> Call<Watched> {
+        let call = ehttp::Request::get(format!("{}/api/rooms/{code}/watch?since={since}", self.server));
+        Call::send(Ok(call.with_timeout(Some(LIVE_WAIT))))
+    }
+
+    /// The games being played on the server.
+    pub fn live_games(&self) -> Call<LiveGames> {
+        Call::get(format!("{}/api/games/live", self.server))
+    }
+
     /// The player's answer to a rematch of `joined`'s finished game
     /// (`None`: only asking), and where the rematch stands.
     pub fn rematch(&self, joined: &Joined, accept: Option<bool>) -> Call<Rematch> {
@@ -224,7 +263,8 @@ impl Lobby {
     }
 }
 
-/// Longer than the server makes a live standings request wait.
+/// Longer than the server makes a live standings (or spectator's) request
+/// wait.
 const LIVE_WAIT: Duration = Duration::from_secs(40);
 
 /// Text as one segment of a URL's path: a nickname may have any letter.

@@ -7,10 +7,12 @@ mod account;
 mod link;
 mod lobby;
 mod session;
+mod spectator;
 
 pub use account::{ACCOUNT_FILE, KeptAccount, OnlineAccount};
 pub use lobby::{Call, CallError, Fetched, Lobby};
 pub use session::Session;
+pub use spectator::{WatchGame, Watching};
 
 use crate::Screen;
 use crate::crossword::referee::ActiveReferee;
@@ -151,6 +153,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<Online>()
         .init_resource::<ArenaEntry>()
         .add_message::<OnlineRequest>()
+        .add_plugins(spectator::plugin)
         .add_systems(Update, (hear_requests, go_on, open_the_game).chain())
         .add_systems(OnExit(Screen::Game), leave_the_game)
         // Results left unseen (Home pressed before they came) are not the

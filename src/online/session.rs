@@ -5,15 +5,13 @@
 //! the connection drops: the server then sends the whole view again.
 
 use super::link::{Heard, Link};
-use super::lobby::{Fetched, Lobby};
-use crate::crossword::SavedMatch;
+use super::lobby::ServerList;
 use crate::crossword::referee::{BagCheck, Connection, Frame, Referee, Ruling, TurnClock};
-use crate::crossword::thinking::Thinking;
 use crate::lexicons::Unavailable;
 use bevy::log::{info, warn};
-use wocable_crossword::{FinishedGame, Sequenced, gcg};
 use wocable_crossword::{GameSettings, Intent};
-use wocable_lexicon::{Language, Lexicon, LexiconInfo};
+use wocable_crossword::{Sequenced, gcg};
+use wocable_lexicon::{Language, Lexicon};
 use wocable_net::{ClientMessage, Clock, EVENTS_PER_MESSAGE, IceServers, Joined, Refusal, RoomSettings, ServerMessage};
 
 /// After a dropped connection, the next try waits this long.
@@ -41,7 +39,7 @@ pub struct Session {
     lexicon: Option<Lexicon>,
     /// The room's word list when it is one of the server's, fetched once
     /// asked for.
-    server_list: Fetched<(Lexicon, LexiconInfo)>,
+    server_list: ServerList,
     /// The record of a game that ended before its word list was at hand.
     gcg: Option<String>,
     rulings: Vec<Ruling>,
@@ -68,7 +66,7 @@ impl Session {
             caught_up: false,
             clock: None,
             lexicon: None,
-            server_list: Fetched::Nothing,
+            server_list: ServerList::default(),
             gcg: None,
             rulings: Vec::new(),
             closed: None,
@@ -103,20 +101,7 @@ impl Session {
     /// The server's word list `name`, which the game is played on: `None`
     /// while it comes (the first call asks for it), or why it cannot be had.
     pub fn server_list(&mut self, name: &str, language: Language) -> Result<Option<Lexicon>, Unavailable> {
-        if let Fetched::Nothing = self.server_list {
-            self.server_list = Fetched::Asked(Lobby::new(&self.server).word_list(name));
-        }
-        self.server_list.poll();
-        match &self.server_list {
-            Fetched::Got((lexicon, info)) if info.name == name && info.language == language => {
-                Ok(Some(lexicon.clone()))
-            }
-            Fetched::Got((_, info)) => {
-                Err(Unavailable::Fetch(format!("the server sent the list \u{201c}{}\u{201d}", info.name)))
-            }
-            Fetched::Failed(error) => Err(Unavailable::Fetch(error.to_string())),
-            Fetched::Nothing | Fetched::Asked(_) => Ok(None),
-        }
+        self.server_list.get(&self.server, name, language)
     }
 
     /// The word list of the game, to read the record at its end (which
@@ -246,11 +231,7 @@ impl Session {
             }
             None => replay(),
         };
-        match game.map(FinishedGame::of) {
-            Ok(Some(record)) => self.rulings.push(Ruling::Record(Box::new(record))),
-            Ok(None) => warn!("the game's record does not end the game"),
-            Err(reason) => warn!("the game's record could not be read: {reason}"),
-        }
+        self.rulings.extend(Ruling::record(game));
     }
 }
 
@@ -285,14 +266,6 @@ impl Referee for Session {
 
     fn clock(&self) -> Option<TurnClock> {
         self.clock.filter(|_| self.room.as_ref().is_some_and(|room| room.clock.is_some()))
-    }
-
-    fn thinking(&self) -> Option<Thinking> {
-        None
-    }
-
-    fn save(&self) -> Option<SavedMatch> {
-        None
     }
 
     fn connection(&self) -> Connection {

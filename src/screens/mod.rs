@@ -16,6 +16,7 @@ pub mod results;
 pub mod settings;
 pub mod title;
 pub mod trace_menu;
+pub mod watch;
 pub mod word_lists;
 
 use crate::crossword::turn::PendingStart;
@@ -37,6 +38,7 @@ pub(super) fn plugin(app: &mut App) {
         dictionary::plugin,
         title::plugin,
         word_lists::plugin,
+        watch::plugin,
     ))
     .add_systems(Update, back_a_screen.in_set(AppSystems::Input));
 }

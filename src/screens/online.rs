@@ -6,11 +6,13 @@
 use super::arenas::{Arenas, arena_page, arenas_page};
 use super::new_game::{default_word_list, word_list_choice};
 use super::ratings::{Ratings, RatingsRequest, leaderboard_page, open_profile, profile_page};
+use super::watch::{LiveList, watch_page, watch_status};
 use crate::Screen;
 use crate::crossword::turn::PendingStart;
 use crate::input::GoBack;
 use crate::online::{
-    ArenaEntry, CallError, Fetched, Lobby, Online, OnlineAccount, OnlineFailure, OnlineRequest, Session,
+    ArenaEntry, CallError, Fetched, Lobby, Online, OnlineAccount, OnlineFailure, OnlineRequest, Session, WatchGame,
+    Watching,
 };
 use crate::platform;
 use crate::settings::Settings;
@@ -77,6 +79,7 @@ pub enum Page {
     Profile,
     Arenas,
     Arena,
+    Watch,
 }
 
 const CLOCKS: [Option<u32>; 4] = [None, Some(60), Some(120), Some(300)];
@@ -160,6 +163,8 @@ pub(super) fn plugin(app: &mut App) {
          mut pending: ResMut<PendingStart>| {
             // Why an earlier game could not start is not this screen's.
             pending.failed = None;
+            // Nor why a game could not be watched.
+            commands.remove_resource::<Watching>();
             commands.insert_resource(form.map_or_else(|| OnlineForm::new(&settings), |form| form.clone()));
         },
     );
@@ -263,6 +268,9 @@ struct ServerPages<'w> {
     requests: MessageWriter<'w, RatingsRequest>,
     arenas: ResMut<'w, Arenas>,
     entry: Res<'w, ArenaEntry>,
+    live: ResMut<'w, LiveList>,
+    watching: Option<Res<'w, Watching>>,
+    watch: MessageWriter<'w, WatchGame>,
 }
 
 /// What the player chooses on these pages, and the settings that keep
@@ -360,6 +368,10 @@ fn draw(
             }
             Page::Profile => profile_page(ui, &locale, &rating_pages.ratings),
             Page::Arenas => arenas_page(ui, &locale, form, &rating_pages.arenas),
+            Page::Watch => {
+                watch_page(ui, &locale, &mut rating_pages.live, &mut rating_pages.watch);
+                watch_status(ui, &locale, rating_pages.watching.as_deref(), &pending);
+            }
             Page::Arena => {
                 let pages = &mut rating_pages;
                 if let Some(request) =
@@ -409,6 +421,15 @@ fn draw(
                 }
                 // Under the button, so that the page's buttons keep their places.
                 ui.small(locale.t_with("online-join-on", &[("server", server_name(&settings.server).into())]));
+                if ui.button(locale.t("online-watch-code")).clicked() {
+                    match RoomCode::parse(&form.code) {
+                        Ok(code) => {
+                            rating_pages.watch.write(WatchGame(code));
+                        }
+                        Err(_) => form.problem = Some(locale.t("online-bad-code")),
+                    }
+                }
+                watch_status(ui, &locale, rating_pages.watching.as_deref(), &pending);
             }
             Page::Recover => {
                 ui.label(crate::ui::bold(locale.t("online-name"), 20.0));
@@ -466,6 +487,10 @@ fn menu(ui: &mut egui::Ui, locale: &Locale, form: &mut OnlineForm, member: Optio
         form.page = Page::Arenas;
         // Asked again each time: arenas open and end.
         pages.arenas.list = Fetched::Nothing;
+    }
+    if wide_button(ui, crate::ui::bold(locale.t("online-watch"), 20.0)).clicked() {
+        form.page = Page::Watch;
+        pages.live.list = Fetched::Nothing;
     }
     ui.add_space(8.0);
     centred_row(ui, |ui| {

@@ -18,7 +18,7 @@ use wocable::crossword::turn::Hints;
 use wocable::crossword::{Action, Match, MatchSetup, MoveRefused, NewMatch, SAVE_FILE, Seat, Unplayed};
 use wocable::online::{
     ACCOUNT_FILE, ArenaEntry, Call, CallError, Fetched, FinishedOnline, Lobby, Online, OnlineAccount, OnlineFailure,
-    OnlineRequest, SEAT_FILE,
+    OnlineRequest, SEAT_FILE, WatchGame,
 };
 use wocable::screens::arenas::Arenas;
 use wocable::screens::home::OnlineSeatKept;
@@ -408,6 +408,44 @@ fn a_rematch_from_the_results_opens_a_new_game_of_the_same_players() {
     assert_eq!(m.view().settings().players, ["Robo", "Ana"], "one place on: the bot begins");
     assert_eq!(m.viewer, 1);
     assert!(m.hints_allowed(), "the same settings");
+}
+
+/// A spectator watches a rated game: every seat is remote, the view has
+/// no rack, the moves come a turn late, and the end shows the results.
+#[test]
+fn a_spectator_watches_a_game_a_turn_late_without_a_rack_to_its_results() {
+    let dir = scratch("watch");
+    let server = Server::start(&dir, "127.0.0.1:0");
+    let mut ana = app(&dir.join("ana"), &server);
+    let code = make_a_room(&mut ana, false);
+    let _bot = bot(&server, code, &dir.join("game.gcg"));
+    until(&mut ana, "the game opens", 30, |w| screen(w) == Screen::Game);
+    let mut cy = app_as(&dir.join("cy"), &server, "Cy");
+    cy.world_mut().write_message(WatchGame(code));
+    let mut apps = [&mut ana, &mut cy];
+    until_both(&mut apps, "the game watched", 30, |[_, cy]| screen(cy) == Screen::Game);
+    let spectator = |world: &World| {
+        let m = world.resource::<Match>();
+        assert!(m.seats.iter().all(|seat| *seat == Seat::Remote), "nobody plays here");
+        assert_eq!(m.view().viewer(), None);
+        assert!(m.rack(m.viewer).is_empty(), "a spectator never has a rack");
+        m.view().log().iter().filter(|event| matches!(event.event, Event::Passed { seat: 0 })).count()
+    };
+    // Ana passes twice: the first is seen once another move followed it.
+    for passes in 1..=2 {
+        until_both(&mut apps, "Ana's turn", 60, |[ana, _]| my_turn(ana));
+        apps[0].world_mut().write_message(Action::Pass);
+        until_both(&mut apps, "Ana's pass played", 30, |[ana, _]| {
+            let m = ana.resource::<Match>();
+            m.view().log().iter().filter(|event| matches!(event.event, Event::Passed { seat: 0 })).count() == passes
+        });
+    }
+    until_both(&mut apps, "the spectator sees the first pass", 30, |[_, cy]| spectator(cy) >= 1);
+    apps[0].world_mut().write_message(Action::Resign);
+    until_both(&mut apps, "the spectator's results", 30, |[_, cy]| screen(cy) == Screen::Results);
+    let results = apps[1].world().get_resource::<Results>().expect("the results, from the game's record");
+    assert_eq!(results.seats.len(), 2);
+    assert!(apps[1].world().get_resource::<RematchOffer>().is_none(), "a spectator has no rematch");
 }
 
 #[test]

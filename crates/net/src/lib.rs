@@ -13,6 +13,7 @@ mod rate;
 mod rating;
 mod referee;
 mod room;
+mod watch;
 
 pub use arena::{
     Arena, ArenaError, ArenaId, ArenaKind, ArenaList, ArenaPlace, ArenaStandings, ArenaSummary, Entrant, EntrantState,
@@ -39,3 +40,4 @@ pub use room::{
     AccountId, COMPUTER_NAME, GivenUp, LEFT_WAITING_GRACE_MS, LobbyError, MAX_NAME, Player, Room, Seat, Step,
     WAITING_GRACE_MS, check_name, check_nick,
 };
+pub use watch::{LiveGame, LiveGames, Watched};

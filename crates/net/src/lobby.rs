@@ -202,6 +202,8 @@ pub enum ErrorCode {
     Unreachable,
     /// A rematch asked for before the game ended.
     GameNotOver,
+    /// A game watched before it began.
+    GameNotStarted,
     /// A seat token that is no seat of the room.
     NotSeated,
     /// A player who said yes to a rematch saying no, or the other way.

@@ -71,6 +71,14 @@ pub struct RoomSettings {
     pub hints: bool,
 }
 
+impl RoomSettings {
+    /// Whether its game may change ratings: played against the clock,
+    /// without hints.
+    pub fn rated(&self) -> bool {
+        self.clock.is_some() && !self.hints
+    }
+}
+
 /// Whose turn it is and how long they have, in milliseconds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Clock {

@@ -93,6 +93,8 @@ pub struct AddressLimits {
     /// Rematches asked for or answered: a player asks every few seconds
     /// while the others make up their minds.
     pub rematches: AddressLimit,
+    /// Games watched: a spectator asks again at each move.
+    pub watching: AddressLimit,
 }
 
 impl AddressLimits {
@@ -106,6 +108,7 @@ impl AddressLimits {
             random: AddressLimit::new(60, 600, many, on),
             codes: AddressLimit::new(60, 600, many, on),
             rematches: AddressLimit::new(120, 3600, many, on),
+            watching: AddressLimit::new(600, 7200, many, on),
         }
     }
 }

@@ -7,6 +7,12 @@
 //!   declined?, joined?}`: a player of the room's finished game wants
 //!   another (or not), or asks where that stands; `joined` is their seat
 //!   in the new room, once all its people want it
+//! - `GET /api/rooms/CODE/watch[?since=SEQ]` → `{settings, events, next,
+//!   delayed, record?}`: what a spectator may see of the room's game
+//!   from event `since` on (see `wocable_net::Watched`); from `since` 0 at
+//!   once, else, when there is nothing new, at the next move
+//! - `GET /api/games/live` → `{games: [{code, rules, language, players,
+//!   turns, delayed}]}`: the games being played here, the latest first
 //! - `POST /api/random` `{rules, language, players, name, wait, key?}` →
 //!   `{code, seat, token}` once matched (with people, or with computer
 //!   players after `wait` seconds)
@@ -53,8 +59,8 @@ use wocable_crossword::RuleSetKind;
 use wocable_lexicon::Language;
 use wocable_net::{
     Account, AccountId, ApiRefusal, ArenaId, ArenaList, ArenaStandings, CreateRoom, Created, GameRatings, IceServers,
-    InArena, JoinRoom, Joined, Leaderboard, LobbyError, NewPlayer, Player, PlayerKey, Profile, QueueKey, RandomGame,
-    Recover, RecoveryCode, Rematch, RematchAnswer, RoomCode, ServerConfig,
+    InArena, JoinRoom, Joined, Leaderboard, LiveGames, LobbyError, NewPlayer, Player, PlayerKey, Profile, QueueKey,
+    RandomGame, Recover, RecoveryCode, Rematch, RematchAnswer, RoomCode, ServerConfig,
 };
 
 type Hub = mpsc::Sender<Command>;
@@ -106,6 +112,8 @@ pub fn routes(
         .route("/api/rooms/{code}/join", post(join))
         .route("/api/rooms/{code}/ratings", get(game_ratings))
         .route("/api/rooms/{code}/rematch", post(rematch))
+        .route("/api/rooms/{code}/watch", get(watch))
+        .route("/api/games/live", get(live_games))
         .route("/api/random", post(random))
         .route("/api/players", post(new_player))
         .route("/api/recover", post(recover))
@@ -254,6 +262,43 @@ async fn rematch(
         return Ok(Json(rematch));
     }
     Ok(Json(ask(&hub, |reply| Command::Rematch { code, answer: body, reply }).await??))
+}
+
+#[derive(Deserialize)]
+struct Since {
+    since: Option<u32>,
+}
+
+/// What a spectator may see of a game from `since` on. The first request
+/// (`since` 0) is answered at once; a later one with nothing new yet waits
+/// for the next move.
+async fn watch(
+    State(Lobby { hub, db, limits, forward, .. }): State<Lobby>,
+    origin: Origin,
+    Path(text): Path<String>,
+    Asked(query): Asked<Since>,
+    RawQuery(raw): RawQuery,
+) -> Result<Response, ApiError> {
+    limits.watching.check(&origin)?;
+    let code = code(&text)?;
+    if let Some(server) = db.elsewhere(code).await.map_err(failed)? {
+        let query = raw.map(|raw| format!("?{raw}")).unwrap_or_default();
+        let asked = forward.get(format!("{server}/api/rooms/{code}/watch{query}")).timeout(forward_wait(true));
+        return passed_on(&server, asked.send().await).await;
+    }
+    let since = query.since.unwrap_or(0);
+    let (mut watched, mut moved) = ask(&hub, |reply| Command::Watch { code, since, reply }).await??;
+    let waiting = since > 0 && watched.events.is_empty() && watched.record.is_none();
+    if waiting && tokio::time::timeout(LIVE_WAIT, moved.changed()).await.is_ok_and(|changed| changed.is_ok()) {
+        (watched, _) = ask(&hub, |reply| Command::Watch { code, since, reply }).await??;
+    }
+    Ok(Json(watched).into_response())
+}
+
+/// The games being played on this server (each instance of a database
+/// lists its own).
+async fn live_games(State(Lobby { hub, .. }): State<Lobby>) -> Result<Json<LiveGames>, ApiError> {
+    Ok(Json(LiveGames { games: ask(&hub, |reply| Command::LiveGames { reply }).await? }))
 }
 
 /// Another server of the database cannot be asked.

@@ -9,6 +9,7 @@ mod arenas;
 mod latency;
 mod random;
 mod rematch;
+mod spectators;
 
 use crate::db::{Append, Db, DbError, Forfeit, GameResult, StoredRoom, token_hash};
 use crate::error::ApiError;
@@ -27,9 +28,9 @@ use wocable_crossword::computer::{LeaveModel, Level};
 use wocable_crossword::{Game, Intent, RULES_EDITION, Seed, Sequenced};
 use wocable_lexicon::Language;
 use wocable_net::{
-    AccountId, ArenaId, COMPUTER_NAME, ClientMessage, ComputerTurn, GivenUp, Joined, MAX_NAME, Player, QueueKey,
-    RateLimit, Refusal, Rematch, RematchAnswer, Room, RoomCode, RoomSettings, Schedule, SeatToken, ServerMessage, Step,
-    Verdict, Waiting,
+    AccountId, ArenaId, COMPUTER_NAME, ClientMessage, ComputerTurn, GivenUp, Joined, LiveGame, MAX_NAME, Player,
+    QueueKey, RateLimit, Refusal, Rematch, RematchAnswer, Room, RoomCode, RoomSettings, Schedule, SeatToken,
+    ServerMessage, Step, Verdict, Waiting, Watched,
 };
 
 /// Where a player who asked for a seat is answered: the seat, or why
@@ -60,6 +61,16 @@ pub enum Command {
         code: RoomCode,
         answer: RematchAnswer,
         reply: oneshot::Sender<Result<Rematch, ApiError>>,
+    },
+    /// What a spectator may see of a room's game from event `since` on,
+    /// and what says when it moves on.
+    Watch {
+        code: RoomCode,
+        since: u32,
+        reply: oneshot::Sender<Result<(Watched, watch::Receiver<u64>), ApiError>>,
+    },
+    LiveGames {
+        reply: oneshot::Sender<Vec<LiveGame>>,
     },
     Random {
         key: QueueKey,
@@ -155,6 +166,8 @@ pub struct Hub {
     /// The rematches asked for after finished games, by the finished
     /// game's room.
     rematches: HashMap<RoomCode, rematch::Votes>,
+    /// What wakes the spectators of each room watched, at each move.
+    spectated: HashMap<RoomCode, watch::Sender<u64>>,
     outbox: Outbox,
     /// What waits for its events to be stored, in the order it is sent.
     unsent: Vec<Unsent>,
@@ -271,6 +284,7 @@ impl Hub {
             matched,
             arenas,
             rematches: HashMap::new(),
+            spectated: HashMap::new(),
             outbox: Outbox::default(),
             unsent: Vec::new(),
             commands,
@@ -388,6 +402,12 @@ impl Hub {
             }
             Command::Rematch { code, answer, reply } => {
                 let _ = reply.send(self.rematch(code, answer).await);
+            }
+            Command::Watch { code, since, reply } => {
+                let _ = reply.send(self.watch(code, since));
+            }
+            Command::LiveGames { reply } => {
+                let _ = reply.send(self.live_games());
             }
             Command::Random { key, name, player, wait_ms, reply } => {
                 self.random(key, Waiting { ticket: rand::random(), name, player, since: now_ms(), wait_ms }, reply)
@@ -710,6 +730,7 @@ impl Hub {
         self.ended.remove(&code);
         self.matched.remove(&code);
         self.rematches.remove(&code);
+        self.spectated.remove(&code);
     }
 
     /// Stores a step's events, then sends its messages; then lets a
@@ -790,6 +811,9 @@ impl Hub {
             }
             for (peer, message) in &held.messages {
                 self.outbox.send(channel, *peer, message);
+            }
+            if !held.events.is_empty() {
+                self.moved(code);
             }
             self.think(code);
             if let Some(read) = held.read {

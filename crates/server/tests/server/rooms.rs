@@ -362,6 +362,86 @@ async fn rematch(server: &Server, code: RoomCode, token: &str, accept: Option<bo
     (answer.status().as_u16(), answer.json().await.unwrap())
 }
 
+/// `GET /api/rooms/CODE/watch?since=SEQ`, as a spectator asks it.
+async fn watched(server: &str, code: RoomCode, since: u32) -> (u16, serde_json::Value) {
+    let answer = reqwest::get(format!("{server}/api/rooms/{code}/watch?since={since}")).await.unwrap();
+    (answer.status().as_u16(), answer.json().await.unwrap())
+}
+
+/// The moves a spectator was shown: `(seat, kind)` of each turn.
+fn turns_shown(watched: &serde_json::Value) -> Vec<(u64, String)> {
+    let events = watched["events"].as_array().expect("events");
+    events
+        .iter()
+        .filter_map(|event| {
+            let (kind, body) = event["event"].as_object()?.iter().next()?;
+            Some((body["seat"].as_u64()?, kind.clone()))
+        })
+        .collect()
+}
+
+/// A spectator follows a rated game a turn late, over HTTP requests that
+/// wait for the next move; no answer ever holds a rack, and the end
+/// shows everything.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_spectator_follows_a_rated_game_a_turn_late_and_never_sees_a_rack() {
+    let scratch = Scratch::new("watch");
+    let server = Server::start(&scratch, None, &scratch.database());
+    let code = create(&server, "wocable", 2, Some(120));
+    let (status, early) = watched(&server.url, code, 0).await;
+    assert_eq!((status, &early["error"]["code"]), (409, &serde_json::json!("game_not_started")));
+    assert_eq!(watched(&server.url, RoomCode::from_number(3), 0).await.0, 404);
+    let (ann_token, bob_token) = (join(&server, code, "ann").await.1, join(&server, code, "bob").await.1);
+    let mut ann = Seat::connect(&server.url, code, ann_token).await;
+    let mut bob = Seat::connect(&server.url, code, bob_token).await;
+    assert!(ann.until_turn().await, "ann begins");
+    let live: serde_json::Value =
+        reqwest::get(format!("{}/api/games/live", server.url)).await.unwrap().json().await.unwrap();
+    let listed = live["games"].as_array().unwrap().iter().find(|game| game["code"] == code.as_str()).cloned();
+    let listed = listed.expect("the game is in the list of live games");
+    assert_eq!(
+        (&listed["players"], &listed["turns"], &listed["delayed"]),
+        (&serde_json::json!(["ann", "bob"]), &serde_json::json!(0), &serde_json::json!(true))
+    );
+
+    let mut all = Vec::new();
+    ann.raw.send(&ClientMessage::Intent(Intent::Pass { seat: 0 }));
+    assert!(bob.until_turn().await);
+    // Ann's pass is the last move, kept back: the first request is
+    // answered at once, the next waits for another move.
+    let (_, first) = watched(&server.url, code, 0).await;
+    assert!(turns_shown(&first).is_empty(), "{first}");
+    let next = first["next"].as_u64().unwrap() as u32;
+    let url = server.url.clone();
+    let waiting = tokio::spawn(async move { watched(&url, code, next).await });
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert!(!waiting.is_finished(), "the answer waits for a move");
+    bob.raw.send(&ClientMessage::Intent(Intent::Pass { seat: 1 }));
+    let (_, woken) = tokio::time::timeout(Duration::from_secs(10), waiting).await.expect("woken by the move").unwrap();
+    assert_eq!(woken["delayed"], true);
+    assert_eq!(turns_shown(&woken), [(0, "Passed".to_string())], "a turn late: {woken}");
+    all.push(woken.clone());
+    assert!(ann.until_turn().await);
+    ann.raw.send(&ClientMessage::Intent(Intent::Pass { seat: 0 }));
+    assert!(bob.until_turn().await);
+    let (_, since) = watched(&server.url, code, woken["next"].as_u64().unwrap() as u32).await;
+    assert_eq!(turns_shown(&since), [(1, "Passed".to_string())], "what came since: {since}");
+    all.push(since);
+    resign_both(&mut [&mut ann, &mut bob]).await;
+    let (_, end) = watched(&server.url, code, 0).await;
+    assert_eq!(end["delayed"], false);
+    let shown = turns_shown(&end);
+    let passes: Vec<(u64, String)> = [0, 1, 0].into_iter().map(|seat| (seat, "Passed".to_string())).collect();
+    assert_eq!(shown[..3], passes[..], "every move: {end}");
+    assert!(shown.iter().any(|(_, kind)| kind == "Left"), "the resignation too: {end}");
+    assert!(end["record"].as_str().is_some_and(|record| record.contains("#player1")), "{end}");
+    all.push(end);
+    for answer in &all {
+        let text = answer["events"].to_string();
+        assert!(!text.contains("Drew"), "no rack: {text}");
+    }
+}
+
 /// After a game each of its people says once whether they want another:
 /// once all do, a new room seats the same players (the computer too), one
 /// place on, and its game starts; one no calls the next one off.
