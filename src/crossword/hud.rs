@@ -4,6 +4,7 @@
 //! the device, blank letter, exchange, resign).
 
 use super::board::Player;
+use super::chat::{ChatRoom, ChatSays, chat_ui};
 use super::composer::Composer;
 use super::effects::{ScoreFlight, score_in_the_air};
 use super::layout::{BOTTOM_BAR, BoardLayout, SIDE_PANEL, TOP_BAR};
@@ -135,6 +136,7 @@ enum Pressed {
     Act(Action),
     Details,
     Home,
+    Chat(ChatSays),
 }
 
 /// The game on this device as the panels show it.
@@ -159,6 +161,13 @@ struct RefereeSays<'w> {
     connection: Option<Res<'w, Connection>>,
 }
 
+/// The game's chat, when it has one, and what the player says there.
+#[derive(SystemParam)]
+struct Talk<'w> {
+    chat: Option<ResMut<'w, ChatRoom>>,
+    says: MessageWriter<'w, ChatSays>,
+}
+
 /// What a button press may do: an action in the game, or another screen.
 #[derive(SystemParam)]
 struct Answers<'w> {
@@ -171,6 +180,7 @@ fn panels(
     shown: Shown,
     referee: RefereeSays,
     answers: Answers,
+    mut talk: Talk,
     mut details: Local<bool>,
     mut texts: Local<Option<LogTexts>>,
 ) -> Result {
@@ -294,7 +304,8 @@ fn panels(
         let unseen: Vec<String> = unseen(m.view(), rack).into_iter().map(|(l, n)| format!("{l}×{n}")).collect();
         LogTexts { log: log_lines(&m, &locale), unseen: unseen.join("  ") }
     });
-    let details_ui = |ui: &mut egui::Ui, pressed: &mut Vec<Pressed>| {
+    let names = &m.view().settings().players;
+    let mut details_ui = |ui: &mut egui::Ui, pressed: &mut Vec<Pressed>| {
         for (index, hint) in hints.0.iter().enumerate() {
             let (position, word) = hint.notation(m.view().board(), m.language());
             if ui.button(format!("{position} {word}  {}", hint.score)).clicked() {
@@ -305,6 +316,11 @@ fn panels(
         egui::CollapsingHeader::new(locale.t("unseen-tiles")).show(ui, |ui| {
             ui.label(&texts.unseen);
         });
+        if let Some(chat) = talk.chat.as_deref_mut() {
+            let mut says = Vec::new();
+            chat_ui(ui, &locale, chat, names, m.view().viewer(), &mut says);
+            pressed.extend(says.into_iter().map(Pressed::Chat));
+        }
         ui.label(bold(locale.t("move-log"), 16.0));
         egui::ScrollArea::vertical().stick_to_bottom(true).auto_shrink([false, false]).show(ui, |ui| {
             for line in &texts.log {
@@ -339,6 +355,9 @@ fn panels(
             }
             Pressed::Details => *details = !*details,
             Pressed::Home => screen.set(Screen::Home),
+            Pressed::Chat(said) => {
+                talk.says.write(said);
+            }
         }
     }
     Ok(())

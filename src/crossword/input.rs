@@ -9,6 +9,7 @@
 //! The pointer comes as [`PointerInput`] from the app's input module, so
 //! the same systems run in headless tests fed with pointer messages.
 
+use super::chat::ChatRoom;
 use super::composer::{Composer, Spot};
 use super::layout::BoardLayout;
 use super::{Action, Match, Modes, Overlay};
@@ -137,8 +138,9 @@ pub(super) fn plugin(app: &mut App) {
             (
                 (pointer, pinch).run_if(in_state(Overlay::None)).in_set(PausableSystems),
                 // Reads every key, so that a key that closes a dialog is
-                // not read again on the board.
-                keyboard,
+                // not read again on the board; none while a line of chat
+                // is typed.
+                keyboard.run_if(|chat: Option<Res<ChatRoom>>| !chat.is_some_and(|chat| chat.typing)),
                 back,
             )
                 .in_set(AppSystems::Input)

@@ -3,6 +3,7 @@
 //! players thinking off the main thread, the turn clock and saving.
 
 pub mod board;
+pub mod chat;
 pub mod composer;
 pub mod effects;
 pub mod hud;
@@ -341,7 +342,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<Action>()
         .add_message::<TurnApplied>()
         .add_message::<MoveRefused>()
-        .add_plugins((turn::plugin, board::plugin, input::plugin, effects::plugin));
+        .add_plugins((turn::plugin, board::plugin, input::plugin, effects::plugin, chat::plugin));
 }
 
 #[cfg(test)]

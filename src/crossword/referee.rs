@@ -12,7 +12,7 @@ use wocable_crossword::movegen::Move;
 use wocable_crossword::{ConfigError, FinishedGame, Game, GameSettings, Intent, RestoreError};
 use wocable_crossword::{RuleError, Sequenced};
 use wocable_lexicon::Lexicon;
-use wocable_net::{Clock, Player, Refusal, visible_to};
+use wocable_net::{ChatLine, Clock, Player, Refusal, visible_to};
 
 /// Whoever referees the game on screen.
 pub trait Referee: Send + Sync + 'static {
@@ -40,6 +40,14 @@ pub trait Referee: Send + Sync + 'static {
     fn connection(&self) -> Connection {
         Connection::Connected
     }
+    /// Whether the game has a chat (an online one, for its seats).
+    fn has_chat(&self) -> bool {
+        false
+    }
+    /// Says a line in the game's chat.
+    fn say(&mut self, _text: String) {}
+    /// Reports line `id` of the chat to the moderators.
+    fn report(&mut self, _id: u32) {}
 }
 
 /// How the device is connected to the referee of the game on screen.
@@ -95,6 +103,10 @@ pub enum Ruling {
     /// An online game's bag, checked against the seed committed to when
     /// the game began.
     Bag(BagCheck),
+    /// A line of the game's chat.
+    Chat(ChatLine),
+    /// The player's line of chat, or report, was refused.
+    ChatRefused(Refusal),
 }
 
 impl Ruling {

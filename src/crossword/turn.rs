@@ -2,6 +2,7 @@
 //! through the rules; what happened updates the rack, the players, the
 //! clock and the save.
 
+use super::chat::ChatRoom;
 use super::composer::Composer;
 use super::referee::{ActiveReferee, BagCheck, Frame, LocalReferee, Referee, Ruling, TurnClock};
 use super::thinking::{ThinkInSteps, Thinking};
@@ -377,6 +378,7 @@ struct Hearing<'w> {
     overlay: Option<Res<'w, State<Overlay>>>,
     pause: Res<'w, State<Pause>>,
     storage: Res<'w, Storage>,
+    chat: Option<ResMut<'w, ChatRoom>>,
 }
 
 /// While the clock runs, the save keeps up with it this often: an app
@@ -390,7 +392,7 @@ fn hear_the_referee(
     mut commands: Commands,
     mut referee: ResMut<ActiveReferee>,
     mut m: ResMut<Match>,
-    hearing: Hearing,
+    mut hearing: Hearing,
     mut applied: MessageWriter<TurnApplied>,
     mut refused: MessageWriter<MoveRefused>,
     mut cues: MessageWriter<Cue>,
@@ -426,6 +428,16 @@ fn hear_the_referee(
             Ruling::Record(game) => commands.insert_resource(FinalRecord(*game)),
             Ruling::Bag(check) => commands.insert_resource(check),
             Ruling::Hints(moves) => commands.insert_resource(Hints(moves)),
+            Ruling::Chat(line) => {
+                if let Some(chat) = hearing.chat.as_mut() {
+                    chat.heard(line);
+                }
+            }
+            Ruling::ChatRefused(refusal) => {
+                if let Some(chat) = hearing.chat.as_mut() {
+                    chat.refused = Some(refusal);
+                }
+            }
         }
     }
     let clock = referee.0.clock();

@@ -186,7 +186,11 @@ impl Session {
                 self.closed = Some(refusal);
                 self.link = None;
             }
+            ServerMessage::Refused(
+                refusal @ (Refusal::ChatLength | Refusal::Offensive | Refusal::NoSuchLine | Refusal::TooFast),
+            ) => self.rulings.push(Ruling::ChatRefused(refusal)),
             ServerMessage::Refused(refusal) => warn!("the referee refused: {refusal}"),
+            ServerMessage::Chat(line) => self.rulings.push(Ruling::Chat(line)),
             ServerMessage::Pong => {}
         }
     }
@@ -270,5 +274,21 @@ impl Referee for Session {
 
     fn connection(&self) -> Connection {
         self.connection
+    }
+
+    fn has_chat(&self) -> bool {
+        true
+    }
+
+    fn say(&mut self, text: String) {
+        if let Some(link) = self.link.as_mut() {
+            link.send(&ClientMessage::Chat(text));
+        }
+    }
+
+    fn report(&mut self, id: u32) {
+        if let Some(link) = self.link.as_mut() {
+            link.send(&ClientMessage::Report(id));
+        }
     }
 }

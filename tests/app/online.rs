@@ -13,6 +13,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 use wocable::CorePlugin;
 use wocable::Screen;
+use wocable::crossword::chat::{ChatRoom, ChatSays};
 use wocable::crossword::referee::{ActiveReferee, BagCheck, Connection};
 use wocable::crossword::turn::Hints;
 use wocable::crossword::{Action, Match, MatchSetup, MoveRefused, NewMatch, SAVE_FILE, Seat, Unplayed};
@@ -446,6 +447,39 @@ fn a_spectator_watches_a_game_a_turn_late_without_a_rack_to_its_results() {
     let results = apps[1].world().get_resource::<Results>().expect("the results, from the game's record");
     assert_eq!(results.seats.len(), 2);
     assert!(apps[1].world().get_resource::<RematchOffer>().is_none(), "a spectator has no rematch");
+}
+
+/// Two players chat beside their game: each hears the other's lines, an
+/// offensive line is refused with the reason, and a line of the other
+/// player's can be reported.
+#[test]
+fn players_chat_beside_the_game_and_report_a_line() {
+    let dir = scratch("chat");
+    let server = Server::start(&dir, "127.0.0.1:0");
+    let mut ana = app(&dir.join("ana"), &server);
+    let mut ben = app_as(&dir.join("ben"), &server, "Ben");
+    let code = make_a_room(&mut ana, false);
+    ben.world_mut().write_message(OnlineRequest::Join(code));
+    let mut apps = [&mut ana, &mut ben];
+    until_both(&mut apps, "both in the game", 30, |worlds| worlds.iter().all(|w| screen(w) == Screen::Game));
+    let lines =
+        |world: &World| world.resource::<ChatRoom>().lines.iter().map(|line| line.text.clone()).collect::<Vec<_>>();
+    apps[0].world_mut().write_message(ChatSays::Line("good luck".into()));
+    until_both(&mut apps, "the line heard", 20, |worlds| worlds.iter().all(|w| lines(w) == ["good luck"]));
+    apps[0].world_mut().write_message(ChatSays::Line("you fag".into()));
+    until_both(&mut apps, "the offensive line refused", 20, |[ana, _]| {
+        ana.resource::<ChatRoom>().refused == Some(wocable_net::Refusal::Offensive)
+    });
+    assert_eq!(lines(apps[1].world()), ["good luck"], "never sent on");
+    let line = apps[1].world().resource::<ChatRoom>().lines[0].id;
+    apps[1].world_mut().write_message(ChatSays::Report(line));
+    until_both(&mut apps, "the report sent", 5, |[_, ben]| ben.resource::<ChatRoom>().reported == [line]);
+    for _ in 0..20 {
+        apps[0].update();
+        apps[1].update();
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert_eq!(apps[1].world().resource::<ChatRoom>().refused, None, "the report was taken");
 }
 
 #[test]

@@ -29,8 +29,8 @@ pub use profile::{
     Recover,
 };
 pub use protocol::{
-    ClientMessage, Clock, DecodeError, EVENTS_PER_MESSAGE, IceServers, MAX_CLIENT_MESSAGE, MAX_SERVER_MESSAGE,
-    PROTOCOL_VERSION, Refusal, RoomSettings, SeatToken, ServerMessage, event_messages,
+    ChatLine, ClientMessage, Clock, DecodeError, EVENTS_PER_MESSAGE, IceServers, MAX_CHAT, MAX_CLIENT_MESSAGE,
+    MAX_SERVER_MESSAGE, PROTOCOL_VERSION, Refusal, RoomSettings, SeatToken, ServerMessage, event_messages,
 };
 pub use queue::{Matched, QueueKey, Waiting, pair_queues};
 pub use rate::{RateLimit, Verdict};
@@ -38,6 +38,6 @@ pub use rating::{BestPlay, PROVISIONAL_DEVIATION, Rated, Rating, SeatStats, rate
 pub use referee::{ABSENT_GRACE_MS, ComputerTurn, Referee, visible_to};
 pub use room::{
     AccountId, COMPUTER_NAME, GivenUp, LEFT_WAITING_GRACE_MS, LobbyError, MAX_NAME, Player, Room, Seat, Step,
-    WAITING_GRACE_MS, check_name, check_nick,
+    WAITING_GRACE_MS, check_chat, check_name, check_nick,
 };
 pub use watch::{LiveGame, LiveGames, Watched};

@@ -12,7 +12,7 @@ use wocable_crossword::{GameSettings, Intent, RuleError, Sequenced, Standing};
 use wocable_lexicon::Language;
 
 /// Bumped whenever a message changes shape.
-pub const PROTOCOL_VERSION: u16 = 7;
+pub const PROTOCOL_VERSION: u16 = 8;
 
 /// The largest message a client may send: an intent is a few dozen bytes.
 pub const MAX_CLIENT_MESSAGE: usize = 1024;
@@ -98,6 +98,22 @@ pub enum ClientMessage {
     /// Are you there? (A connection to a server that died goes quiet
     /// rather than closing.)
     Ping,
+    /// A line for the room's chat (at most [`MAX_CHAT`] characters).
+    Chat(String),
+    /// The chat line of this number is reported to the moderators.
+    Report(u32),
+}
+
+/// The longest line of chat, in characters.
+pub const MAX_CHAT: usize = 200;
+
+/// A line of a room's chat, as every seat is sent it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChatLine {
+    /// Its number in the room's chat, from 0.
+    pub id: u32,
+    pub seat: usize,
+    pub text: String,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -122,6 +138,9 @@ pub enum ServerMessage {
     Refused(Refusal),
     /// The answer to a [`ClientMessage::Ping`].
     Pong,
+    /// A line of the room's chat: each line as it is said, and the latest
+    /// lines again after a welcome.
+    Chat(ChatLine),
 }
 
 /// Why a client's message was refused.
@@ -147,6 +166,12 @@ pub enum Refusal {
     RefereeOnly,
     #[error("no hints in this game: it was not made with hints on")]
     NoHints,
+    #[error("a line of chat is 1 to {MAX_CHAT} characters")]
+    ChatLength,
+    #[error("that line has an offensive word in it")]
+    Offensive,
+    #[error("there is no such line of chat to report")]
+    NoSuchLine,
 }
 
 /// Why bytes are not a message.

@@ -7,7 +7,7 @@
 
 use crate::code::RoomCode;
 use crate::lobby::ErrorCode;
-use crate::protocol::{Clock, Refusal, RoomSettings, SeatToken, ServerMessage, event_messages};
+use crate::protocol::{Clock, MAX_CHAT, Refusal, RoomSettings, SeatToken, ServerMessage, event_messages};
 use crate::referee::{ComputerTurn, Referee, visible_to};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -138,6 +138,20 @@ pub fn check_name(name: &str) -> Result<(), LobbyError> {
         return Err(LobbyError::OffensiveName);
     }
     Ok(())
+}
+
+/// A line of chat as it is said: trimmed, control characters taken out;
+/// or why it may not be.
+pub fn check_chat(text: &str) -> Result<String, Refusal> {
+    let text: String = text.chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
+    let text = text.trim();
+    if text.is_empty() || text.chars().count() > MAX_CHAT {
+        return Err(Refusal::ChatLength);
+    }
+    if text.split_whitespace().any(is_offensive) {
+        return Err(Refusal::Offensive);
+    }
+    Ok(text.to_string())
 }
 
 /// Whether a name is, or has among its words, an offensive word of any

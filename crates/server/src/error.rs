@@ -78,6 +78,8 @@ pub enum ApiError {
     NotSeated(RoomCode),
     #[error("you answered already")]
     AlreadyAnswered,
+    #[error("that is not this server's admin key")]
+    NotAdmin,
     /// A refusal made elsewhere (by another server, or once for several
     /// players), passed on.
     #[error("{}", .0.message)]
@@ -115,6 +117,7 @@ impl ApiError {
             ApiError::GameNotStarted(_) => ErrorCode::GameNotStarted,
             ApiError::NotSeated(_) => ErrorCode::NotSeated,
             ApiError::AlreadyAnswered => ErrorCode::AlreadyAnswered,
+            ApiError::NotAdmin => ErrorCode::UnknownKey,
             ApiError::PassedOn(body) => body.code,
         }
     }

@@ -7,12 +7,14 @@
 //! URL]... [--ice-username NAME --ice-credential SECRET] [--arena
 //! RULES-LANG-PLAYERS]... [--no-arenas] [--arena-every SECONDS]
 //! [--arena-length SECONDS] [--android-app PACKAGE=FINGERPRINT]...
-//! [--apple-app TEAMID.BUNDLE-ID]... [--test-clock MS]` prints `listening
-//! on http://ADDR:PORT` once it accepts connections. It serves the web
-//! build in DIR at `/` (by default `target/web-dist`, when `cargo xtask
-//! web` made it), and what lets the phone apps open its join links.
+//! [--apple-app TEAMID.BUNDLE-ID]... [--admin-key SECRET] [--test-clock
+//! MS]` prints `listening on http://ADDR:PORT` once it accepts
+//! connections. It serves the web build in DIR at `/` (by default
+//! `target/web-dist`, when `cargo xtask web` made it), what lets the phone
+//! apps open its join links, and to the admin key the chat's reports.
 
 mod address;
+mod admin;
 mod api;
 mod app_links;
 mod db;
@@ -46,7 +48,7 @@ const USAGE: &str = "usage: wocable-server [--listen ADDR:PORT] [--db FILE|URL] 
 [--ice-username NAME] [--ice-credential SECRET | --turn-secret SECRET] [--arena RULES-LANG-PLAYERS]... [--no-arenas] \
 [--arena-every SECONDS] [--arena-length SECONDS] [--sockets N] [--sockets-per-address N] \
 [--hello-seconds SECONDS] [--no-address-limits] [--android-app PACKAGE=FINGERPRINT]... \
-[--apple-app TEAMID.BUNDLE-ID]... [--test-clock MS]";
+[--apple-app TEAMID.BUNDLE-ID]... [--admin-key SECRET] [--test-clock MS]";
 
 struct Options {
     listen: SocketAddr,
@@ -70,6 +72,8 @@ struct Options {
     address_limits: bool,
     /// The phone apps that open this server's join links.
     app_links: app_links::AppLinks,
+    /// The key that lists the reports of chat (none: no one may).
+    admin_key: Option<String>,
     /// For tests: the server's clock starts at this time (ms since 1970),
     /// and `POST /api/test/clock {"advance_ms"}` moves it on.
     test_clock: Option<u64>,
@@ -156,6 +160,7 @@ fn options(mut args: impl Iterator<Item = String>) -> Result<Options, UsageError
     let mut length = None;
     let (mut limits, mut address_limits) = (signal::Limits::default(), true);
     let mut app_links = app_links::AppLinks::default();
+    let mut admin_key = None;
     while let Some(flag) = args.next() {
         let mut value = || args.next().ok_or_else(|| UsageError::NoValue(flag.clone()));
         match flag.as_str() {
@@ -180,6 +185,7 @@ fn options(mut args: impl Iterator<Item = String>) -> Result<Options, UsageError
             "--no-address-limits" => address_limits = false,
             "--android-app" => app_links.add_android(&value()?)?,
             "--apple-app" => app_links.add_apple(&value()?)?,
+            "--admin-key" => admin_key = Some(value()?),
             "--hello-seconds" => limits.hello_deadline = Duration::from_millis(seconds(&flag, &value()?)?),
             "--test-clock" => {
                 let text = value()?;
@@ -223,6 +229,7 @@ fn options(mut args: impl Iterator<Item = String>) -> Result<Options, UsageError
         },
         address_limits,
         app_links,
+        admin_key,
         test_clock,
     })
 }
@@ -316,6 +323,7 @@ async fn serve(options: Options) -> Result<(), ServeError> {
                 address::AddressLimits::new(options.address_limits),
                 options.test_clock.is_some(),
             ));
+            let router = router.merge(admin::routes(db.clone(), options.admin_key.as_deref()));
             let router = match &options.web {
                 Some(dir) => web::serve_files(router, dir),
                 None => router,

@@ -171,6 +171,8 @@ impl Bot {
                 ServerMessage::Refused(refusal) => eprintln!("{}: refused: {refusal}", self.joined.code),
                 // The bot finds its own moves: it never asks for hints.
                 ServerMessage::Hints(_) | ServerMessage::Pong => {}
+                // A bot says nothing, and reads nothing.
+                ServerMessage::Chat(_) => {}
             }
         }
     }

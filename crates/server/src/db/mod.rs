@@ -6,11 +6,13 @@
 mod arenas;
 mod leaderboard;
 mod players;
+mod reports;
 #[cfg(test)]
 mod temp;
 mod waiting;
 
 pub use players::{Forfeit, GameResult, Registered};
+pub use reports::Report;
 pub use waiting::{STALE_MS, Waited, WaitingSummary};
 
 use futures::future::BoxFuture;
@@ -45,6 +47,7 @@ impl MigrationSource<'static> for Embedded {
                 migration(8, "rating counts", include_str!("../../migrations/0008_rating_counts.sql")),
                 migration(9, "rules editions", include_str!("../../migrations/0009_rules_edition.sql")),
                 migration(10, "full seeds", include_str!("../../migrations/0010_full_seeds.sql")),
+                migration(11, "reports", include_str!("../../migrations/0011_reports.sql")),
             ])
         })
     }

@@ -6,6 +6,7 @@
 //! task.
 
 mod arenas;
+mod chat;
 mod latency;
 mod random;
 mod rematch;
@@ -135,12 +136,14 @@ const FILL_LEVEL: Level = Level::Strong;
 
 struct Peer {
     rate: RateLimit,
+    /// Its lines of chat, rarer than its messages.
+    chat: RateLimit,
     seat: Option<(RoomCode, usize)>,
 }
 
 impl Peer {
     fn new(now: u64) -> Peer {
-        Peer { rate: RateLimit::new(BURST, PER_SECOND, now), seat: None }
+        Peer { rate: RateLimit::new(BURST, PER_SECOND, now), chat: chat::chat_limit(now), seat: None }
     }
 }
 
@@ -166,6 +169,8 @@ pub struct Hub {
     /// The rematches asked for after finished games, by the finished
     /// game's room.
     rematches: HashMap<RoomCode, rematch::Votes>,
+    /// The latest lines of each room's chat.
+    chats: HashMap<RoomCode, chat::Chat>,
     /// What wakes the spectators of each room watched, at each move.
     spectated: HashMap<RoomCode, watch::Sender<u64>>,
     outbox: Outbox,
@@ -285,6 +290,7 @@ impl Hub {
             arenas,
             rematches: HashMap::new(),
             spectated: HashMap::new(),
+            chats: HashMap::new(),
             outbox: Outbox::default(),
             unsent: Vec::new(),
             commands,
@@ -534,6 +540,8 @@ impl Hub {
         };
         match message {
             ClientMessage::Ping => self.reply(channel, peer, ServerMessage::Pong),
+            ClientMessage::Chat(text) => self.say(peer, &text, channel, now),
+            ClientMessage::Report(line) => self.report(peer, line, channel, now),
             ClientMessage::Hello { room: code, token } => {
                 let Some(room) = self.rooms.get_mut(&code) else {
                     return self.reply(channel, peer, ServerMessage::Refused(Refusal::NoSuchRoom(code)));
@@ -564,6 +572,7 @@ impl Hub {
                     Ok(step) => self.hold(code, step, None),
                     Err(e) => error!(%code, "the game cannot start: {e}"),
                 }
+                self.lines_again(peer, code, channel);
             }
             ClientMessage::Hints => {
                 let Some((code, seat)) = self.peers.get(&peer).and_then(|p| p.seat) else {
@@ -731,6 +740,7 @@ impl Hub {
         self.matched.remove(&code);
         self.rematches.remove(&code);
         self.spectated.remove(&code);
+        self.chats.remove(&code);
     }
 
     /// Stores a step's events, then sends its messages; then lets a

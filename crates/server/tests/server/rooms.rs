@@ -18,8 +18,8 @@ use wocable_crossword::{Event, Intent, LeaveReason, RuleError, Tile};
 use wocable_crossword::{PlacedTile, Pos};
 use wocable_lexicon::{Language, Letter, Lexicon};
 use wocable_net::{
-    ClientMessage, DecodeError, MAX_CLIENT_MESSAGE, PROTOCOL_VERSION, Refusal, RoomCode, SeatToken, ServerConfig,
-    ServerMessage, ServerWordList,
+    ChatLine, ClientMessage, DecodeError, MAX_CHAT, MAX_CLIENT_MESSAGE, PROTOCOL_VERSION, Refusal, RoomCode, SeatToken,
+    ServerConfig, ServerMessage, ServerWordList,
 };
 
 #[test]
@@ -360,6 +360,81 @@ async fn rematch(server: &Server, code: RoomCode, token: &str, accept: Option<bo
     }
     let answer = reqwest::Client::new().post(url).json(&body).send().await.unwrap();
     (answer.status().as_u16(), answer.json().await.unwrap())
+}
+
+/// Takes in what comes until `done`, for at most ten seconds.
+async fn hear(me: &mut Seat, what: &str, done: impl Fn(&Seat) -> bool) {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !done(me) {
+        assert!(Instant::now() < deadline, "never heard: {what} (refused: {:?})", me.refusals);
+        me.take(Duration::from_millis(200)).await;
+    }
+}
+
+/// A room's chat reaches every seat and, again, one that reconnects; a
+/// line too long, offensive or too soon after the others is refused; a
+/// line reported reaches the moderators, behind the admin key alone.
+#[tokio::test(flavor = "multi_thread")]
+async fn chat_reaches_every_seat_within_its_bounds_and_reports_reach_the_moderators() {
+    let scratch = Scratch::new("chat");
+    let server = Server::start_with(&scratch, None, &scratch.database(), &["--admin-key", "moderators-only"]);
+    let code = create(&server, "wocable", 2, None);
+    let (ann_token, bob_token) = (join(&server, code, "ann").await.1, join(&server, code, "bob").await.1);
+    let mut ann = Seat::connect(&server.url, code, ann_token).await;
+    let mut bob = Seat::connect(&server.url, code, bob_token).await;
+    hear(&mut ann, "welcomed", |me| me.view.is_some()).await;
+    hear(&mut bob, "welcomed", |me| me.view.is_some()).await;
+    let say = |me: &mut Seat, text: &str| me.raw.send(&ClientMessage::Chat(text.to_string()));
+    say(&mut ann, "  good\nluck  ");
+    let first = ChatLine { id: 0, seat: 0, text: "good luck".into() };
+    hear(&mut bob, "ann's line", |me| me.chat == [first.clone()]).await;
+    hear(&mut ann, "her own line", |me| me.chat == [first.clone()]).await;
+    let refused = [("x".repeat(MAX_CHAT + 1), Refusal::ChatLength), ("you fag".to_string(), Refusal::Offensive)];
+    for (text, refusal) in refused {
+        say(&mut ann, &text);
+        assert_eq!(ann.refusal().await, refusal, "{text}");
+    }
+    for n in 0..8 {
+        say(&mut ann, &format!("line {n}"));
+    }
+    assert_eq!(ann.refusal().await, Refusal::TooFast, "a few lines at once, then one each five seconds");
+    hear(&mut ann, "the lines she said", |me| me.chat.len() > 1).await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    while ann.take(Duration::from_millis(200)).await {}
+    let said = ann.chat.len();
+    assert!(said < 9, "not every line went: {:?}", ann.chat);
+    hear(&mut bob, "the lines said", |me| me.chat.len() == said).await;
+    let mut bob = Seat::connect(&server.url, code, bob_token).await;
+    hear(&mut bob, "the lines again", |me| me.chat.len() == said).await;
+    assert_eq!(bob.chat[0], first);
+
+    ann.raw.send(&ClientMessage::Report(0));
+    assert_eq!(ann.refusal().await, Refusal::NoSuchLine, "one's own line");
+    bob.raw.send(&ClientMessage::Report(0));
+    let reports = |key: Option<&'static str>| {
+        let request = reqwest::Client::new().get(format!("{}/api/reports", server.url));
+        let request = match key {
+            Some(key) => request.bearer_auth(key),
+            None => request,
+        };
+        async move { request.send().await.unwrap() }
+    };
+    assert_eq!(reports(None).await.status(), reqwest::StatusCode::UNAUTHORIZED);
+    assert_eq!(reports(Some("guess")).await.status(), reqwest::StatusCode::UNAUTHORIZED);
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let listed = loop {
+        let listed: serde_json::Value = reports(Some("moderators-only")).await.json().await.unwrap();
+        if listed.as_array().is_some_and(|reports| !reports.is_empty()) || Instant::now() > deadline {
+            break listed;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    assert_eq!(listed[0]["room"], code.as_str(), "{listed}");
+    let line = (&listed[0]["line"], &listed[0]["reporter"], &listed[0]["reported"], &listed[0]["text"]);
+    assert_eq!(
+        line,
+        (&serde_json::json!(0), &serde_json::json!("bob"), &serde_json::json!("ann"), &serde_json::json!("good luck"))
+    );
 }
 
 /// `GET /api/rooms/CODE/watch?since=SEQ`, as a spectator asks it.
@@ -823,6 +898,7 @@ async fn hostile_messages_are_refused_and_the_honest_clients_finish() {
         standings: vec![],
         refusals: vec![],
         hints: None,
+        chat: vec![],
     };
     eve.raw.send(&ClientMessage::Intent(Intent::Pass { seat }));
     assert_eq!(eve.refusal().await, Refusal::NoHello);

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use wocable_crossword::movegen::Move;
 use wocable_crossword::{Game, Intent, SeatView, Standing, computer};
 use wocable_lexicon::Lexicon;
-use wocable_net::{ClientMessage, Refusal, RoomCode, SeatToken, ServerMessage};
+use wocable_net::{ChatLine, ClientMessage, Refusal, RoomCode, SeatToken, ServerMessage};
 
 /// Turns a game of two needs to count for ratings and arenas (three each).
 pub const COUNTED_TURNS: usize = 6;
@@ -228,13 +228,25 @@ pub struct Seat {
     pub refusals: Vec<Refusal>,
     /// The last hints the server gave.
     pub hints: Option<Vec<Move>>,
+    /// The room's chat, as heard.
+    pub chat: Vec<ChatLine>,
 }
 
 impl Seat {
     pub async fn connect(server: &str, code: RoomCode, token: SeatToken) -> Seat {
         let mut raw = Raw::open(server, code).await;
         raw.send(&ClientMessage::Hello { room: code, token });
-        Seat { raw, code, token, view: None, record: None, standings: Vec::new(), refusals: Vec::new(), hints: None }
+        Seat {
+            raw,
+            code,
+            token,
+            view: None,
+            record: None,
+            standings: Vec::new(),
+            refusals: Vec::new(),
+            hints: None,
+            chat: Vec::new(),
+        }
     }
 
     pub async fn reconnect(&mut self, server: &str) {
@@ -260,6 +272,7 @@ impl Seat {
             }
             ServerMessage::Refused(refusal) => self.refusals.push(refusal),
             ServerMessage::Hints(moves) => self.hints = Some(moves),
+            ServerMessage::Chat(line) => self.chat.push(line),
             ServerMessage::Waiting { .. } | ServerMessage::Pong => {}
         }
         true

@@ -1,0 +1,90 @@
+//! A room's chat: short lines (`wocable_net::check_chat`: bounded, no
+//! offensive word), a few at once and then one every few seconds a seat,
+//! sent to every seat of the room, and the latest again to a seat that
+//! (re)connects. A line may be reported: the report is kept with the room's
+//! code for the moderators (`GET /api/reports`). A line is text a person
+//! typed, nothing from the referee: it carries no more than its sender
+//! could already see.
+
+use super::Hub;
+use matchbox_socket::{PeerId, WebRtcChannel};
+use std::collections::VecDeque;
+use tracing::{error, info};
+use wocable_net::{ChatLine, RateLimit, Refusal, RoomCode, ServerMessage, Verdict, check_chat};
+
+/// Lines kept a room, for a seat that (re)connects and for reports.
+const KEPT_LINES: usize = 50;
+
+/// Lines a seat may say at once, then an hour: one each five seconds.
+const CHAT_BURST: u32 = 5;
+const CHAT_PER_HOUR: u32 = 720;
+
+/// A room's latest lines, and the number of the next.
+#[derive(Default)]
+pub struct Chat {
+    lines: VecDeque<ChatLine>,
+    next: u32,
+}
+
+/// How fast a peer may chat.
+pub fn chat_limit(now: u64) -> RateLimit {
+    RateLimit::per_hour(CHAT_BURST, CHAT_PER_HOUR, now)
+}
+
+impl Hub {
+    /// A line said by `peer`'s seat, to every seat of its room.
+    pub(super) fn say(&mut self, peer: PeerId, text: &str, channel: &mut WebRtcChannel, now: u64) {
+        let Some(state) = self.peers.get_mut(&peer) else { return };
+        let Some((code, seat)) = state.seat else {
+            return self.reply(channel, peer, ServerMessage::Refused(Refusal::NoHello));
+        };
+        if !matches!(state.chat.check(now), Verdict::Accept) {
+            return self.reply(channel, peer, ServerMessage::Refused(Refusal::TooFast));
+        }
+        let text = match check_chat(text) {
+            Ok(text) => text,
+            Err(refusal) => return self.reply(channel, peer, ServerMessage::Refused(refusal)),
+        };
+        let chat = self.chats.entry(code).or_default();
+        let line = ChatLine { id: chat.next, seat, text };
+        chat.next += 1;
+        chat.lines.push_back(line.clone());
+        if chat.lines.len() > KEPT_LINES {
+            chat.lines.pop_front();
+        }
+        let peers: Vec<PeerId> =
+            self.seat_peers.iter().filter(|((room, _), _)| *room == code).map(|(_, peer)| *peer).collect();
+        for peer in peers {
+            self.reply(channel, peer, ServerMessage::Chat(line.clone()));
+        }
+    }
+
+    /// The latest lines of room `code`, again, to a peer that connected.
+    pub(super) fn lines_again(&mut self, peer: PeerId, code: RoomCode, channel: &mut WebRtcChannel) {
+        let lines: Vec<ChatLine> =
+            self.chats.get(&code).map(|chat| chat.lines.iter().cloned().collect()).unwrap_or_default();
+        for line in lines {
+            self.reply(channel, peer, ServerMessage::Chat(line));
+        }
+    }
+
+    /// `peer`'s seat reports line `id` of its room's chat (another seat's).
+    pub(super) fn report(&mut self, peer: PeerId, id: u32, channel: &mut WebRtcChannel, now: u64) {
+        let Some((code, seat)) = self.peers.get(&peer).and_then(|state| state.seat) else {
+            return self.reply(channel, peer, ServerMessage::Refused(Refusal::NoHello));
+        };
+        let line = self.chats.get(&code).and_then(|chat| chat.lines.iter().find(|line| line.id == id)).cloned();
+        let (Some(line), Some(room)) = (line.filter(|line| line.seat != seat), self.rooms.get(&code)) else {
+            return self.reply(channel, peer, ServerMessage::Refused(Refusal::NoSuchLine));
+        };
+        let name = |seat: usize| room.seats().get(seat).map_or_else(String::new, |sitter| sitter.name.clone());
+        let (reporter, reported) = (name(seat), name(line.seat));
+        info!(%code, line = id, "a line of chat reported");
+        let db = self.db.clone();
+        tokio::spawn(async move {
+            if let Err(e) = db.report(code, id, &reporter, &reported, &line.text, now).await {
+                error!(%code, "report not stored: {e}");
+            }
+        });
+    }
+}
