@@ -302,7 +302,6 @@ lobby-unavailable = The server cannot do that just now: try again in a moment.
 lobby-shutting-down = The server is restarting: try again in a moment.
 lobby-unreachable = The server that holds this game cannot be reached just now.
 lobby-game-not-over = The game is not over yet.
-lobby-game-not-started = The game has not begun yet.
 lobby-not-seated = You have no seat in that game.
 lobby-already-answered = You answered already.
 online-retry = Try again

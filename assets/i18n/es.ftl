@@ -302,7 +302,6 @@ lobby-unavailable = El servidor no puede hacerlo ahora: vuelve a intentarlo en u
 lobby-shutting-down = El servidor se está reiniciando: vuelve a intentarlo en un momento.
 lobby-unreachable = Ahora no se puede contactar con el servidor que tiene esta partida.
 lobby-game-not-over = La partida aún no ha terminado.
-lobby-game-not-started = La partida aún no ha empezado.
 lobby-not-seated = No tienes asiento en esa partida.
 lobby-already-answered = Ya has respondido.
 online-retry = Reintentar

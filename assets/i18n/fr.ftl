@@ -303,7 +303,6 @@ lobby-unavailable = Le serveur ne peut pas le faire pour l’instant : réessaye
 lobby-shutting-down = Le serveur redémarre : réessayez dans un moment.
 lobby-unreachable = Le serveur qui tient cette partie est injoignable pour l’instant.
 lobby-game-not-over = La partie n’est pas encore finie.
-lobby-game-not-started = La partie n’a pas encore commencé.
 lobby-not-seated = Vous n’avez pas de place dans cette partie.
 lobby-already-answered = Vous avez déjà répondu.
 online-retry = Réessayer

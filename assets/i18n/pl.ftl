@@ -299,7 +299,6 @@ lobby-unavailable = Serwer nie może tego teraz zrobić: spróbuj ponownie za ch
 lobby-shutting-down = Serwer się uruchamia ponownie: spróbuj ponownie za chwilę.
 lobby-unreachable = Serwer, na którym jest ta gra, jest teraz nieosiągalny.
 lobby-game-not-over = Gra jeszcze się nie skończyła.
-lobby-game-not-started = Gra jeszcze się nie zaczęła.
 lobby-not-seated = Nie masz miejsca w tej grze.
 lobby-already-answered = Odpowiedź została już udzielona.
 online-retry = Spróbuj ponownie

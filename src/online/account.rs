@@ -1,5 +1,7 @@
-//! This device's account on a server (§6.1): made with the player's name
-//! online the first time they play there, and kept. Its key goes with
+//! This device's accounts, one a server (§6.1): each made with the
+//! player's name online the first time they play there, and kept (a join
+//! link may take the player to another server: the account on the first
+//! stays). Its key goes with
 //! every seat taken, so the server seats the player as their nickname and
 //! rates their games. Its recovery code is shown until the player says
 //! they wrote it down: with it, the account comes back on another device.
@@ -38,45 +40,51 @@ pub struct KeptAccount {
     pub noted: bool,
 }
 
-/// This device's account, if it has one.
+/// This device's accounts, one a server at most.
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
-pub struct OnlineAccount(pub Option<KeptAccount>);
+pub struct OnlineAccount(pub Vec<KeptAccount>);
 
 impl OnlineAccount {
     /// The account on `server`: an account is the server's that made it.
     pub fn on(&self, server: &str) -> Option<&KeptAccount> {
-        self.0.as_ref().filter(|kept| same_server(&kept.server, server))
+        self.0.iter().find(|kept| same_server(&kept.server, server))
     }
 
     pub fn key_on(&self, server: &str) -> Option<PlayerKey> {
         self.on(server).map(|kept| kept.account.key)
     }
 
-    /// Keeps a new account (or one recovered) for `server`.
+    /// Keeps a new account (or one recovered) for `server`, in place of
+    /// the one it had there.
     pub fn keep(&mut self, storage: &Storage, server: &str, account: Account) {
-        self.0 = Some(KeptAccount { server: server.to_string(), account, noted: false });
+        self.0.retain(|kept| !same_server(&kept.server, server));
+        self.0.push(KeptAccount { server: server.to_string(), account, noted: false });
         self.store(storage);
         storage.remove(NEW_KEY_FILE);
     }
 
-    /// Forgets the account: its key is no longer known (it was taken
-    /// back on another device).
-    pub fn forget(&mut self, storage: &Storage) {
-        self.0 = None;
-        storage.remove(ACCOUNT_FILE);
+    /// Forgets the account on `server`: its key is no longer known there
+    /// (it was taken back on another device).
+    pub fn forget(&mut self, storage: &Storage, server: &str) {
+        self.0.retain(|kept| !same_server(&kept.server, server));
+        self.store(storage);
     }
 
-    /// The player wrote the recovery code down: it is no longer shown.
-    pub fn noted(&mut self, storage: &Storage) {
-        if let Some(kept) = &mut self.0 {
+    /// The player wrote down the recovery code of the account on `server`:
+    /// it is no longer shown.
+    pub fn noted(&mut self, storage: &Storage, server: &str) {
+        if let Some(kept) = self.0.iter_mut().find(|kept| same_server(&kept.server, server)) {
             kept.noted = true;
         }
         self.store(storage);
     }
 
     fn store(&self, storage: &Storage) {
-        let Some(kept) = &self.0 else { return };
-        let written = serde_json::to_string(kept)
+        if self.0.is_empty() {
+            storage.remove(ACCOUNT_FILE);
+            return;
+        }
+        let written = serde_json::to_string(&self.0)
             .map_err(|e| e.to_string())
             .and_then(|text| storage.write(ACCOUNT_FILE, &text).map_err(|e| e.to_string()));
         if let Err(error) = written {
@@ -89,17 +97,21 @@ fn same_server(a: &str, b: &str) -> bool {
     a.trim_end_matches('/') == b.trim_end_matches('/')
 }
 
-/// The account kept on this device; a damaged file is set aside (the
-/// recovery code brings the account back).
+/// The accounts kept on this device (a file from before there could be
+/// several holds one); a damaged file is set aside (the recovery codes
+/// bring the accounts back).
 pub(super) fn read(storage: &Storage, damaged: &mut DamagedFiles) -> OnlineAccount {
-    let read = storage.read_text(ACCOUNT_FILE).and_then(|text| {
-        text.map(|text| serde_json::from_str::<KeptAccount>(&text).map_err(|_| Damage::Unreadable)).transpose()
-    });
+    let parse = |text: &str| {
+        serde_json::from_str::<Vec<KeptAccount>>(text)
+            .or_else(|_| serde_json::from_str::<KeptAccount>(text).map(|kept| vec![kept]))
+            .map_err(|_| Damage::Unreadable)
+    };
+    let read = storage.read_text(ACCOUNT_FILE).and_then(|text| text.map(|text| parse(&text)).transpose());
     match read {
-        Ok(kept) => OnlineAccount(kept),
+        Ok(kept) => OnlineAccount(kept.unwrap_or_default()),
         Err(damage) => {
             damaged.0.push(storage.set_aside(ACCOUNT_FILE, damage));
-            OnlineAccount(None)
+            OnlineAccount::default()
         }
     }
 }
@@ -122,6 +134,28 @@ mod tests {
             Account { nick: "ana".into(), key, recovery: RecoveryCode::from_number(1) },
         );
         assert_ne!(new_key(&storage), key, "an account made: the next is asked for with a new key");
+        let other = Account { nick: "ana2".into(), key: PlayerKey(7), recovery: RecoveryCode::from_number(2) };
+        account.keep(&storage, "https://elsewhere", other);
+        assert_eq!(account.on("http://server/").map(|kept| kept.account.key), Some(key), "the first server's stays");
+        let read_again = read(&storage, &mut DamagedFiles::default());
+        assert_eq!(read_again, account);
+        account.forget(&storage, "http://server");
+        assert_eq!(account.0.len(), 1);
+        assert_eq!(read(&storage, &mut DamagedFiles::default()), account);
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[test]
+    fn a_file_of_one_account_from_before_is_read() {
+        let dir = std::env::temp_dir().join(format!("wocable-one-account-{}", std::process::id()));
+        let storage = Storage::in_dir(&dir);
+        let kept = KeptAccount {
+            server: "http://server".into(),
+            account: Account { nick: "ana".into(), key: PlayerKey(3), recovery: RecoveryCode::from_number(1) },
+            noted: true,
+        };
+        storage.write(ACCOUNT_FILE, &serde_json::to_string(&kept).unwrap()).unwrap();
+        assert_eq!(read(&storage, &mut DamagedFiles::default()), OnlineAccount(vec![kept]));
         let _ = std::fs::remove_dir_all(dir);
     }
 }

@@ -313,7 +313,7 @@ fn seated(answer: Result<Joined, CallError>, lobby: &Lobby, storage: &Storage, a
         Ok(joined) => to_the_room(lobby, storage, joined),
         // The account was taken back on another device.
         Err(CallError::Refused { code: ErrorCode::UnknownKey, .. }) => {
-            account.forget(storage);
+            account.forget(storage, lobby.server());
             Online::Failed(OnlineFailure::AccountGone, None)
         }
         Err(error) => Online::Failed(OnlineFailure::Lobby(error), None),

@@ -14,7 +14,7 @@ use crate::settings::Settings;
 use bevy::prelude::*;
 use wocable_crossword::{Intent, RuleSetKind, gcg};
 use wocable_lexicon::{FAMILY_LIST, Lexicon};
-use wocable_net::{RoomCode, Watched};
+use wocable_net::{ErrorCode, RoomCode, Watched};
 
 /// Seconds before the server is asked again after a failure.
 const RETRY_SECONDS: f32 = 3.0;
@@ -177,7 +177,7 @@ impl Referee for Spectator {
                     self.heard(watched);
                 }
                 // The room was let go, say: nothing more to see.
-                Err(CallError::Refused { message, .. }) => {
+                Err(CallError::Refused { code, message }) if code != ErrorCode::TooManyRequests => {
                     info!("the server no longer shows the game: {message}");
                     self.connection = Connection::Lost;
                     self.done = true;

@@ -344,7 +344,7 @@ fn draw(
                 let playing_as = locale.t_with("online-playing-as", &[("nick", member.account.nick.clone().into())]);
                 ui.label(crate::ui::bold(playing_as, 20.0));
                 if !member.noted && recovery_notice(ui, &locale, member.account.recovery) {
-                    membership.account.noted(&membership.storage);
+                    membership.account.noted(&membership.storage, &settings.server);
                 }
             }
             None => {

@@ -177,7 +177,6 @@ pub fn refusal_key(code: ErrorCode) -> Option<&'static str> {
         ErrorCode::ShuttingDown => Some("lobby-shutting-down"),
         ErrorCode::Unreachable => Some("lobby-unreachable"),
         ErrorCode::GameNotOver => Some("lobby-game-not-over"),
-        ErrorCode::GameNotStarted => Some("lobby-game-not-started"),
         ErrorCode::NotSeated => Some("lobby-not-seated"),
         ErrorCode::AlreadyAnswered => Some("lobby-already-answered"),
         ErrorCode::Other => None,

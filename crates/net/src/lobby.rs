@@ -202,8 +202,6 @@ pub enum ErrorCode {
     Unreachable,
     /// A rematch asked for before the game ended.
     GameNotOver,
-    /// A game watched before it began.
-    GameNotStarted,
     /// A seat token that is no seat of the room.
     NotSeated,
     /// A player who said yes to a rematch saying no, or the other way.
@@ -259,7 +257,8 @@ pub fn room_in_link(link: &str) -> Option<LinkedRoom> {
     let code = RoomCode::parse(code).ok()?;
     let server = before.trim_end_matches('/');
     let server = match server.split_once("://") {
-        Some(("http" | "https", host)) if !host.is_empty() && !host.contains('/') => Some(server.to_string()),
+        // No `user@` before the host: a link must name its server plainly.
+        Some(("http" | "https", host)) if !host.is_empty() && !host.contains(['/', '@']) => Some(server.to_string()),
         None if server.is_empty() => None,
         _ => return None,
     };
@@ -298,6 +297,7 @@ mod tests {
             "wocable.example/join/7KQ2MX",
             "https:///join/7KQ2MX",
             "javascript:x#/join/7KQ2MX",
+            "https://wocable.org@evil.example/join/7KQ2MX",
         ] {
             assert_eq!(room_in_link(not_a_room), None, "{not_a_room}");
         }

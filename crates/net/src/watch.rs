@@ -70,8 +70,8 @@ fn ends_a_turn(event: &Event) -> bool {
     )
 }
 
-/// `GET /api/games/live`: the games being played on the server, the
-/// latest begun first.
+/// `GET /api/games/live`: the games being played on the server, those of
+/// the rooms made (or resumed) latest first.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LiveGames {
     pub games: Vec<LiveGame>,
@@ -98,7 +98,7 @@ impl LiveGame {
             rules: settings.rules,
             language: settings.language,
             players: game.settings().players.clone(),
-            turns: shown(game, delayed).0.iter().filter(|event| ends_a_turn(&event.event)).count(),
+            turns: game.log().iter().filter(|event| ends_a_turn(event)).count().saturating_sub(delayed.into()),
             delayed,
         }
     }

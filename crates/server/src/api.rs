@@ -12,7 +12,8 @@
 //!   from event `since` on (see `wocable_net::Watched`); from `since` 0 at
 //!   once, else, when there is nothing new, at the next move
 //! - `GET /api/games/live` → `{games: [{code, rules, language, players,
-//!   turns, delayed}]}`: the games being played here, the latest first
+//!   turns, delayed}]}`: the games being played here, of the rooms made
+//!   (or resumed) latest first
 //! - `POST /api/random` `{rules, language, players, name, wait, key?}` →
 //!   `{code, seat, token}` once matched (with people, or with computer
 //!   players after `wait` seconds)
@@ -297,7 +298,11 @@ async fn watch(
 
 /// The games being played on this server (each instance of a database
 /// lists its own).
-async fn live_games(State(Lobby { hub, .. }): State<Lobby>) -> Result<Json<LiveGames>, ApiError> {
+async fn live_games(
+    State(Lobby { hub, limits, .. }): State<Lobby>,
+    origin: Origin,
+) -> Result<Json<LiveGames>, ApiError> {
+    limits.watching.check(&origin)?;
     Ok(Json(LiveGames { games: ask(&hub, |reply| Command::LiveGames { reply }).await? }))
 }
 

@@ -72,8 +72,6 @@ pub enum ApiError {
     Unreachable,
     #[error("the game in room {0} is not over")]
     GameNotOver(RoomCode),
-    #[error("the game in room {0} has not begun")]
-    GameNotStarted(RoomCode),
     #[error("that seat token is no seat of room {0}")]
     NotSeated(RoomCode),
     #[error("you answered already")]
@@ -114,7 +112,6 @@ impl ApiError {
             ApiError::ShuttingDown => ErrorCode::ShuttingDown,
             ApiError::Unreachable => ErrorCode::Unreachable,
             ApiError::GameNotOver(_) => ErrorCode::GameNotOver,
-            ApiError::GameNotStarted(_) => ErrorCode::GameNotStarted,
             ApiError::NotSeated(_) => ErrorCode::NotSeated,
             ApiError::AlreadyAnswered => ErrorCode::AlreadyAnswered,
             ApiError::NotAdmin => ErrorCode::UnknownKey,
@@ -139,7 +136,7 @@ fn status(code: ErrorCode) -> StatusCode {
         WrongRecovery => StatusCode::FORBIDDEN,
         BadRoomCode | NoSuchRoom | NoSuchWordList | NoSuchPlayer | NoSuchArena => StatusCode::NOT_FOUND,
         RoomFull | NameTaken | AlreadySeated | NickTaken | ArenaNotStarted | ArenaOver | NotInArena
-        | AlreadyWaiting | GameNotOver | GameNotStarted | AlreadyAnswered => StatusCode::CONFLICT,
+        | AlreadyWaiting | GameNotOver | AlreadyAnswered => StatusCode::CONFLICT,
         TooManyAccounts | TooManyRequests => StatusCode::TOO_MANY_REQUESTS,
         Unreachable => StatusCode::BAD_GATEWAY,
         Unavailable | ShuttingDown => StatusCode::SERVICE_UNAVAILABLE,

@@ -8,7 +8,7 @@
 
 use super::Hub;
 use matchbox_socket::{PeerId, WebRtcChannel};
-use std::collections::VecDeque;
+use std::collections::{HashMap, HashSet, VecDeque};
 use tracing::{error, info};
 use wocable_net::{ChatLine, RateLimit, Refusal, RoomCode, ServerMessage, Verdict, check_chat};
 
@@ -19,26 +19,28 @@ const KEPT_LINES: usize = 50;
 const CHAT_BURST: u32 = 5;
 const CHAT_PER_HOUR: u32 = 720;
 
-/// A room's latest lines, and the number of the next.
+/// A room's latest lines, the number of the next, how fast each seat may
+/// say one (whatever its connections), and the lines each seat reported.
 #[derive(Default)]
 pub struct Chat {
     lines: VecDeque<ChatLine>,
     next: u32,
-}
-
-/// How fast a peer may chat.
-pub fn chat_limit(now: u64) -> RateLimit {
-    RateLimit::per_hour(CHAT_BURST, CHAT_PER_HOUR, now)
+    limits: HashMap<usize, RateLimit>,
+    reported: HashSet<(u32, usize)>,
 }
 
 impl Hub {
     /// A line said by `peer`'s seat, to every seat of its room.
     pub(super) fn say(&mut self, peer: PeerId, text: &str, channel: &mut WebRtcChannel, now: u64) {
-        let Some(state) = self.peers.get_mut(&peer) else { return };
-        let Some((code, seat)) = state.seat else {
+        let Some((code, seat)) = self.peers.get(&peer).and_then(|state| state.seat) else {
             return self.reply(channel, peer, ServerMessage::Refused(Refusal::NoHello));
         };
-        if !matches!(state.chat.check(now), Verdict::Accept) {
+        if !self.rooms.contains_key(&code) {
+            return;
+        }
+        let chat = self.chats.entry(code).or_default();
+        let limit = chat.limits.entry(seat).or_insert_with(|| RateLimit::per_hour(CHAT_BURST, CHAT_PER_HOUR, now));
+        if !matches!(limit.check(now), Verdict::Accept) {
             return self.reply(channel, peer, ServerMessage::Refused(Refusal::TooFast));
         }
         let text = match check_chat(text) {
@@ -79,6 +81,10 @@ impl Hub {
         };
         let name = |seat: usize| room.seats().get(seat).map_or_else(String::new, |sitter| sitter.name.clone());
         let (reporter, reported) = (name(seat), name(line.seat));
+        // Reported once a seat: a report again costs the database nothing.
+        if !self.chats.entry(code).or_default().reported.insert((id, seat)) {
+            return;
+        }
         info!(%code, line = id, "a line of chat reported");
         let db = self.db.clone();
         tokio::spawn(async move {

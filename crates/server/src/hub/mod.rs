@@ -136,14 +136,12 @@ const FILL_LEVEL: Level = Level::Strong;
 
 struct Peer {
     rate: RateLimit,
-    /// Its lines of chat, rarer than its messages.
-    chat: RateLimit,
     seat: Option<(RoomCode, usize)>,
 }
 
 impl Peer {
     fn new(now: u64) -> Peer {
-        Peer { rate: RateLimit::new(BURST, PER_SECOND, now), chat: chat::chat_limit(now), seat: None }
+        Peer { rate: RateLimit::new(BURST, PER_SECOND, now), seat: None }
     }
 }
 
@@ -888,7 +886,7 @@ impl Hub {
             }
             Err(e) => {
                 error!(%code, "room taken offline: {e}");
-                self.rooms.remove(&code);
+                self.close(code, false).await;
             }
         }
         let seats: Vec<usize> = self.seat_peers.keys().filter(|(c, _)| *c == code).map(|(_, seat)| *seat).collect();

@@ -18,6 +18,8 @@ pub struct Votes {
     declined: Option<usize>,
     /// Each person's seat in the new room, once it is made.
     seats: Vec<Option<Joined>>,
+    /// The new room could not be made: not tried again.
+    failed: bool,
 }
 
 impl Hub {
@@ -31,6 +33,10 @@ impl Hub {
         if !room.is_over() {
             return Err(ApiError::GameNotOver(code));
         }
+        // An arena pairs its next games itself.
+        if self.arenas.holds(code) {
+            return Err(ApiError::PlayingInArena);
+        }
         let (seats, settings) = (room.seats().to_vec(), room.settings().clone());
         let votes = self.rematches.entry(code).or_default();
         let (said_yes, said_no) = (votes.wanted.contains(&asker), votes.declined == Some(asker));
@@ -42,9 +48,14 @@ impl Hub {
             _ => {}
         }
         let people = seats.iter().filter(|seat| seat.player.is_person()).count();
+        if votes.failed {
+            return Err(ApiError::NoGameMade);
+        }
         if votes.declined.is_none() && votes.wanted.len() == people && votes.seats.is_empty() {
-            let seated = self.seat_the_rematch(code, settings, &seats).await?;
-            self.rematches.entry(code).or_default().seats = seated;
+            let seated = self.seat_the_rematch(code, settings, &seats).await;
+            let votes = self.rematches.entry(code).or_default();
+            votes.failed = seated.is_err();
+            votes.seats = seated?;
         }
         let votes = self.rematches.entry(code).or_default();
         let name = |seat: &usize| seats[*seat].name.clone();

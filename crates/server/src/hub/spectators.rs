@@ -19,14 +19,17 @@ impl Hub {
     /// What a spectator may see of room `code` from event `since` on, and
     /// what says when the game moves on.
     pub(super) fn watch(&mut self, code: RoomCode, since: u32) -> Result<(Watched, watch::Receiver<u64>), ApiError> {
+        // A room still filling is as no room: watching must not tell which
+        // codes a stranger could join.
         let room = self.rooms.get(&code).ok_or(ApiError::NoSuchRoom(code))?;
-        let game = room.game().ok_or(ApiError::GameNotStarted(code))?;
+        let game = room.game().ok_or(ApiError::NoSuchRoom(code))?;
         let watched = Watched::of(game, room.settings(), since);
         let moved = self.spectated.entry(code).or_insert_with(|| watch::channel(0).0).subscribe();
         Ok((watched, moved))
     }
 
-    /// The games being played here, the latest begun first.
+    /// The games being played here, those of the rooms made (or resumed)
+    /// latest first.
     pub(super) fn live_games(&self) -> Vec<LiveGame> {
         let mut games: Vec<(u64, LiveGame)> = self
             .rooms

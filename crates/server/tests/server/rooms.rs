@@ -464,7 +464,11 @@ async fn a_spectator_follows_a_rated_game_a_turn_late_and_never_sees_a_rack() {
     let server = Server::start(&scratch, None, &scratch.database());
     let code = create(&server, "wocable", 2, Some(120));
     let (status, early) = watched(&server.url, code, 0).await;
-    assert_eq!((status, &early["error"]["code"]), (409, &serde_json::json!("game_not_started")));
+    assert_eq!(
+        (status, &early["error"]["code"]),
+        (404, &serde_json::json!("no_such_room")),
+        "a room filling is no room"
+    );
     assert_eq!(watched(&server.url, RoomCode::from_number(3), 0).await.0, 404);
     let (ann_token, bob_token) = (join(&server, code, "ann").await.1, join(&server, code, "bob").await.1);
     let mut ann = Seat::connect(&server.url, code, ann_token).await;
