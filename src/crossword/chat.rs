@@ -124,7 +124,7 @@ pub(super) fn chat_ui(
         let key = match refusal {
             Refusal::ChatLength => "chat-length",
             Refusal::Offensive => "chat-offensive",
-            Refusal::TooFast => "chat-too-fast",
+            Refusal::ChatTooFast => "chat-too-fast",
             _ => "chat-refused",
         };
         ui.colored_label(egui_colour(theme::WARNING), locale.t(key));

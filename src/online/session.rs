@@ -187,7 +187,7 @@ impl Session {
                 self.link = None;
             }
             ServerMessage::Refused(
-                refusal @ (Refusal::ChatLength | Refusal::Offensive | Refusal::NoSuchLine | Refusal::TooFast),
+                refusal @ (Refusal::ChatLength | Refusal::Offensive | Refusal::NoSuchLine | Refusal::ChatTooFast),
             ) => self.rulings.push(Ruling::ChatRefused(refusal)),
             ServerMessage::Refused(refusal) => warn!("the referee refused: {refusal}"),
             ServerMessage::Chat(line) => self.rulings.push(Ruling::Chat(line)),

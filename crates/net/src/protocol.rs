@@ -168,6 +168,8 @@ pub enum Refusal {
     NoHints,
     #[error("a line of chat is 1 to {MAX_CHAT} characters")]
     ChatLength,
+    #[error("too many lines of chat: wait a few seconds")]
+    ChatTooFast,
     #[error("that line has an offensive word in it")]
     Offensive,
     #[error("there is no such line of chat to report")]

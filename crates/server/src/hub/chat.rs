@@ -41,7 +41,7 @@ impl Hub {
         let chat = self.chats.entry(code).or_default();
         let limit = chat.limits.entry(seat).or_insert_with(|| RateLimit::per_hour(CHAT_BURST, CHAT_PER_HOUR, now));
         if !matches!(limit.check(now), Verdict::Accept) {
-            return self.reply(channel, peer, ServerMessage::Refused(Refusal::TooFast));
+            return self.reply(channel, peer, ServerMessage::Refused(Refusal::ChatTooFast));
         }
         let text = match check_chat(text) {
             Ok(text) => text,

@@ -397,7 +397,7 @@ async fn chat_reaches_every_seat_within_its_bounds_and_reports_reach_the_moderat
     for n in 0..8 {
         say(&mut ann, &format!("line {n}"));
     }
-    assert_eq!(ann.refusal().await, Refusal::TooFast, "a few lines at once, then one each five seconds");
+    assert_eq!(ann.refusal().await, Refusal::ChatTooFast, "a few lines at once, then one each five seconds");
     hear(&mut ann, "the lines she said", |me| me.chat.len() > 1).await;
     tokio::time::sleep(Duration::from_millis(500)).await;
     while ann.take(Duration::from_millis(200)).await {}
