@@ -179,6 +179,10 @@ pub fn refusal_key(code: ErrorCode) -> Option<&'static str> {
         ErrorCode::GameNotOver => Some("lobby-game-not-over"),
         ErrorCode::NotSeated => Some("lobby-not-seated"),
         ErrorCode::AlreadyAnswered => Some("lobby-already-answered"),
+        ErrorCode::NotFriends => Some("lobby-not-friends"),
+        ErrorCode::NoSuchInvitation => Some("lobby-no-such-invitation"),
+        ErrorCode::Yourself => Some("lobby-yourself"),
+        ErrorCode::BlockedByYou => Some("lobby-blocked-by-you"),
         ErrorCode::Other => None,
     }
 }

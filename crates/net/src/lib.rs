@@ -5,6 +5,7 @@
 
 mod arena;
 mod code;
+mod friends;
 mod lobby;
 mod profile;
 mod protocol;
@@ -20,6 +21,10 @@ pub use arena::{
     FIRE_STREAK, InArena, Pairing, REMATCH_AFTER_MS, Schedule,
 };
 pub use code::{CODE_LENGTH, CodeError, RecoveryCode, RecoveryCodeError, RoomCode};
+pub use friends::{
+    AboutPlayer, Friend, FriendAct, FriendRating, Friends, FriendsAsked, INVITATION_MS, Invitation, InvitationAnswer,
+    Invite, MAX_INVITED, SentInvitation,
+};
 pub use lobby::{
     ApiErrorBody, ApiRefusal, CreateRoom, Created, ErrorCode, JOIN_PATH, JoinRoom, Joined, LinkedRoom, RandomGame,
     Rematch, RematchAnswer, ServerConfig, ServerWordList, join_link, room_in_link, signalling_url,

@@ -206,6 +206,14 @@ pub enum ErrorCode {
     NotSeated,
     /// A player who said yes to a rematch saying no, or the other way.
     AlreadyAnswered,
+    /// Only friends may be invited.
+    NotFriends,
+    /// An invitation expired, answered already, or to someone else.
+    NoSuchInvitation,
+    /// A member asked to be their own friend, or to block themselves.
+    Yourself,
+    /// A member asked a player they block to be friends.
+    BlockedByYou,
     /// A code this client does not know.
     #[serde(other)]
     Other,

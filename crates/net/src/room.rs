@@ -50,6 +50,14 @@ impl Player {
     pub fn is_person(self) -> bool {
         !matches!(self, Player::Computer(_))
     }
+
+    /// The member's account; none for a guest or a computer player.
+    pub fn account(self) -> Option<AccountId> {
+        match self {
+            Player::Member(account) => Some(account),
+            _ => None,
+        }
+    }
 }
 
 /// A seat taken: who sits there and the secret that proves it.

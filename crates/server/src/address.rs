@@ -95,6 +95,9 @@ pub struct AddressLimits {
     pub rematches: AddressLimit,
     /// Games watched: a spectator asks again at each move.
     pub watching: AddressLimit,
+    /// Friends listed (an open app asks again at each change), asked,
+    /// answered or blocked, and invitations answered.
+    pub friends: AddressLimit,
 }
 
 impl AddressLimits {
@@ -109,6 +112,7 @@ impl AddressLimits {
             codes: AddressLimit::new(60, 600, many, on),
             rematches: AddressLimit::new(120, 3600, many, on),
             watching: AddressLimit::new(600, 7200, many, on),
+            friends: AddressLimit::new(120, 3600, many, on),
         }
     }
 }

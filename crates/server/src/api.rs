@@ -22,6 +22,18 @@
 //! - `POST /api/recover` `{nick, recovery}` → `{nick, key,
 //!   recovery}`, with a new key (the old one no longer works)
 //! - `GET /api/players/NICK` → the profile
+//! - `POST /api/friends` `{key, since?}` → `{version, friends, asking,
+//!   asked, blocked, invitations, sent}`: a member's friends (who is
+//!   online, their ratings), requests and invitations; with `since`, once
+//!   they differ from that version (see `wocable_net::Friends`)
+//! - `POST /api/friends/act` `{key, nick, act}` → the same, after asking
+//!   `nick` to be friends, accepting, refusing, removing, blocking or
+//!   unblocking them
+//! - `POST /api/invitations` `{key, friends, settings}` → `{code, seat,
+//!   token}`: a new room, with a seat for the member and one for each
+//!   friend invited
+//! - `POST /api/invitations/ID` `{key, accept}` → `{code, seat, token}`
+//!   when accepted
 //! - `GET /api/leaderboard?rules=R&lang=L[&page=N&per_page=N&me=NICK]`
 //! - `GET /api/arenas[?page=N&per_page=N]` → those running, and those
 //!   that ended, the latest first, with their leaders
@@ -37,6 +49,8 @@
 //! - `GET /api/word-lists/NAME` → one of those lists, a built lexicon file
 //!
 //! A refusal is `{"error": {"code", "message"}}` (see `error`).
+
+mod friends;
 
 use crate::address::{AddressLimits, Origin};
 use crate::db::{Db, DbError, Registered};
@@ -75,6 +89,8 @@ struct Lobby {
     limits: Arc<AddressLimits>,
     /// Calls to the other servers of the database.
     forward: reqwest::Client,
+    /// Counts the changes to friends and invitations made here.
+    friends: Arc<watch::Sender<u64>>,
 }
 
 /// The longest a request for live standings waits for a change.
@@ -124,7 +140,15 @@ pub fn routes(
         .route("/api/arenas/{id}", get(arena))
         .route("/api/arenas/{id}/join", post(join_arena))
         .route("/api/arenas/{id}/leave", post(leave_arena))
-        .with_state(Lobby { hub, db, arenas, limits: Arc::new(limits), forward: forwarding() })
+        .merge(friends::routes())
+        .with_state(Lobby {
+            hub,
+            db,
+            arenas,
+            limits: Arc::new(limits),
+            forward: forwarding(),
+            friends: Arc::new(watch::Sender::new(0)),
+        })
         .route("/api/config", get(move || async move { Json(with_credentials(&config, secret.as_deref())) }))
         .route("/api/word-lists/{name}", get(word_list).with_state(word_lists));
     match test_clock {
@@ -227,23 +251,26 @@ async fn look(
 }
 
 async fn join(
-    State(Lobby { hub, db, limits, forward, .. }): State<Lobby>,
+    State(lobby): State<Lobby>,
     origin: Origin,
     Path(text): Path<String>,
     Body(body): Body<JoinRoom>,
 ) -> Result<Json<Joined>, ApiError> {
-    limits.codes.check(&origin)?;
-    let code = code(&text)?;
+    lobby.limits.codes.check(&origin)?;
+    Ok(Json(seat(&lobby, code(&text)?, body).await?))
+}
+
+/// Seats a player in room `code`.
+async fn seat(Lobby { hub, db, forward, .. }: &Lobby, code: RoomCode, body: JoinRoom) -> Result<Joined, ApiError> {
     // A room another server holds is joined there, and the player is
     // told to connect there.
     if let Some(server) = db.elsewhere(code).await.map_err(failed)? {
         let answer = forward.post(format!("{server}/api/rooms/{code}/join")).json(&body).send().await;
         let (server, joined) = relayed::<Joined>(&server, answer).await?;
-        return Ok(Json(Joined { server: Some(server), ..joined }));
+        return Ok(Joined { server: Some(server), ..joined });
     }
-    let (name, player) = player(&db, body.name, body.key).await?;
-    let joined = ask(&hub, |reply| Command::Join { code, name, player, reply }).await?;
-    Ok(Json(joined?))
+    let (name, player) = player(db, body.name, body.key).await?;
+    ask(hub, |reply| Command::Join { code, name, player, reply }).await?
 }
 
 async fn rematch(

@@ -78,6 +78,16 @@ pub enum ApiError {
     AlreadyAnswered,
     #[error("that is not this server's admin key")]
     NotAdmin,
+    #[error("{0} is not your friend: only friends may be invited")]
+    NotFriends(String),
+    #[error("that invitation expired, or was answered already")]
+    NoSuchInvitation,
+    #[error("that is you")]
+    Yourself,
+    #[error("you block {0}: unblock them first")]
+    BlockedByYou(String),
+    #[error("a room for {players} players has a seat for you and for each of the {invited} friends invited (1 to 3)")]
+    InvitedSeats { players: usize, invited: usize },
     /// A refusal made elsewhere (by another server, or once for several
     /// players), passed on.
     #[error("{}", .0.message)]
@@ -115,6 +125,11 @@ impl ApiError {
             ApiError::NotSeated(_) => ErrorCode::NotSeated,
             ApiError::AlreadyAnswered => ErrorCode::AlreadyAnswered,
             ApiError::NotAdmin => ErrorCode::UnknownKey,
+            ApiError::NotFriends(_) => ErrorCode::NotFriends,
+            ApiError::NoSuchInvitation => ErrorCode::NoSuchInvitation,
+            ApiError::Yourself => ErrorCode::Yourself,
+            ApiError::BlockedByYou(_) => ErrorCode::BlockedByYou,
+            ApiError::InvitedSeats { .. } => ErrorCode::BadSettings,
             ApiError::PassedOn(body) => body.code,
         }
     }
@@ -131,12 +146,14 @@ fn status(code: ErrorCode) -> StatusCode {
     use ErrorCode::*;
     match code {
         BadRequest | UnknownRules | UnknownLanguage | PlayerCount | BadClock | NoPersonSeat | WaitTooLong
-        | BadSettings | BadName | ComputerName | OffensiveName => StatusCode::BAD_REQUEST,
+        | BadSettings | BadName | ComputerName | OffensiveName | Yourself => StatusCode::BAD_REQUEST,
         UnknownKey | NotSeated => StatusCode::UNAUTHORIZED,
         WrongRecovery => StatusCode::FORBIDDEN,
-        BadRoomCode | NoSuchRoom | NoSuchWordList | NoSuchPlayer | NoSuchArena => StatusCode::NOT_FOUND,
+        BadRoomCode | NoSuchRoom | NoSuchWordList | NoSuchPlayer | NoSuchArena | NoSuchInvitation => {
+            StatusCode::NOT_FOUND
+        }
         RoomFull | NameTaken | AlreadySeated | NickTaken | ArenaNotStarted | ArenaOver | NotInArena
-        | AlreadyWaiting | GameNotOver | AlreadyAnswered => StatusCode::CONFLICT,
+        | AlreadyWaiting | GameNotOver | AlreadyAnswered | NotFriends | BlockedByYou => StatusCode::CONFLICT,
         TooManyAccounts | TooManyRequests => StatusCode::TOO_MANY_REQUESTS,
         Unreachable => StatusCode::BAD_GATEWAY,
         Unavailable | ShuttingDown => StatusCode::SERVICE_UNAVAILABLE,

@@ -4,6 +4,7 @@
 //! same file resumes every game where it was.
 
 mod arenas;
+mod friends;
 mod leaderboard;
 mod players;
 mod reports;
@@ -48,6 +49,7 @@ impl MigrationSource<'static> for Embedded {
                 migration(9, "rules editions", include_str!("../../migrations/0009_rules_edition.sql")),
                 migration(10, "full seeds", include_str!("../../migrations/0010_full_seeds.sql")),
                 migration(11, "reports", include_str!("../../migrations/0011_reports.sql")),
+                migration(12, "friends", include_str!("../../migrations/0012_friends.sql")),
             ])
         })
     }

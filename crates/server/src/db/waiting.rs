@@ -5,7 +5,8 @@
 
 use super::{Db, DbError, Result, damaged, text};
 use sqlx::Row;
-use wocable_net::{ApiErrorBody, Joined, Matched, Player, QueueKey, Waiting, pair_queues};
+use std::collections::HashSet;
+use wocable_net::{AccountId, ApiErrorBody, Joined, Matched, Player, QueueKey, Waiting, pair_queues};
 
 /// How long after their wait ran out a player is still waited for: a
 /// live instance pairs and answers them well before.
@@ -116,7 +117,11 @@ impl Db {
             let (since, wait_ms) = (row.get::<i64, _>(4) as u64, row.get::<i64, _>(5) as u64);
             waiting.push((key, Waiting { ticket, name: row.get(2), player, since, wait_ms }));
         }
-        let matched = pair_queues(waiting, now);
+        let members: Vec<AccountId> = waiting.iter().filter_map(|(_, waiting)| waiting.player.account()).collect();
+        let blocks: HashSet<(AccountId, AccountId)> = self.blocks_among(&members).await?.into_iter().collect();
+        let account = |waiting: &Waiting| waiting.player.account();
+        let apart = |a: &Waiting, b: &Waiting| account(a).zip(account(b)).is_some_and(|pair| blocks.contains(&pair));
+        let matched = pair_queues(waiting, now, apart);
         for waiting in matched.iter().flat_map(|m| &m.players) {
             sqlx::query("UPDATE waiting SET claimed = TRUE WHERE ticket = $1")
                 .bind(waiting.ticket as i64)

@@ -2,7 +2,9 @@
 //! offensive word), a few at once and then one every few seconds a seat,
 //! sent to every seat of the room, and the latest again to a seat that
 //! (re)connects. A line may be reported: the report is kept with the room's
-//! code for the moderators (`GET /api/reports`). A line is text a person
+//! code for the moderators (`GET /api/reports`). A member who blocks
+//! another in the game no longer hears them; the blocked one is not told,
+//! and sees their own lines as ever. A line is text a person
 //! typed, nothing from the referee: it carries no more than its sender
 //! could already see.
 
@@ -10,7 +12,7 @@ use super::Hub;
 use matchbox_socket::{PeerId, WebRtcChannel};
 use std::collections::{HashMap, HashSet, VecDeque};
 use tracing::{error, info};
-use wocable_net::{ChatLine, RateLimit, Refusal, RoomCode, ServerMessage, Verdict, check_chat};
+use wocable_net::{AccountId, ChatLine, RateLimit, Refusal, Room, RoomCode, ServerMessage, Verdict, check_chat};
 
 /// Lines kept a room, for a seat that (re)connects and for reports.
 const KEPT_LINES: usize = 50;
@@ -20,13 +22,15 @@ const CHAT_BURST: u32 = 5;
 const CHAT_PER_HOUR: u32 = 720;
 
 /// A room's latest lines, the number of the next, how fast each seat may
-/// say one (whatever its connections), and the lines each seat reported.
+/// say one (whatever its connections), the lines each seat reported, and
+/// who no longer hears whom, as (listener, speaker) seats.
 #[derive(Default)]
 pub struct Chat {
     lines: VecDeque<ChatLine>,
     next: u32,
     limits: HashMap<usize, RateLimit>,
     reported: HashSet<(u32, usize)>,
+    muted: HashSet<(usize, usize)>,
 }
 
 impl Hub {
@@ -54,19 +58,42 @@ impl Hub {
         if chat.lines.len() > KEPT_LINES {
             chat.lines.pop_front();
         }
-        let peers: Vec<PeerId> =
-            self.seat_peers.iter().filter(|((room, _), _)| *room == code).map(|(_, peer)| *peer).collect();
+        let peers: Vec<PeerId> = self
+            .seat_peers
+            .iter()
+            .filter(|((room, listener), _)| *room == code && !chat.muted.contains(&(*listener, seat)))
+            .map(|(_, peer)| *peer)
+            .collect();
         for peer in peers {
             self.reply(channel, peer, ServerMessage::Chat(line.clone()));
         }
     }
 
-    /// The latest lines of room `code`, again, to a peer that connected.
-    pub(super) fn lines_again(&mut self, peer: PeerId, code: RoomCode, channel: &mut WebRtcChannel) {
-        let lines: Vec<ChatLine> =
-            self.chats.get(&code).map(|chat| chat.lines.iter().cloned().collect()).unwrap_or_default();
+    /// The latest lines of room `code`, again, to a peer of seat `listener`
+    /// that connected.
+    pub(super) fn lines_again(&mut self, peer: PeerId, code: RoomCode, listener: usize, channel: &mut WebRtcChannel) {
+        let heard = |chat: &Chat| {
+            let heard = chat.lines.iter().filter(|line| !chat.muted.contains(&(listener, line.seat)));
+            heard.cloned().collect()
+        };
+        let lines: Vec<ChatLine> = self.chats.get(&code).map(heard).unwrap_or_default();
         for line in lines {
             self.reply(channel, peer, ServerMessage::Chat(line));
+        }
+    }
+
+    /// `blocker` blocked `blocked`: in each room where both sit, the
+    /// blocker no longer hears them.
+    pub(super) fn mute_blocked(&mut self, blocker: AccountId, blocked: AccountId) {
+        let seat_of =
+            |room: &Room, account| room.seats().iter().position(|seat| seat.player.account() == Some(account));
+        let both: Vec<(RoomCode, usize, usize)> = self
+            .rooms
+            .iter()
+            .filter_map(|(code, room)| Some((*code, seat_of(room, blocker)?, seat_of(room, blocked)?)))
+            .collect();
+        for (code, listener, speaker) in both {
+            self.chats.entry(code).or_default().muted.insert((listener, speaker));
         }
     }
 

@@ -29,8 +29,8 @@ use wocable_crossword::computer::{LeaveModel, Level};
 use wocable_crossword::{Game, Intent, RULES_EDITION, Seed, Sequenced};
 use wocable_lexicon::Language;
 use wocable_net::{
-    AccountId, ArenaId, COMPUTER_NAME, ClientMessage, ComputerTurn, GivenUp, Joined, LiveGame, MAX_NAME, Player,
-    QueueKey, RateLimit, Refusal, Rematch, RematchAnswer, Room, RoomCode, RoomSettings, Schedule, SeatToken,
+    AccountId, ArenaId, COMPUTER_NAME, ClientMessage, ComputerTurn, GivenUp, Joined, LiveGame, LobbyError, MAX_NAME,
+    Player, QueueKey, RateLimit, Refusal, Rematch, RematchAnswer, Room, RoomCode, RoomSettings, Schedule, SeatToken,
     ServerMessage, Step, Verdict, Waiting, Watched,
 };
 
@@ -97,6 +97,12 @@ pub enum Command {
         id: ArenaId,
         account: AccountId,
         reply: oneshot::Sender<Result<(), ApiError>>,
+    },
+    /// A member blocked another: in a room where both sit, the blocked
+    /// one's chat no longer reaches them.
+    Blocked {
+        blocker: AccountId,
+        blocked: AccountId,
     },
 }
 
@@ -249,14 +255,7 @@ impl Hub {
         for stored in db.open_rooms().await? {
             let code = stored.code;
             let arena = stored.arena.clone();
-            let members: Vec<AccountId> = stored
-                .seats
-                .iter()
-                .filter_map(|seat| match seat.player {
-                    Player::Member(account) => Some(account),
-                    _ => None,
-                })
-                .collect();
+            let members: Vec<AccountId> = stored.seats.iter().filter_map(|seat| seat.player.account()).collect();
             match restore(stored, &word_lists, now) {
                 Ok(room) => {
                     rooms.insert(code, room);
@@ -423,6 +422,7 @@ impl Hub {
             Command::LeaveArena { id, account, reply } => {
                 let _ = reply.send(self.leave_arena(id, account));
             }
+            Command::Blocked { blocker, blocked } => self.mute_blocked(blocker, blocked),
             Command::Thought { code, turn, intent } => {
                 self.thinking.remove(&code);
                 let Some(room) = self.rooms.get_mut(&code) else { return };
@@ -456,6 +456,18 @@ impl Hub {
     }
 
     async fn join(&mut self, code: RoomCode, name: &str, player: Player) -> Result<Joined, ApiError> {
+        let room = self.rooms.get(&code).ok_or(ApiError::NoSuchRoom(code))?;
+        if let Player::Member(account) = player {
+            let mut members: Vec<AccountId> = room.seats().iter().filter_map(|seat| seat.player.account()).collect();
+            if !members.is_empty() {
+                members.push(account);
+                // A block either way: the room is full, as far as they know.
+                let blocks = self.db.blocks_among(&members).await.map_err(ApiError::Database)?;
+                if blocks.iter().any(|(a, b)| *a == account || *b == account) {
+                    return Err(LobbyError::Full.into());
+                }
+            }
+        }
         let room = self.rooms.get_mut(&code).ok_or(ApiError::NoSuchRoom(code))?;
         let token = SeatToken(rand::random());
         let seat = room.join(name, player, token_hash(token), now_ms())?;
@@ -570,7 +582,7 @@ impl Hub {
                     Ok(step) => self.hold(code, step, None),
                     Err(e) => error!(%code, "the game cannot start: {e}"),
                 }
-                self.lines_again(peer, code, channel);
+                self.lines_again(peer, code, seat, channel);
             }
             ClientMessage::Hints => {
                 let Some((code, seat)) = self.peers.get(&peer).and_then(|p| p.seat) else {

@@ -4,6 +4,7 @@
 //! PostgreSQL.
 
 mod arenas;
+mod friends;
 mod instances;
 mod rooms;
 mod signalling;

@@ -1,0 +1,152 @@
+//! Friends and invitations (see the routes in `api`). The list is asked
+//! for again and again by an open app, each answer waiting for a change:
+//! a change made on this server answers at once; one made on another
+//! server of the database, or a friend coming online or going, within
+//! [`RECHECK`].
+
+use super::{Lobby, ask, failed, member, seat};
+use crate::address::Origin;
+use crate::error::{ApiError, Body};
+use crate::hub::{Command, now_ms};
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::routing::post;
+use axum::{Json, Router};
+use sha2::{Digest, Sha256};
+use std::time::Duration;
+use tokio::time::{Instant, sleep_until, timeout_at};
+use tracing::info;
+use wocable_net::{
+    AboutPlayer, AccountId, FriendAct, Friends, FriendsAsked, INVITATION_MS, InvitationAnswer, Invite, JoinRoom,
+    MAX_INVITED, PlayerKey,
+};
+
+/// How often a list waiting for a change is read again.
+const RECHECK: Duration = Duration::from_secs(5);
+
+pub fn routes() -> Router<Lobby> {
+    Router::new()
+        .route("/api/friends", post(friends))
+        .route("/api/friends/act", post(act))
+        .route("/api/invitations", post(invite))
+        .route("/api/invitations/{id}", post(answer))
+}
+
+/// What `me` sees, with its version: the first 64 bits of the SHA-256 of
+/// the rest, so that every server gives the same state the same version.
+async fn listed(lobby: &Lobby, me: AccountId) -> Result<Friends, ApiError> {
+    let mut friends = lobby.db.friends(me, now_ms()).await.map_err(failed)?;
+    let digest = Sha256::digest(serde_json::to_vec(&friends).unwrap_or_default());
+    friends.version = digest[..8].iter().map(|byte| format!("{byte:02x}")).collect();
+    Ok(friends)
+}
+
+async fn friends(
+    State(lobby): State<Lobby>,
+    origin: Origin,
+    Body(asked): Body<FriendsAsked>,
+) -> Result<Json<Friends>, ApiError> {
+    lobby.limits.friends.check(&origin)?;
+    let (me, _) = present(&lobby, asked.key).await?;
+    let mut changes = lobby.friends.subscribe();
+    let mut friends = listed(&lobby, me).await?;
+    let deadline = Instant::now() + super::LIVE_WAIT;
+    while asked.since.as_ref() == Some(&friends.version) && Instant::now() < deadline {
+        let recheck = (Instant::now() + RECHECK).min(deadline);
+        // Woken by a change here, or by the time to read again.
+        if timeout_at(recheck, changes.changed()).await.is_ok_and(|changed| changed.is_err()) {
+            sleep_until(recheck).await;
+        }
+        friends = listed(&lobby, me).await?;
+    }
+    Ok(Json(friends))
+}
+
+/// The member a key belongs to, whose app is open: online now.
+async fn present(lobby: &Lobby, key: PlayerKey) -> Result<(AccountId, String), ApiError> {
+    let (me, nick) = member(&lobby.db, key).await?;
+    lobby.db.seen(me, now_ms()).await.map_err(failed)?;
+    Ok((me, nick))
+}
+
+/// Tells the lists waiting here that something changed.
+fn changed(lobby: &Lobby) {
+    lobby.friends.send_modify(|version| *version += 1);
+}
+
+async fn act(
+    State(lobby): State<Lobby>,
+    origin: Origin,
+    Body(about): Body<AboutPlayer>,
+) -> Result<Json<Friends>, ApiError> {
+    lobby.limits.friends.check(&origin)?;
+    let db = &lobby.db;
+    let (me, _) = present(&lobby, about.key).await?;
+    let (other, nick) = db.account(&about.nick).await.map_err(failed)?.ok_or(ApiError::NoSuchPlayer(about.nick))?;
+    if other == me {
+        return Err(ApiError::Yourself);
+    }
+    let now = now_ms();
+    match about.act {
+        FriendAct::Ask if db.blocks(me, other).await.map_err(failed)? => return Err(ApiError::BlockedByYou(nick)),
+        FriendAct::Ask => db.ask_friend(me, other, now).await,
+        FriendAct::Accept | FriendAct::Refuse => db.answer_friend(me, other, about.act == FriendAct::Accept).await,
+        FriendAct::Remove => db.remove_friend(me, other).await,
+        FriendAct::Block | FriendAct::Unblock => db.block(me, other, about.act == FriendAct::Block, now).await,
+    }
+    .map_err(failed)?;
+    if about.act == FriendAct::Block {
+        // Their chat in a game here stops reaching this member at once.
+        let _ = lobby.hub.send(Command::Blocked { blocker: me, blocked: other }).await;
+    }
+    changed(&lobby);
+    Ok(Json(listed(&lobby, me).await?))
+}
+
+async fn invite(State(lobby): State<Lobby>, origin: Origin, Body(invite): Body<Invite>) -> Result<Response, ApiError> {
+    lobby.limits.rooms.check(&origin)?;
+    let db = &lobby.db;
+    let (me, nick) = present(&lobby, invite.key).await?;
+    let invited = invite.friends.len();
+    if !(1..=MAX_INVITED).contains(&invited) || invite.settings.players != invited + 1 {
+        return Err(ApiError::InvitedSeats { players: invite.settings.players, invited });
+    }
+    let mut friends = Vec::new();
+    for name in &invite.friends {
+        let (friend, _) =
+            db.account(name).await.map_err(failed)?.ok_or_else(|| ApiError::NoSuchPlayer(name.clone()))?;
+        if friend == me || friends.contains(&friend) || !db.are_friends(me, friend).await.map_err(failed)? {
+            return Err(ApiError::NotFriends(name.clone()));
+        }
+        friends.push(friend);
+    }
+    let settings = invite.settings;
+    let code =
+        ask(&lobby.hub, |reply| Command::Create { settings: settings.clone(), computers: Vec::new(), reply }).await??;
+    let joined = seat(&lobby, code, JoinRoom { name: nick, key: Some(invite.key) }).await?;
+    db.invite(me, &friends, code, &settings, now_ms() + INVITATION_MS).await.map_err(failed)?;
+    info!(%code, invited, "friends invited");
+    changed(&lobby);
+    Ok((StatusCode::CREATED, Json(joined)).into_response())
+}
+
+async fn answer(
+    State(lobby): State<Lobby>,
+    origin: Origin,
+    Path(id): Path<String>,
+    Body(answer): Body<InvitationAnswer>,
+) -> Result<Response, ApiError> {
+    lobby.limits.friends.check(&origin)?;
+    let id = id.parse().map_err(|_| ApiError::NoSuchInvitation)?;
+    let (me, nick) = present(&lobby, answer.key).await?;
+    let code = lobby.db.open_invitation(id, me, now_ms()).await.map_err(failed)?;
+    let code = code.ok_or(ApiError::NoSuchInvitation)?;
+    let response = match answer.accept {
+        true => Json(seat(&lobby, code, JoinRoom { name: nick, key: Some(answer.key) }).await?).into_response(),
+        false => StatusCode::NO_CONTENT.into_response(),
+    };
+    lobby.db.answer_invitation(id, answer.accept).await.map_err(failed)?;
+    changed(&lobby);
+    Ok(response)
+}

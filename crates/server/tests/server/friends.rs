@@ -1,0 +1,223 @@
+//! Friends, blocks and invitations, over loopback with the real server:
+//! members ask and accept, see who is online, invite friends into a room
+//! (and the invited one's open list hears of it at once), decline, and let
+//! invitations expire; a block holds everywhere (requests, invitations,
+//! chat, rooms by code, random games) and the blocked one is never told.
+
+use crate::support::{Scratch, Seat, Server};
+use serde_json::{Value, json};
+use std::time::{Duration, Instant};
+use wocable_net::{Account, ChatLine, ClientMessage, Friends, Joined};
+
+struct Lobby {
+    url: String,
+    http: reqwest::Client,
+}
+
+impl Lobby {
+    async fn post(&self, path: &str, body: Value) -> (u16, Value) {
+        let answer = self.http.post(format!("{}{path}", self.url)).json(&body).send().await.unwrap();
+        let status = answer.status().as_u16();
+        (status, answer.json().await.unwrap_or(Value::Null))
+    }
+
+    async fn account(&self, nick: &str) -> String {
+        let (status, made) = self.post("/api/players", json!({ "nick": nick })).await;
+        assert_eq!(status, 201, "{made}");
+        serde_json::from_value::<Account>(made).unwrap().key.to_hex()
+    }
+
+    async fn friends(&self, key: &str) -> Friends {
+        let (status, friends) = self.post("/api/friends", json!({ "key": key })).await;
+        assert_eq!(status, 200, "{friends}");
+        serde_json::from_value(friends).unwrap()
+    }
+
+    async fn act(&self, key: &str, nick: &str, act: &str) -> (u16, Value) {
+        self.post("/api/friends/act", json!({ "key": key, "nick": nick, "act": act })).await
+    }
+
+    async fn done(&self, key: &str, nick: &str, act: &str) -> Friends {
+        let (status, friends) = self.act(key, nick, act).await;
+        assert_eq!(status, 200, "{act} {nick}: {friends}");
+        serde_json::from_value(friends).unwrap()
+    }
+
+    async fn invite(&self, key: &str, friends: &[&str]) -> (u16, Value) {
+        let settings = json!({ "rules": "wocable", "language": "en", "players": friends.len() + 1, "clock": null });
+        self.post("/api/invitations", json!({ "key": key, "friends": friends, "settings": settings })).await
+    }
+
+    async fn answer(&self, key: &str, id: u64, accept: bool) -> (u16, Value) {
+        self.post(&format!("/api/invitations/{id}"), json!({ "key": key, "accept": accept })).await
+    }
+
+    async fn seats(&self, code: &str) -> Value {
+        let room = self.http.get(format!("{}/api/rooms/{code}", self.url)).send().await.unwrap();
+        room.json::<Value>().await.unwrap()["seats"].clone()
+    }
+}
+
+fn nicks(friends: &Friends) -> Vec<&str> {
+    friends.friends.iter().map(|friend| friend.nick.as_str()).collect()
+}
+
+fn error_code(answer: &Value) -> &str {
+    answer["error"]["code"].as_str().unwrap_or_default()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn friends_ask_accept_invite_and_a_block_holds_everywhere_unseen() {
+    let scratch = Scratch::new("friends");
+    let server = Server::start(&scratch, None, &scratch.database());
+    let lobby = Lobby { url: server.url.clone(), http: reqwest::Client::new() };
+    let (ana, ben) = (lobby.account("Ana").await, lobby.account("Ben").await);
+
+    assert_eq!(lobby.act(&ana, "nobody", "ask").await.0, 404);
+    assert_eq!(error_code(&lobby.act(&ana, "ANA", "ask").await.1), "yourself");
+    let asked = lobby.done(&ana, "ben", "ask").await;
+    assert_eq!(asked.asked, ["Ben"]);
+    assert_eq!(lobby.friends(&ben).await.asking, ["Ana"]);
+    let ben_sees = lobby.done(&ben, "Ana", "accept").await;
+    assert_eq!(nicks(&ben_sees), ["Ana"]);
+    assert!(ben_sees.friends[0].online, "Ana's app asked a moment ago");
+    let ana_sees = lobby.friends(&ana).await;
+    assert_eq!((nicks(&ana_sees), ana_sees.asked.len()), (vec!["Ben"], 0));
+
+    // Ben's open list waits for a change; Ana's invitation answers it.
+    let version = lobby.friends(&ben).await.version;
+    let waiting = {
+        let (url, key) = (server.url.clone(), ben.clone());
+        tokio::spawn(async move {
+            let asked = Instant::now();
+            let body = json!({ "key": key, "since": version });
+            let friends: Friends = reqwest::Client::new()
+                .post(format!("{url}/api/friends"))
+                .json(&body)
+                .send()
+                .await
+                .unwrap()
+                .json()
+                .await
+                .unwrap();
+            (friends, asked.elapsed())
+        })
+    };
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let (status, joined) = lobby.invite(&ana, &["Ben"]).await;
+    assert_eq!(status, 201, "{joined}");
+    let ana_seat: Joined = serde_json::from_value(joined).unwrap();
+    let (invited, waited) = waiting.await.unwrap();
+    assert!(waited < Duration::from_secs(3), "the invitation came at once, not at the next look: {waited:?}");
+    let invitation = &invited.invitations[0];
+    assert_eq!((invitation.from.as_str(), invitation.code), ("Ana", ana_seat.code));
+    let (status, joined) = lobby.answer(&ben, invitation.id, true).await;
+    assert_eq!(status, 200, "{joined}");
+    let ben_seat: Joined = serde_json::from_value(joined).unwrap();
+    assert_eq!(lobby.seats(ana_seat.code.as_str()).await, json!(["Ana", "Ben"]));
+    assert_eq!(lobby.friends(&ana).await.sent[0].accepted, Some(true));
+    assert_eq!(error_code(&lobby.answer(&ben, invitation.id, true).await.1), "no_such_invitation", "answered");
+
+    // In their game, Ben blocks Ana: her lines no longer reach him.
+    let mut ana_game = Seat::connect(&server.url, ana_seat.code, ana_seat.token).await;
+    let mut ben_game = Seat::connect(&server.url, ben_seat.code, ben_seat.token).await;
+    let say = |seat: &mut Seat, text: &str| seat.raw.send(&ClientMessage::Chat(text.to_string()));
+    say(&mut ana_game, "hello");
+    hear(&mut ben_game, |me| me.chat.len() == 1).await;
+    let blocking = lobby.done(&ben, "Ana", "block").await;
+    assert_eq!((blocking.blocked.as_slice(), blocking.friends.len()), (&["Ana".to_string()][..], 0));
+    say(&mut ana_game, "still there?");
+    hear(&mut ana_game, |me| me.chat.len() == 2).await;
+    say(&mut ben_game, "bye");
+    hear(&mut ana_game, |me| me.chat.len() == 3).await;
+    hear(&mut ben_game, |me| me.chat.iter().any(|line| line.text == "bye")).await;
+    let heard: Vec<&ChatLine> = ben_game.chat.iter().filter(|line| line.seat == ana_seat.seat).collect();
+    assert_eq!(heard.len(), 1, "only the line before the block: {heard:?}");
+    let mut ben_again = Seat::connect(&server.url, ben_seat.code, ben_seat.token).await;
+    hear(&mut ben_again, |me| me.chat.iter().any(|line| line.text == "bye")).await;
+    assert!(ben_again.chat.iter().all(|line| line.seat != ana_seat.seat), "nor again: {:?}", ben_again.chat);
+
+    // What Ana sees is a friend gone, as if removed; her requests seem to
+    // wait, and reach nobody.
+    let ana_sees = lobby.friends(&ana).await;
+    assert!(ana_sees.friends.is_empty() && ana_sees.blocked.is_empty(), "{ana_sees:?}");
+    assert_eq!(lobby.done(&ana, "Ben", "ask").await.asked, ["Ben"]);
+    assert!(lobby.friends(&ben).await.asking.is_empty());
+    assert_eq!(error_code(&lobby.act(&ben, "Ana", "ask").await.1), "blocked_by_you");
+    let refused = lobby.invite(&ana, &["Ben"]).await;
+    assert_eq!(error_code(&refused.1), "not_friends", "as for anyone not her friend");
+
+    // A room by code with Ben in it is full, for Ana alone.
+    let room =
+        lobby.post("/api/rooms", json!({ "rules": "wocable", "language": "en", "players": 3, "clock": null })).await;
+    let code = room.1["code"].as_str().unwrap().to_string();
+    let path = format!("/api/rooms/{code}/join");
+    let join = |key: &str| lobby.post(&path, json!({ "name": "x", "key": key }));
+    assert_eq!(join(&ben).await.0, 200);
+    assert_eq!(error_code(&join(&ana).await.1), "room_full");
+    let guest = lobby.post(&path, json!({ "name": "cy" })).await;
+    assert_eq!(guest.0, 200, "the room had a seat: {}", guest.1);
+
+    // Random games never seat them together: each plays a computer.
+    let random = |key: &str| {
+        let body = json!({ "rules": "wocable", "language": "en", "players": 2, "name": "x", "wait": 2, "key": key });
+        lobby.post("/api/random", body)
+    };
+    let ((a_status, a), (b_status, b)) = tokio::join!(random(&ana), random(&ben));
+    assert_eq!((a_status, b_status), (200, 200), "{a} {b}");
+    assert_ne!(a["code"], b["code"]);
+    for seated in [&a, &b] {
+        let seats = lobby.seats(seated["code"].as_str().unwrap()).await;
+        assert!(seats.as_array().unwrap().iter().any(|name| name.as_str().unwrap().starts_with("Bot")), "{seats}");
+    }
+
+    // Unblocked, Ben sees the request Ana made meanwhile.
+    let unblocked = lobby.done(&ben, "Ana", "unblock").await;
+    assert_eq!((unblocked.blocked.len(), unblocked.asking.as_slice()), (0, &["Ana".to_string()][..]));
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_invitation_declined_or_expired_cannot_be_answered_and_only_friends_are_invited() {
+    let scratch = Scratch::new("invitations");
+    let start = 1_800_000_000_000u64.to_string();
+    let server = Server::start_with(&scratch, None, &scratch.database(), &["--test-clock", &start]);
+    let lobby = Lobby { url: server.url.clone(), http: reqwest::Client::new() };
+    let (ana, ben, cy) = (lobby.account("Ana").await, lobby.account("Ben").await, lobby.account("Cy").await);
+    for friend in ["Ben", "Cy"] {
+        lobby.done(&ana, friend, "ask").await;
+    }
+    lobby.done(&ben, "Ana", "accept").await;
+    assert_eq!(error_code(&lobby.invite(&ana, &["Cy"]).await.1), "not_friends", "Cy has not accepted yet");
+    lobby.done(&cy, "Ana", "ask").await;
+    assert_eq!(nicks(&lobby.friends(&cy).await), ["Ana"], "asking back accepts");
+    assert_eq!(error_code(&lobby.invite(&ana, &[]).await.1), "bad_settings");
+    assert_eq!(error_code(&lobby.invite(&ana, &["Ben", "Ben"]).await.1), "not_friends");
+
+    let (status, _) = lobby.invite(&ana, &["Ben", "Cy"]).await;
+    assert_eq!(status, 201);
+    let to_ben = lobby.friends(&ben).await.invitations[0].id;
+    let to_cy = lobby.friends(&cy).await.invitations[0].id;
+    assert_eq!(lobby.answer(&ben, to_cy, true).await.0, 404, "another's invitation");
+    assert_eq!(lobby.answer(&cy, to_cy, false).await.0, 204);
+    let sent = lobby.friends(&ana).await.sent;
+    let answers: Vec<(&str, Option<bool>)> = sent.iter().map(|s| (s.to.as_str(), s.accepted)).collect();
+    assert_eq!(answers.len(), 2);
+    assert!(answers.contains(&("Cy", Some(false))) && answers.contains(&("Ben", None)), "{answers:?}");
+    assert!(lobby.friends(&cy).await.invitations.is_empty());
+
+    let later = json!({ "advance_ms": wocable_net::INVITATION_MS + 1 });
+    assert_eq!(lobby.post("/api/test/clock", later).await.0, 200);
+    assert!(lobby.friends(&ben).await.invitations.is_empty(), "expired");
+    assert_eq!(error_code(&lobby.answer(&ben, to_ben, true).await.1), "no_such_invitation");
+    let ben_sees = lobby.friends(&ben).await;
+    assert!(!ben_sees.friends[0].online, "Ana's app has not asked for ten minutes");
+}
+
+/// Takes in what comes until `done`, for at most ten seconds.
+async fn hear(me: &mut Seat, done: impl Fn(&Seat) -> bool) {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !done(me) {
+        assert!(Instant::now() < deadline, "never heard it: {:?}", me.chat);
+        me.take(Duration::from_millis(200)).await;
+    }
+}
