@@ -10,9 +10,10 @@ use std::time::Duration;
 use wocable_crossword::RuleSetKind;
 use wocable_lexicon::{Language, Lexicon, LexiconInfo};
 use wocable_net::{
-    Account, ApiErrorBody, ApiRefusal, ArenaId, ArenaList, ArenaStandings, CreateRoom, Created, ErrorCode, GameRatings,
-    InArena, JoinRoom, Joined, Leaderboard, LiveGames, NewPlayer, PlayerKey, Profile, RandomGame, Recover, Rematch,
-    RematchAnswer, RoomCode, ServerConfig, Watched,
+    AboutPlayer, Account, ApiErrorBody, ApiRefusal, ArenaId, ArenaList, ArenaStandings, CreateRoom, Created, ErrorCode,
+    FriendAct, Friends, FriendsAsked, GameRatings, InArena, InvitationAnswer, Invite, JoinRoom, Joined, Leaderboard,
+    LiveGames, NewPlayer, PlayerKey, Profile, RandomGame, Recover, Rematch, RematchAnswer, RoomCode, ServerConfig,
+    Watched,
 };
 
 /// Why a call to the lobby's HTTP API failed.
@@ -252,6 +253,35 @@ impl Lobby {
     pub fn rematch(&self, joined: &Joined, accept: Option<bool>) -> Call<Rematch> {
         let answer = RematchAnswer { token: joined.token, accept };
         Call::post(format!("{}/api/rooms/{}/rematch", self.server, joined.code), &answer)
+    }
+
+    /// The member's friends, requests and invitations; with `since` (the
+    /// version the app has), answered once they change (or after the
+    /// server's wait).
+    pub fn friends(&self, key: PlayerKey, since: Option<String>) -> Call<Friends> {
+        let call = ehttp::Request::post_json(format!("{}/api/friends", self.server), &FriendsAsked { key, since });
+        Call::send(call.map(|call| call.with_timeout(Some(LIVE_WAIT))))
+    }
+
+    /// The member's word about another player; their friends after it.
+    pub fn friend_act(&self, key: PlayerKey, nick: &str, act: FriendAct) -> Call<Friends> {
+        let about = AboutPlayer { key, nick: nick.to_string(), act };
+        Call::post(format!("{}/api/friends/act", self.server), &about)
+    }
+
+    /// A new room with a seat for the member and one for each friend
+    /// invited: the member's.
+    pub fn invite(&self, invite: &Invite) -> Call<Joined> {
+        Call::post(format!("{}/api/invitations", self.server), invite)
+    }
+
+    /// The seat an invitation offered.
+    pub fn accept_invitation(&self, id: u64, key: PlayerKey) -> Call<Joined> {
+        Call::post(format!("{}/api/invitations/{id}", self.server), &InvitationAnswer { key, accept: true })
+    }
+
+    pub fn decline_invitation(&self, id: u64, key: PlayerKey) -> Call<()> {
+        Call::post(format!("{}/api/invitations/{id}", self.server), &InvitationAnswer { key, accept: false })
     }
 
     /// A seat in the next random game: answered once matched, with people

@@ -4,12 +4,14 @@
 //! storage until its game ends, so the app can rejoin it after a restart.
 
 mod account;
+mod friends;
 mod link;
 mod lobby;
 mod session;
 mod spectator;
 
 pub use account::{ACCOUNT_FILE, KeptAccount, OnlineAccount};
+pub use friends::{FriendsList, FriendsRequest};
 pub use lobby::{Call, CallError, Fetched, Lobby};
 pub use session::Session;
 pub use spectator::{WatchGame, Watching};
@@ -26,8 +28,8 @@ use serde::{Deserialize, Serialize};
 use wocable_crossword::computer::Level;
 use wocable_lexicon::FAMILY_LIST;
 use wocable_net::{
-    Account, ArenaId, CreateRoom, Created, ErrorCode, Joined, PlayerKey, RandomGame, Recover, RecoveryCode, RoomCode,
-    RoomSettings, ServerConfig,
+    Account, ArenaId, CreateRoom, Created, ErrorCode, Invite, Joined, PlayerKey, RandomGame, Recover, RecoveryCode,
+    RoomCode, RoomSettings, ServerConfig,
 };
 
 /// The seat of the online game in progress, kept until the game ends.
@@ -54,6 +56,11 @@ pub enum OnlineRequest {
     Recover { nick: String, recovery: RecoveryCode },
     /// The seat given in a rematch (see `screens::rematch`).
     Rematch(Joined),
+    /// A new room for these friends, invited to it, and this device's
+    /// player (see [`FriendsList`]).
+    Invite { friends: Vec<String>, room: RoomSettings },
+    /// The seat an invitation offers, by its id.
+    AcceptInvitation(u64),
     /// Out of the room (a game in progress goes on on the server).
     Leave,
 }
@@ -153,7 +160,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<Online>()
         .init_resource::<ArenaEntry>()
         .add_message::<OnlineRequest>()
-        .add_plugins(spectator::plugin)
+        .add_plugins((spectator::plugin, friends::plugin))
         .add_systems(Update, (hear_requests, go_on, open_the_game).chain())
         .add_systems(OnExit(Screen::Game), leave_the_game)
         // Results left unseen (Home pressed before they came) are not the
@@ -227,6 +234,10 @@ fn take_a_seat(lobby: &Lobby, request: &OnlineRequest, nick: &str, key: PlayerKe
             Online::Joining(lobby.random(&RandomGame { name: nick.to_string(), key: Some(key), ..request.clone() }))
         }
         OnlineRequest::Arena(arena) => Online::Pairing { arena: arena.clone(), call: lobby.arena_join(arena, key) },
+        OnlineRequest::Invite { friends, room } => {
+            Online::Joining(lobby.invite(&Invite { key, friends: friends.clone(), settings: room.clone() }))
+        }
+        OnlineRequest::AcceptInvitation(id) => Online::Joining(lobby.accept_invitation(*id, key)),
         OnlineRequest::Rejoin
         | OnlineRequest::Leave
         | OnlineRequest::LeaveArena

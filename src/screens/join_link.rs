@@ -55,7 +55,7 @@ fn read_links(mut opened: MessageReader<LinkOpened>, mut commands: Commands) {
 
 /// Whether the player is free to go to a linked room: not in a game, and
 /// not on the way into a room.
-fn free(screen: Screen, online: &Online) -> bool {
+pub(super) fn free(screen: Screen, online: &Online) -> bool {
     !matches!(screen, Screen::Game | Screen::TraceRound) && matches!(online, Online::Offline | Online::Failed(..))
 }
 

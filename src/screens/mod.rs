@@ -5,6 +5,7 @@
 pub mod arenas;
 pub mod credits;
 pub mod dictionary;
+pub mod friends;
 pub mod home;
 pub mod how_to_play;
 pub mod join_link;
@@ -88,6 +89,7 @@ pub(super) fn window_plugin(app: &mut App) {
         word_lists::ui,
         title::ui,
         trace_menu::ui,
+        friends::ui,
     ));
 }
 

@@ -4,6 +4,7 @@
 //! is on the same screen as local play.
 
 use super::arenas::{Arenas, arena_page, arenas_page};
+use super::friends::friends_page;
 use super::new_game::{default_word_list, word_list_choice};
 use super::ratings::{Ratings, RatingsRequest, leaderboard_page, open_profile, profile_page};
 use super::watch::{LiveList, watch_page, watch_status};
@@ -11,8 +12,8 @@ use crate::Screen;
 use crate::crossword::turn::PendingStart;
 use crate::input::GoBack;
 use crate::online::{
-    ArenaEntry, CallError, Fetched, Lobby, Online, OnlineAccount, OnlineFailure, OnlineRequest, Session, WatchGame,
-    Watching,
+    ArenaEntry, CallError, Fetched, FriendsList, FriendsRequest, Lobby, Online, OnlineAccount, OnlineFailure,
+    OnlineRequest, Session, WatchGame, Watching,
 };
 use crate::platform;
 use crate::settings::Settings;
@@ -65,6 +66,10 @@ pub struct OnlineForm {
     pub arena: Option<ArenaId>,
     /// The page a profile was opened from, to go back to.
     pub profile_from: Page,
+    /// The nickname of a player to ask to be friends.
+    pub friend_nick: String,
+    /// The friends ticked, to invite to a game.
+    pub invited: Vec<String>,
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -80,9 +85,10 @@ pub enum Page {
     Arenas,
     Arena,
     Watch,
+    Friends,
 }
 
-const CLOCKS: [Option<u32>; 4] = [None, Some(60), Some(120), Some(300)];
+pub(super) const CLOCKS: [Option<u32>; 4] = [None, Some(60), Some(120), Some(300)];
 const WAITS: [u64; 3] = [30, 60, 120];
 
 impl OnlineForm {
@@ -120,6 +126,8 @@ impl OnlineForm {
             focus_code: false,
             arena: None,
             profile_from: Page::Menu,
+            friend_nick: String::new(),
+            invited: Vec::new(),
         }
     }
 
@@ -271,6 +279,8 @@ struct ServerPages<'w> {
     live: ResMut<'w, LiveList>,
     watching: Option<Res<'w, Watching>>,
     watch: MessageWriter<'w, WatchGame>,
+    friends: Res<'w, FriendsList>,
+    friend_requests: MessageWriter<'w, FriendsRequest>,
 }
 
 /// What the player chooses on these pages, and the settings that keep
@@ -367,6 +377,12 @@ fn draw(
                 leaderboard_page(ui, &locale, form, &rating_pages.ratings, &mut rating_pages.requests);
             }
             Page::Profile => profile_page(ui, &locale, &rating_pages.ratings),
+            Page::Friends => {
+                let pages = &mut rating_pages;
+                if let Some(request) = friends_page(ui, &locale, form, &pages.friends, &mut pages.friend_requests) {
+                    ask(form, request);
+                }
+            }
             Page::Arenas => arenas_page(ui, &locale, form, &rating_pages.arenas),
             Page::Watch => {
                 watch_page(ui, &locale, &mut rating_pages.live, &mut rating_pages.watch);
@@ -503,6 +519,9 @@ fn menu(ui: &mut egui::Ui, locale: &Locale, form: &mut OnlineForm, member: Optio
         {
             open_profile(form, &mut pages.requests, nick);
         }
+        if member.is_some() && ui.button(locale.t("online-friends")).clicked() {
+            form.page = Page::Friends;
+        }
         if ui.button(locale.t("online-recover-account")).clicked() {
             form.page = Page::Recover;
             form.problem = None;
@@ -526,7 +545,7 @@ fn recovery_notice(ui: &mut egui::Ui, locale: &Locale, recovery: RecoveryCode) -
     noted
 }
 
-fn clock_label(locale: &Locale, clock: Option<u32>) -> String {
+pub(super) fn clock_label(locale: &Locale, clock: Option<u32>) -> String {
     match clock {
         None => locale.t("clock-none"),
         Some(seconds) => locale.t_with("clock-minutes", &[("minutes", (seconds / 60).into())]),

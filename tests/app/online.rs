@@ -18,8 +18,8 @@ use wocable::crossword::referee::{ActiveReferee, BagCheck, Connection};
 use wocable::crossword::turn::Hints;
 use wocable::crossword::{Action, Match, MatchSetup, MoveRefused, NewMatch, SAVE_FILE, Seat, Unplayed};
 use wocable::online::{
-    ACCOUNT_FILE, ArenaEntry, Call, CallError, Fetched, FinishedOnline, Lobby, Online, OnlineAccount, OnlineFailure,
-    OnlineRequest, SEAT_FILE, WatchGame,
+    ACCOUNT_FILE, ArenaEntry, Call, CallError, Fetched, FinishedOnline, FriendsList, FriendsRequest, Lobby, Online,
+    OnlineAccount, OnlineFailure, OnlineRequest, SEAT_FILE, WatchGame,
 };
 use wocable::screens::arenas::Arenas;
 use wocable::screens::home::OnlineSeatKept;
@@ -33,7 +33,7 @@ use wocable::storage::Storage;
 use wocable_crossword::computer;
 use wocable_crossword::{Event, Game, RuleSetKind};
 use wocable_lexicon::{FAMILY_LIST, Language, Lexicon};
-use wocable_net::{CreateRoom, ErrorCode, RandomGame, RoomCode, RoomSettings};
+use wocable_net::{CreateRoom, ErrorCode, FriendAct, Friends, Invitation, RandomGame, RoomCode, RoomSettings};
 
 /// A folder of this test's own.
 fn scratch(name: &str) -> PathBuf {
@@ -734,5 +734,97 @@ fn two_members_are_paired_in_an_arena_and_see_the_standings_and_their_ratings_ch
     ana.world_mut().resource_mut::<OnlineForm>().page = Page::Arenas;
     until(&mut ana, "out of the arena", 20, |w| {
         matches!(w.resource::<Online>(), Online::Offline) && w.resource::<ArenaEntry>().arena.is_none()
+    });
+}
+
+/// What the server last said of the app's player's friends.
+fn friends(world: &World) -> Option<&Friends> {
+    world.resource::<FriendsList>().friends.as_ref()
+}
+
+fn invitation(world: &World) -> Option<&Invitation> {
+    friends(world).and_then(|friends| friends.invitations.first())
+}
+
+/// The app's player gets an account on `server` the way players do, by
+/// taking a seat, and leaves the room.
+fn become_a_member(app: &mut App, server: &Server) {
+    app.world_mut().write_message(two_player_room(false));
+    until(app, "an account", 20, |w| w.resource::<OnlineAccount>().on(&server.url).is_some());
+    until(app, "the waiting room", 20, |w| matches!(w.resource::<Online>(), Online::InRoom(_)));
+    app.world_mut().write_message(OnlineRequest::Leave);
+    app.update();
+}
+
+#[test]
+fn friends_ask_accept_and_invite_each_other_into_a_game() {
+    let dir = scratch("friends");
+    let server = Server::start(&dir, "127.0.0.1:0");
+    let (mut ana, mut ben) = (app_as(&dir.join("ana"), &server, "Ana"), app_as(&dir.join("ben"), &server, "Ben"));
+    become_a_member(&mut ana, &server);
+    become_a_member(&mut ben, &server);
+
+    // Ben asks Ana; the request comes to Ana's app without a question of
+    // its own; she accepts, and each sees the other online.
+    ben.world_mut().write_message(FriendsRequest::Act { nick: "ana".into(), act: FriendAct::Ask });
+    until(&mut ben, "Ben waits for Ana", 20, |w| friends(w).is_some_and(|f| f.asked == ["Ana"]));
+    until(&mut ana, "Ben asks Ana", 20, |w| friends(w).is_some_and(|f| f.asking == ["Ben"]));
+    ana.world_mut().write_message(FriendsRequest::Act { nick: "Ben".into(), act: FriendAct::Accept });
+    until_both(&mut [&mut ana, &mut ben], "friends both ways, online", 20, |worlds| {
+        worlds.iter().zip(["Ben", "Ana"]).all(|(w, other)| {
+            friends(w).is_some_and(|f| {
+                f.asking.is_empty() && f.asked.is_empty() && f.friends.iter().any(|f| f.nick == other && f.online)
+            })
+        })
+    });
+
+    // Ben invites Ana; she says not now, and Ben learns it.
+    let invite = || OnlineRequest::Invite {
+        friends: vec!["Ana".into()],
+        room: RoomSettings {
+            rules: RuleSetKind::Wocable,
+            language: Language::En,
+            players: 2,
+            clock: Some(120),
+            word_list: None,
+            hints: false,
+        },
+    };
+    ben.world_mut().write_message(invite());
+    until(&mut ben, "Ben in his room", 20, |w| matches!(w.resource::<Online>(), Online::InRoom(_)));
+    let first = code_in_room(&ben).unwrap();
+    until(&mut ana, "the invitation", 20, |w| invitation(w).is_some_and(|i| i.from == "Ben" && i.code == first));
+    let declined = invitation(ana.world()).unwrap().id;
+    ana.world_mut().write_message(FriendsRequest::Decline(declined));
+    ana.update();
+    assert_eq!(invitation(ana.world()), None, "gone at once");
+    until(&mut ben, "Ben told of the no", 20, |w| {
+        friends(w).is_some_and(|f| f.sent.iter().any(|sent| sent.id == declined && sent.accepted == Some(false)))
+    });
+
+    // Asked again, she plays: both are in the game of Ben's new room.
+    ben.world_mut().write_message(OnlineRequest::Leave);
+    ben.world_mut().write_message(invite());
+    until(
+        &mut ben,
+        "Ben in his second room",
+        20,
+        |w| matches!(w.resource::<Online>(), Online::InRoom(session) if session.joined().code != first),
+    );
+    let second = code_in_room(&ben).unwrap();
+    until(&mut ana, "the second invitation", 20, |w| invitation(w).is_some_and(|i| i.code == second));
+    let accepted = invitation(ana.world()).unwrap().id;
+    ana.world_mut().write_message(OnlineRequest::AcceptInvitation(accepted));
+    until_both(&mut [&mut ana, &mut ben], "the game of the invitation", 30, |worlds| {
+        worlds.iter().all(|w| {
+            screen(w) == Screen::Game && matches!(w.resource::<Online>(), Online::Playing(seat) if seat.code == second)
+        })
+    });
+    let m = ana.world().resource::<Match>();
+    let mut players = m.view().settings().players.clone();
+    players.sort();
+    assert_eq!(players, ["Ana", "Ben"]);
+    until(&mut ben, "Ben told of the yes", 20, |w| {
+        friends(w).is_some_and(|f| f.sent.iter().any(|sent| sent.id == accepted && sent.accepted == Some(true)))
     });
 }

@@ -1,0 +1,218 @@
+//! Friends on the online screen: ask a player by nickname, answer those
+//! who asked, see who is online and their ratings, remove or block, and
+//! invite one to three friends to a new room. An invitation to the player
+//! shows on every screen but a game's, to play at once or decline.
+
+use super::join_link::free;
+use super::online::{OnlineForm, lobby_failure};
+use crate::Screen;
+use crate::online::{FriendsList, FriendsRequest, Online, OnlineRequest};
+use crate::ui::i18n::{GAME_LANGUAGES, Locale, language_key, rules_key};
+use crate::ui::theme::{self, egui_colour};
+use crate::ui::widgets::{centred_choices, centred_row, wide_button};
+use crate::ui::{Drawing, bold};
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use wocable_crossword::RuleSetKind;
+use wocable_net::{Friend, FriendAct, MAX_INVITED, MAX_NAME, RoomSettings};
+
+pub(super) fn ui(app: &mut App) {
+    app.add_systems(EguiPrimaryContextPass, invitation.in_set(Drawing));
+}
+
+/// A friend's rating on the list they played most, or that they have none.
+fn rating(locale: &Locale, friend: &Friend) -> String {
+    match friend.ratings.first() {
+        Some(list) => format!(
+            "{:.0} · {} · {}",
+            list.rating,
+            locale.t(rules_key(list.rules)),
+            locale.t(language_key(list.language))
+        ),
+        None => locale.t("friends-unrated"),
+    }
+}
+
+/// The friends page; the room to invite friends to, when asked for.
+pub(super) fn friends_page(
+    ui: &mut egui::Ui,
+    locale: &Locale,
+    form: &mut OnlineForm,
+    list: &FriendsList,
+    requests: &mut MessageWriter<FriendsRequest>,
+) -> Option<OnlineRequest> {
+    let mut act = |nick: &str, act: FriendAct| {
+        requests.write(FriendsRequest::Act { nick: nick.to_string(), act });
+    };
+    ui.label(bold(locale.t("friends-add"), 20.0));
+    centred_row(ui, |ui| {
+        ui.add(egui::TextEdit::singleline(&mut form.friend_nick).char_limit(MAX_NAME).desired_width(200.0));
+        if ui.button(locale.t("friends-ask")).clicked() && !form.friend_nick.trim().is_empty() {
+            act(form.friend_nick.trim(), FriendAct::Ask);
+            form.friend_nick.clear();
+        }
+    });
+    if let Some(error) = &list.failed {
+        ui.colored_label(egui_colour(theme::WARNING), lobby_failure(locale, error));
+    }
+    let Some(friends) = &list.friends else {
+        ui.spinner();
+        return None;
+    };
+    for nick in &friends.asking {
+        ui.label(locale.t_with("friends-asking", &[("nick", nick.clone().into())]));
+        centred_row(ui, |ui| {
+            for (key, answer) in [("friends-accept", FriendAct::Accept), ("friends-refuse", FriendAct::Refuse)] {
+                if ui.button(locale.t(key)).clicked() {
+                    act(nick, answer);
+                }
+            }
+            if ui.button(locale.t("friends-block")).clicked() {
+                act(nick, FriendAct::Block);
+            }
+        });
+    }
+    ui.add_space(8.0);
+    ui.label(bold(locale.t("online-friends"), 20.0));
+    if friends.friends.is_empty() {
+        ui.label(locale.t("friends-none"));
+    }
+    form.invited.retain(|nick| friends.friends.iter().any(|friend| friend.nick == *nick));
+    for friend in &friends.friends {
+        centred_row(ui, |ui| {
+            let mut invited = form.invited.contains(&friend.nick);
+            let dot = if friend.online { theme::ACCENT } else { theme::CELL };
+            let (place, _) = ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
+            ui.painter().circle_filled(place.center(), 5.0, egui_colour(dot));
+            if ui.checkbox(&mut invited, bold(friend.nick.clone(), 18.0)).changed() {
+                match invited {
+                    true if form.invited.len() < MAX_INVITED => form.invited.push(friend.nick.clone()),
+                    true => {}
+                    false => form.invited.retain(|nick| *nick != friend.nick),
+                }
+            }
+            ui.small(rating(locale, friend));
+            if ui.small_button(locale.t("friends-remove")).clicked() {
+                act(&friend.nick, FriendAct::Remove);
+            }
+            if ui.small_button(locale.t("friends-block")).clicked() {
+                act(&friend.nick, FriendAct::Block);
+            }
+        });
+    }
+    let invite = invite_choices(ui, locale, form);
+    for nick in &friends.asked {
+        centred_row(ui, |ui| {
+            ui.label(locale.t_with("friends-asked", &[("nick", nick.clone().into())]));
+            if ui.small_button(locale.t("cancel")).clicked() {
+                act(nick, FriendAct::Remove);
+            }
+        });
+    }
+    for sent in &friends.sent {
+        let key = match sent.accepted {
+            None => "friends-sent-waiting",
+            Some(true) => "friends-sent-accepted",
+            Some(false) => "friends-sent-declined",
+        };
+        ui.small(locale.t_with(key, &[("nick", sent.to.clone().into())]));
+    }
+    if !friends.blocked.is_empty() {
+        ui.add_space(8.0);
+        ui.label(bold(locale.t("friends-blocked"), 18.0));
+    }
+    for nick in &friends.blocked {
+        centred_row(ui, |ui| {
+            ui.label(nick);
+            if ui.small_button(locale.t("friends-unblock")).clicked() {
+                act(nick, FriendAct::Unblock);
+            }
+        });
+    }
+    invite
+}
+
+/// The game to invite the friends ticked to: its rules, language and
+/// clock (a seat each, and the player's); the request, once asked for.
+fn invite_choices(ui: &mut egui::Ui, locale: &Locale, form: &mut OnlineForm) -> Option<OnlineRequest> {
+    ui.add_space(8.0);
+    if form.invited.is_empty() {
+        ui.small(locale.t("friends-invite-pick"));
+        return None;
+    }
+    centred_choices(ui, &mut form.rules, &RuleSetKind::ALL.map(|r| (r, locale.t(rules_key(r)))));
+    centred_choices(ui, &mut form.language, &GAME_LANGUAGES.map(|l| (l, locale.t(language_key(l)))));
+    centred_choices(ui, &mut form.clock, &super::online::CLOCKS.map(|c| (c, super::online::clock_label(locale, c))));
+    let players = form.invited.len() + 1;
+    let rules = form.rules.rules();
+    if !(rules.min_players..=rules.max_players).contains(&players) {
+        ui.colored_label(egui_colour(theme::WARNING), locale.t("lobby-player-count"));
+        return None;
+    }
+    let names = form.invited.join(", ");
+    if !wide_button(ui, bold(locale.t_with("friends-invite", &[("names", names.into())]), 20.0)).clicked() {
+        return None;
+    }
+    let room = RoomSettings {
+        rules: form.rules,
+        language: form.language,
+        players,
+        clock: form.clock,
+        word_list: None,
+        hints: false,
+    };
+    Some(OnlineRequest::Invite { friends: std::mem::take(&mut form.invited), room })
+}
+
+/// What answering an invitation asks for.
+#[derive(SystemParam)]
+struct InvitationAnswers<'w> {
+    next: ResMut<'w, NextState<Screen>>,
+    requests: MessageWriter<'w, OnlineRequest>,
+    declines: MessageWriter<'w, FriendsRequest>,
+}
+
+/// The first invitation to the player, over any screen but a game's,
+/// while they are not on their way into a room.
+fn invitation(
+    mut contexts: EguiContexts,
+    list: Res<FriendsList>,
+    locale: Res<Locale>,
+    online: Res<Online>,
+    screen: Res<State<Screen>>,
+    mut answers: InvitationAnswers,
+) -> Result {
+    let Some(invitation) = list.friends.as_ref().and_then(|friends| friends.invitations.first()) else { return Ok(()) };
+    if !free(*screen.get(), &online) {
+        return Ok(());
+    }
+    let settings = &invitation.settings;
+    let text = locale.t_with(
+        "invitation-from",
+        &[
+            ("nick", invitation.from.clone().into()),
+            ("rules", locale.t(rules_key(settings.rules)).into()),
+            ("language", locale.t(language_key(settings.language)).into()),
+            ("players", settings.players.into()),
+        ],
+    );
+    egui::Window::new(locale.t("invitation"))
+        .id(egui::Id::new(("invitation", invitation.id)))
+        .anchor(egui::Align2::CENTER_TOP, [0.0, 12.0])
+        .collapsible(false)
+        .resizable(false)
+        .show(contexts.ctx_mut()?, |ui| {
+            ui.label(text);
+            centred_row(ui, |ui| {
+                if ui.button(bold(locale.t("invitation-accept"), 18.0)).clicked() {
+                    answers.requests.write(OnlineRequest::AcceptInvitation(invitation.id));
+                    answers.next.set(Screen::Online);
+                }
+                if ui.button(locale.t("invitation-decline")).clicked() {
+                    answers.declines.write(FriendsRequest::Decline(invitation.id));
+                }
+            });
+        });
+    Ok(())
+}
