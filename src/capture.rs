@@ -19,7 +19,7 @@ use crate::input::{Pinch, PointerInput, PointerPhase, SafeArea};
 use crate::lexicons::Lexicons;
 use crate::lexicons::{Import, ImportWordList};
 use crate::online::Fetched;
-use crate::online::{Online, OnlineRequest, WatchGame};
+use crate::online::{FriendsList, Online, OnlineRequest, WatchGame};
 use crate::screens::arenas::Arenas;
 use crate::screens::dictionary::{DictionaryPage, Found, Lookup};
 use crate::screens::new_game::NewGameForm;
@@ -38,7 +38,7 @@ use std::path::PathBuf;
 use wocable_crossword::RuleSetKind;
 use wocable_crossword::computer::Level;
 use wocable_lexicon::Language;
-use wocable_net::RoomSettings;
+use wocable_net::{Friend, FriendRating, Invitation, RoomCode, RoomSettings};
 use wocable_trace::{Day, Mode};
 
 /// One step of the tour; the next comes `frames` frames after it.
@@ -208,6 +208,18 @@ const STEPS: &[Step] = &[
     // recovery code to write down.
     run(|world| send(world, OnlineRequest::Leave)),
     shoot("online-account"),
+    // The friends page, with a list staged on the server's answer (the
+    // tour's server has no other member): a request, two friends, one
+    // online and ticked to invite, and an invitation over the page.
+    run(|world| {
+        if let Some(mut form) = world.get_resource_mut::<OnlineForm>() {
+            form.page = Page::Friends;
+        }
+    }),
+    until("the friends list", |world| world.resource::<FriendsList>().friends.is_some()),
+    run(stage_friends),
+    shoot("online-friends"),
+    run(|world| world.resource_mut::<FriendsList>().friends = None),
     run(|world| {
         if let Some(mut form) = world.get_resource_mut::<OnlineForm>() {
             form.page = Page::Leaderboard;
@@ -377,6 +389,33 @@ fn four_players(world: &mut World) {
 }
 
 /// A room on the clock with a computer player seated.
+fn stage_friends(world: &mut World) {
+    let Some(friends) = world.resource_mut::<FriendsList>().into_inner().friends.as_mut() else { return };
+    let rated = FriendRating { rules: RuleSetKind::Wocable, language: Language::En, rating: 1612.0, games: 24 };
+    friends.asking = vec!["Zoë".into()];
+    friends.friends = vec![
+        Friend { nick: "Ben".into(), online: true, ratings: vec![rated] },
+        Friend { nick: "Chloé".into(), online: false, ratings: Vec::new() },
+    ];
+    friends.invitations = vec![Invitation {
+        id: 1,
+        from: "Ben".into(),
+        code: RoomCode::from_number(1),
+        settings: RoomSettings {
+            rules: RuleSetKind::Wocable,
+            language: Language::En,
+            players: 2,
+            clock: Some(120),
+            word_list: None,
+            hints: false,
+        },
+        expires_ms: 0,
+    }];
+    if let Some(mut form) = world.get_resource_mut::<OnlineForm>() {
+        form.invited = vec!["Ben".into()];
+    }
+}
+
 fn room(players: usize) -> OnlineRequest {
     let room = RoomSettings {
         rules: RuleSetKind::Wocable,

@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use support::Server;
 use wocable_lexicon::{Language, Lexicon};
 
-const SCREENS: [&str; 43] = [
+const SCREENS: [&str; 44] = [
     "home",
     "new-game",
     "game-start",
@@ -39,6 +39,7 @@ const SCREENS: [&str; 43] = [
     "online-create",
     "online-waiting",
     "online-account",
+    "online-friends",
     "online-leaderboard",
     "online-arenas",
     "online-arena",

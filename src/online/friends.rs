@@ -24,7 +24,8 @@ pub struct FriendsList {
     listening: Option<Call<Friends>>,
     acting: Vec<Call<Friends>>,
     declining: Vec<Call<()>>,
-    /// When to ask again after a failure (the app's time, in seconds).
+    /// When to ask again after a failure (wall-clock seconds since the app
+    /// started: a game's time may run faster or stop).
     next_ask: f32,
 }
 
@@ -86,7 +87,7 @@ fn answered<T: Send + 'static>(calls: &mut Vec<Call<T>>) -> Vec<Result<T, CallEr
     answers
 }
 
-fn take_answers(mut list: ResMut<FriendsList>, time: Res<Time>) {
+fn take_answers(mut list: ResMut<FriendsList>, time: Res<Time<Real>>) {
     let list = &mut *list;
     let mut answers = answered(&mut list.acting);
     if let Some(answer) = list.listening.as_ref().and_then(Call::take) {
@@ -117,7 +118,7 @@ fn take_answers(mut list: ResMut<FriendsList>, time: Res<Time>) {
 
 /// Asks again as soon as the last question was answered: the server
 /// answers at the next change.
-fn listen(mut list: ResMut<FriendsList>, time: Res<Time>) {
+fn listen(mut list: ResMut<FriendsList>, time: Res<Time<Real>>) {
     let Some((server, key)) = list.of.clone() else { return };
     if list.listening.is_some() || time.elapsed_secs() < list.next_ask {
         return;

@@ -4,7 +4,7 @@
 //! shows on every screen but a game's, to play at once or decline.
 
 use super::join_link::free;
-use super::online::{OnlineForm, lobby_failure};
+use super::online::{CLOCKS, OnlineForm, clock_label, lobby_failure};
 use crate::Screen;
 use crate::online::{FriendsList, FriendsRequest, Online, OnlineRequest};
 use crate::ui::i18n::{GAME_LANGUAGES, Locale, language_key, rules_key};
@@ -93,12 +93,15 @@ pub(super) fn friends_page(
                 }
             }
             ui.small(rating(locale, friend));
-            if ui.small_button(locale.t("friends-remove")).clicked() {
-                act(&friend.nick, FriendAct::Remove);
-            }
-            if ui.small_button(locale.t("friends-block")).clicked() {
-                act(&friend.nick, FriendAct::Block);
-            }
+            // Out of the way in a menu: the row fits a phone's width.
+            ui.menu_button("...", |ui| {
+                if ui.button(locale.t("friends-remove")).clicked() {
+                    act(&friend.nick, FriendAct::Remove);
+                }
+                if ui.button(locale.t("friends-block")).clicked() {
+                    act(&friend.nick, FriendAct::Block);
+                }
+            });
         });
     }
     let invite = invite_choices(ui, locale, form);
@@ -143,7 +146,7 @@ fn invite_choices(ui: &mut egui::Ui, locale: &Locale, form: &mut OnlineForm) -> 
     }
     centred_choices(ui, &mut form.rules, &RuleSetKind::ALL.map(|r| (r, locale.t(rules_key(r)))));
     centred_choices(ui, &mut form.language, &GAME_LANGUAGES.map(|l| (l, locale.t(language_key(l)))));
-    centred_choices(ui, &mut form.clock, &super::online::CLOCKS.map(|c| (c, super::online::clock_label(locale, c))));
+    centred_choices(ui, &mut form.clock, &CLOCKS.map(|c| (c, clock_label(locale, c))));
     let players = form.invited.len() + 1;
     let rules = form.rules.rules();
     if !(rules.min_players..=rules.max_players).contains(&players) {
@@ -195,6 +198,7 @@ fn invitation(
             ("rules", locale.t(rules_key(settings.rules)).into()),
             ("language", locale.t(language_key(settings.language)).into()),
             ("players", settings.players.into()),
+            ("clock", clock_label(&locale, settings.clock).into()),
         ],
     );
     egui::Window::new(locale.t("invitation"))
