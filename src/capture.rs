@@ -401,14 +401,7 @@ fn stage_friends(world: &mut World) {
         id: 1,
         from: "Ben".into(),
         code: RoomCode::from_number(1),
-        settings: RoomSettings {
-            rules: RuleSetKind::Wocable,
-            language: Language::En,
-            players: 2,
-            clock: Some(120),
-            word_list: None,
-            hints: false,
-        },
+        settings: room_settings(2),
         expires_ms: 0,
     }];
     if let Some(mut form) = world.get_resource_mut::<OnlineForm>() {
@@ -416,16 +409,20 @@ fn stage_friends(world: &mut World) {
     }
 }
 
-fn room(players: usize) -> OnlineRequest {
-    let room = RoomSettings {
+/// A room of the tour's: Wocable in English with a two-minute clock.
+fn room_settings(players: usize) -> RoomSettings {
+    RoomSettings {
         rules: RuleSetKind::Wocable,
         language: Language::En,
         players,
         clock: Some(120),
         word_list: None,
         hints: false,
-    };
-    OnlineRequest::Create { room, computers: vec![Level::Beginner] }
+    }
+}
+
+fn room(players: usize) -> OnlineRequest {
+    OnlineRequest::Create { room: room_settings(players), computers: vec![Level::Beginner] }
 }
 
 fn start_round(world: &mut World, mode: Mode, seed: u64, daily: Option<Day>) {

@@ -134,15 +134,18 @@ fn code_in_room(app: &App) -> Option<RoomCode> {
 /// A room of two with a two-minute clock; `hints`: made with hints on
 /// (and so unrated).
 fn two_player_room(hints: bool) -> OnlineRequest {
-    let room = RoomSettings {
+    OnlineRequest::Create { room: two_player_settings(hints), computers: Vec::new() }
+}
+
+fn two_player_settings(hints: bool) -> RoomSettings {
+    RoomSettings {
         rules: RuleSetKind::Wocable,
         language: Language::En,
         players: 2,
         clock: Some(120),
         word_list: None,
         hints,
-    };
-    OnlineRequest::Create { room, computers: Vec::new() }
+    }
 }
 
 /// The app's player makes a room; returns its code once in the waiting
@@ -779,17 +782,7 @@ fn friends_ask_accept_and_invite_each_other_into_a_game() {
     });
 
     // Ben invites Ana; she says not now, and Ben learns it.
-    let invite = || OnlineRequest::Invite {
-        friends: vec!["Ana".into()],
-        room: RoomSettings {
-            rules: RuleSetKind::Wocable,
-            language: Language::En,
-            players: 2,
-            clock: Some(120),
-            word_list: None,
-            hints: false,
-        },
-    };
+    let invite = || OnlineRequest::Invite { friends: vec!["Ana".into()], room: two_player_settings(false) };
     ben.world_mut().write_message(invite());
     until(&mut ben, "Ben in his room", 20, |w| matches!(w.resource::<Online>(), Online::InRoom(_)));
     let first = code_in_room(&ben).unwrap();

@@ -9,6 +9,7 @@ use serde_json::{Value, json};
 use std::time::{Duration, Instant};
 use wocable_net::{Account, ChatLine, ClientMessage, Friends, Joined};
 
+#[derive(Clone)]
 struct Lobby {
     url: String,
     http: reqwest::Client,
@@ -87,20 +88,12 @@ async fn friends_ask_accept_invite_and_a_block_holds_everywhere_unseen() {
     // Ben's open list waits for a change; Ana's invitation answers it.
     let version = lobby.friends(&ben).await.version;
     let waiting = {
-        let (url, key) = (server.url.clone(), ben.clone());
+        let (lobby, key) = (lobby.clone(), ben.clone());
         tokio::spawn(async move {
             let asked = Instant::now();
-            let body = json!({ "key": key, "since": version });
-            let friends: Friends = reqwest::Client::new()
-                .post(format!("{url}/api/friends"))
-                .json(&body)
-                .send()
-                .await
-                .unwrap()
-                .json()
-                .await
-                .unwrap();
-            (friends, asked.elapsed())
+            let (status, friends) = lobby.post("/api/friends", json!({ "key": key, "since": version })).await;
+            assert_eq!(status, 200, "{friends}");
+            (serde_json::from_value::<Friends>(friends).unwrap(), asked.elapsed())
         })
     };
     tokio::time::sleep(Duration::from_millis(300)).await;
