@@ -394,8 +394,8 @@ fn stage_friends(world: &mut World) {
     let rated = FriendRating { rules: RuleSetKind::Wocable, language: Language::En, rating: 1612.0, games: 24 };
     friends.asking = vec!["Zoë".into()];
     friends.friends = vec![
-        Friend { nick: "Ben".into(), online: true, ratings: vec![rated] },
-        Friend { nick: "Chloé".into(), online: false, ratings: Vec::new() },
+        Friend { nick: "Ben".into(), online: true, ratings: vec![rated], playing: Some(RoomCode::from_number(2)) },
+        Friend { nick: "Chloé".into(), online: false, ratings: Vec::new(), playing: None },
     ];
     friends.invitations = vec![Invitation {
         id: 1,

@@ -1,12 +1,14 @@
 //! Friends on the online screen: ask a player by nickname, answer those
-//! who asked, see who is online and their ratings, remove or block, and
-//! invite one to three friends to a new room. An invitation to the player
-//! shows on every screen but a game's, to play at once or decline.
+//! who asked, see who is online, their ratings and the game they play (to
+//! watch it), remove or block, and invite one to three friends to a new
+//! room. An invitation to the player shows on every screen but a game's,
+//! to play at once or decline.
 
 use super::join_link::free;
+use super::ratings::Ratings;
 use super::online::{CLOCKS, OnlineForm, clock_label, lobby_failure};
 use crate::Screen;
-use crate::online::{FriendsList, FriendsRequest, Online, OnlineRequest};
+use crate::online::{Fetched, FriendsList, FriendsRequest, Online, OnlineRequest, WatchGame};
 use crate::ui::i18n::{GAME_LANGUAGES, Locale, language_key, rules_key};
 use crate::ui::theme::{self, egui_colour};
 use crate::ui::widgets::{centred_choices, centred_row, wide_button};
@@ -34,13 +36,34 @@ fn rating(locale: &Locale, friend: &Friend) -> String {
     }
 }
 
+/// Under an online game's results: each other member who played in it,
+/// not yet a friend nor asked, offered as one.
+pub(super) fn befriend_opponents(
+    ui: &mut egui::Ui,
+    locale: &Locale,
+    (ratings, my_seat): (&Ratings, usize),
+    list: &FriendsList,
+    requests: &mut MessageWriter<FriendsRequest>,
+) {
+    let (Fetched::Got(game), Some(friends)) = (&ratings.game, &list.friends) else { return };
+    let known = |nick: &str| {
+        friends.friends.iter().any(|friend| friend.nick == nick)
+            || [&friends.asked, &friends.asking, &friends.blocked].iter().any(|nicks| nicks.iter().any(|n| n == nick))
+    };
+    for change in game.changes.iter().filter(|change| change.seat != my_seat && !known(&change.nick)) {
+        if ui.small_button(locale.t_with("friends-add-player", &[("nick", change.nick.clone().into())])).clicked() {
+            requests.write(FriendsRequest::Act { nick: change.nick.clone(), act: FriendAct::Ask });
+        }
+    }
+}
+
 /// The friends page; the room to invite friends to, when asked for.
 pub(super) fn friends_page(
     ui: &mut egui::Ui,
     locale: &Locale,
     form: &mut OnlineForm,
     list: &FriendsList,
-    requests: &mut MessageWriter<FriendsRequest>,
+    (requests, watch): (&mut MessageWriter<FriendsRequest>, &mut MessageWriter<WatchGame>),
 ) -> Option<OnlineRequest> {
     let mut act = |nick: &str, act: FriendAct| {
         requests.write(FriendsRequest::Act { nick: nick.to_string(), act });
@@ -93,6 +116,11 @@ pub(super) fn friends_page(
                 }
             }
             ui.small(rating(locale, friend));
+            if let Some(code) = friend.playing
+                && ui.small_button(locale.t("friends-watch")).clicked()
+            {
+                watch.write(WatchGame(code));
+            }
             // Out of the way in a menu: the row fits a phone's width.
             ui.menu_button("...", |ui| {
                 if ui.button(locale.t("friends-remove")).clicked() {

@@ -379,9 +379,11 @@ fn draw(
             Page::Profile => profile_page(ui, &locale, &rating_pages.ratings),
             Page::Friends => {
                 let pages = &mut rating_pages;
-                if let Some(request) = friends_page(ui, &locale, form, &pages.friends, &mut pages.friend_requests) {
+                let writers = (&mut pages.friend_requests, &mut pages.watch);
+                if let Some(request) = friends_page(ui, &locale, form, &pages.friends, writers) {
                     ask(form, request);
                 }
+                watch_status(ui, &locale, pages.watching.as_deref(), &pending);
             }
             Page::Arenas => arenas_page(ui, &locale, form, &rating_pages.arenas),
             Page::Watch => {

@@ -2,6 +2,7 @@
 //! best play and bingos, and a review of every turn beside the best move
 //! there was (§4.3).
 
+use super::friends::befriend_opponents;
 use super::online::OnlineForm;
 use super::ratings::{Ratings, RatingsRequest, rating_changes};
 use super::rematch::{AnswerRematch, RematchOffer};
@@ -10,7 +11,7 @@ use crate::crossword::picture::{PictureTile, TileLook, board_picture};
 use crate::crossword::referee::BagCheck;
 use crate::crossword::thinking::{ThinkInSteps, steps_for};
 use crate::crossword::turn::FinalRecord;
-use crate::online::{ArenaEntry, FinishedOnline, OnlineRequest};
+use crate::online::{ArenaEntry, FinishedOnline, FriendsList, FriendsRequest, OnlineRequest};
 use crate::settings::Settings;
 use crate::ui::bold;
 use crate::ui::i18n::Locale;
@@ -316,11 +317,16 @@ struct OnlineResults<'w> {
     requests: MessageWriter<'w, OnlineRequest>,
     rematch: Option<Res<'w, RematchOffer>>,
     answers: MessageWriter<'w, AnswerRematch>,
+    friends: Res<'w, FriendsList>,
+    friend_requests: MessageWriter<'w, FriendsRequest>,
 }
 
 impl OnlineResults<'_> {
     fn show(&mut self, ui: &mut egui::Ui, locale: &Locale, screen: &mut NextState<Screen>) {
-        let Some(finished) = self.finished.as_deref().map(|finished| finished.0.code) else { return };
+        let Some((finished, my_seat)) = self.finished.as_deref().map(|finished| (finished.0.code, finished.0.seat))
+        else {
+            return;
+        };
         match self.bag.as_deref() {
             Some(BagCheck::Verified) => {
                 ui.label(locale.t("results-bag-verified"));
@@ -331,6 +337,7 @@ impl OnlineResults<'_> {
             None => {}
         }
         rating_changes(ui, locale, &self.ratings);
+        befriend_opponents(ui, locale, (&self.ratings, my_seat), &self.friends, &mut self.friend_requests);
         if let Some(offer) = self.rematch.as_deref() {
             super::rematch::show(ui, locale, offer, &mut self.answers);
         }

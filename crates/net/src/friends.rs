@@ -69,6 +69,9 @@ pub struct Friend {
     /// The app is open somewhere, or was a moment ago.
     pub online: bool,
     pub ratings: Vec<FriendRating>,
+    /// The game they play now on this server, to watch.
+    #[serde(default)]
+    pub playing: Option<RoomCode>,
 }
 
 /// A friend's rating on one list.

@@ -24,7 +24,8 @@
 //! - `GET /api/players/NICK` → the profile
 //! - `POST /api/friends` `{key, since?}` → `{version, friends, asking,
 //!   asked, blocked, invitations, sent}`: a member's friends (who is
-//!   online, their ratings), requests and invitations; with `since`, once
+//!   online, their ratings, the game each plays on this server), requests
+//!   and invitations; with `since`, once
 //!   they differ from that version (see `wocable_net::Friends`)
 //! - `POST /api/friends/act` `{key, nick, act}` → the same, after asking
 //!   `nick` to be friends, accepting, refusing, removing, blocking or

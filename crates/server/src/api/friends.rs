@@ -1,8 +1,8 @@
 //! Friends and invitations (see the routes in `api`). The list is asked
 //! for again and again by an open app, each answer waiting for a change:
 //! a change made on this server answers at once; one made on another
-//! server of the database, or a friend coming online or going, within
-//! [`RECHECK`].
+//! server of the database, a friend coming online or going, or sitting
+//! down to a game, within [`RECHECK`].
 
 use super::{Lobby, ask, failed, member, seat};
 use crate::address::Origin;
@@ -37,6 +37,13 @@ pub fn routes() -> Router<Lobby> {
 /// the rest, so that every server gives the same state the same version.
 async fn listed(lobby: &Lobby, me: AccountId) -> Result<Friends, ApiError> {
     let mut friends = lobby.db.friends(me, now_ms()).await.map_err(failed)?;
+    if !friends.friends.is_empty() {
+        let nicks = friends.friends.iter().map(|friend| friend.nick.clone()).collect();
+        let playing = ask(&lobby.hub, |reply| Command::Playing { nicks, reply }).await?;
+        for (friend, code) in friends.friends.iter_mut().zip(playing) {
+            friend.playing = code;
+        }
+    }
     let digest = Sha256::digest(serde_json::to_vec(&friends).unwrap_or_default());
     friends.version = digest[..8].iter().map(|byte| format!("{byte:02x}")).collect();
     Ok(friends)

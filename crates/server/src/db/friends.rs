@@ -237,6 +237,7 @@ impl Db {
                 nick: row.get(1),
                 online: now.saturating_sub(row.get::<i64, _>(2) as u64) < ONLINE_MS,
                 ratings: by_player.remove(&row.get::<i64, _>(0)).unwrap_or_default(),
+                playing: None,
             })
             .collect();
         let asking = sqlx::query(concat!(

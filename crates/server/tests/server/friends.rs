@@ -84,6 +84,7 @@ async fn friends_ask_accept_invite_and_a_block_holds_everywhere_unseen() {
     assert!(ben_sees.friends[0].online, "Ana's app asked a moment ago");
     let ana_sees = lobby.friends(&ana).await;
     assert_eq!((nicks(&ana_sees), ana_sees.asked.len()), (vec!["Ben"], 0));
+    assert_eq!(ana_sees.friends[0].playing, None, "not in a game yet");
 
     // Ben's open list waits for a change; Ana's invitation answers it.
     let version = lobby.friends(&ben).await.version;
@@ -117,6 +118,12 @@ async fn friends_ask_accept_invite_and_a_block_holds_everywhere_unseen() {
     let say = |seat: &mut Seat, text: &str| seat.raw.send(&ClientMessage::Chat(text.to_string()));
     say(&mut ana_game, "hello");
     hear(&mut ben_game, |me| me.chat.len() == 1).await;
+    // Each sees the other playing, and where, to watch.
+    for (me, friend) in [(&ana, "Ben"), (&ben, "Ana")] {
+        let friends = lobby.friends(me).await;
+        assert_eq!(friends.friends[0].nick, friend);
+        assert_eq!(friends.friends[0].playing, Some(ana_seat.code));
+    }
     let blocking = lobby.done(&ben, "Ana", "block").await;
     assert_eq!((blocking.blocked.as_slice(), blocking.friends.len()), (&["Ana".to_string()][..], 0));
     say(&mut ana_game, "still there?");
