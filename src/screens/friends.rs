@@ -5,8 +5,8 @@
 //! to play at once or decline.
 
 use super::join_link::free;
-use super::ratings::Ratings;
 use super::online::{CLOCKS, OnlineForm, clock_label, lobby_failure};
+use super::ratings::Ratings;
 use crate::Screen;
 use crate::online::{Fetched, FriendsList, FriendsRequest, Online, OnlineRequest, WatchGame};
 use crate::ui::i18n::{GAME_LANGUAGES, Locale, language_key, rules_key};

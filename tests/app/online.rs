@@ -818,7 +818,8 @@ fn friends_ask_accept_and_invite_each_other_into_a_game() {
     players.sort();
     assert_eq!(players, ["Ana", "Ben"]);
     until(&mut ana, "Ben seen in the game, to watch", 20, |w| {
-        friends(w).is_some_and(|f| f.friends.iter().any(|friend| friend.nick == "Ben" && friend.playing == Some(second)))
+        friends(w)
+            .is_some_and(|f| f.friends.iter().any(|friend| friend.nick == "Ben" && friend.playing == Some(second)))
     });
     until(&mut ben, "Ben told of the yes", 20, |w| {
         friends(w).is_some_and(|f| f.sent.iter().any(|sent| sent.id == accepted && sent.accepted == Some(true)))

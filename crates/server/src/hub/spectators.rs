@@ -8,8 +8,8 @@
 //! answer. What they see is `wocable_net::Watched`: never a rack.
 
 use super::Hub;
-use std::collections::HashMap;
 use crate::error::ApiError;
+use std::collections::HashMap;
 use tokio::sync::watch;
 use wocable_net::{LiveGame, RoomCode, Watched};
 
