@@ -23,17 +23,22 @@ pub(super) fn ui(app: &mut App) {
     app.add_systems(EguiPrimaryContextPass, invitation.in_set(Drawing));
 }
 
-/// A friend's rating on the list they played most, or that they have none.
-fn rating(locale: &Locale, friend: &Friend) -> String {
-    match friend.ratings.first() {
-        Some(list) => format!(
-            "{:.0} · {} · {}",
-            list.rating,
-            locale.t(rules_key(list.rules)),
-            locale.t(language_key(list.language))
-        ),
-        None => locale.t("friends-unrated"),
-    }
+/// A friend's rating on the list they played most (short enough for a
+/// phone's row), or that they have none; every list's on hover.
+fn rating(ui: &mut egui::Ui, locale: &Locale, friend: &Friend) {
+    let Some(most) = friend.ratings.first() else {
+        ui.small(locale.t("friends-unrated"));
+        return;
+    };
+    let lists: Vec<String> = friend
+        .ratings
+        .iter()
+        .map(|list| {
+            let (rules, language) = (locale.t(rules_key(list.rules)), locale.t(language_key(list.language)));
+            format!("{:.0} · {rules} · {language}", list.rating)
+        })
+        .collect();
+    ui.small(format!("{:.0} · {}", most.rating, locale.t(rules_key(most.rules)))).on_hover_text(lists.join("\n"));
 }
 
 /// Under an online game's results: each other member who played in it,
@@ -115,7 +120,7 @@ pub(super) fn friends_page(
                     false => form.invited.retain(|nick| *nick != friend.nick),
                 }
             }
-            ui.small(rating(locale, friend));
+            rating(ui, locale, friend);
             if let Some(code) = friend.playing
                 && ui.small_button(locale.t("friends-watch")).clicked()
             {
