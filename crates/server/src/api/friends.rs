@@ -147,13 +147,20 @@ async fn answer(
     lobby.limits.friends.check(&origin)?;
     let id = id.parse().map_err(|_| ApiError::NoSuchInvitation)?;
     let (me, nick) = present(&lobby, answer.key).await?;
-    let code = lobby.db.open_invitation(id, me, now_ms()).await.map_err(failed)?;
+    // Answered first, so that two answers at once cannot both count.
+    let code = lobby.db.answer_invitation(id, me, answer.accept, now_ms()).await.map_err(failed)?;
     let code = code.ok_or(ApiError::NoSuchInvitation)?;
-    let response = match answer.accept {
-        true => Json(seat(&lobby, code, JoinRoom { name: nick, key: Some(answer.key) }).await?).into_response(),
-        false => StatusCode::NO_CONTENT.into_response(),
-    };
-    lobby.db.answer_invitation(id, answer.accept).await.map_err(failed)?;
     changed(&lobby);
-    Ok(response)
+    if !answer.accept {
+        return Ok(StatusCode::NO_CONTENT.into_response());
+    }
+    match seat(&lobby, code, JoinRoom { name: nick, key: Some(answer.key) }).await {
+        Ok(joined) => Ok(Json(joined).into_response()),
+        Err(refused) => {
+            // Its room gone or full: spent, as if declined.
+            lobby.db.spend_invitation(id).await.map_err(failed)?;
+            changed(&lobby);
+            Err(refused)
+        }
+    }
 }

@@ -28,6 +28,14 @@ macro_rules! both_ways {
     };
 }
 
+/// Neither of `$1` and `$2` blocks the other.
+macro_rules! no_block_between {
+    () => {
+        "NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker = $1 AND b.blocked = $2) \
+         OR (b.blocker = $2 AND b.blocked = $1))"
+    };
+}
+
 /// The other player of friends row `f` of `$1`.
 macro_rules! other {
     () => {
@@ -55,11 +63,10 @@ impl Db {
     /// `me` asks `other` to be friends; when `other` asked first, they are
     /// friends now.
     pub async fn ask_friend(&self, me: AccountId, other: AccountId, now: u64) -> Result<()> {
-        let theirs = sqlx::query("UPDATE friends SET accepted = 1 WHERE asker = $1 AND asked = $2")
-            .bind(other.0)
-            .bind(me.0)
-            .execute(&self.pool)
-            .await?;
+        // A blocked player's ask only seems to wait (see `block`).
+        let query =
+            concat!("UPDATE friends SET accepted = 1 WHERE asker = $1 AND asked = $2 AND ", no_block_between!());
+        let theirs = sqlx::query(query).bind(other.0).bind(me.0).execute(&self.pool).await?;
         if theirs.rows_affected() == 0 {
             sqlx::query(
                 "INSERT INTO friends (asker, asked, accepted, since_ms) VALUES ($1, $2, 0, $3) ON CONFLICT DO NOTHING",
@@ -76,7 +83,9 @@ impl Db {
     /// `me` accepts (or refuses) `other`'s request, if there is one.
     pub async fn answer_friend(&self, me: AccountId, other: AccountId, accept: bool) -> Result<()> {
         let query = match accept {
-            true => "UPDATE friends SET accepted = 1 WHERE asker = $1 AND asked = $2",
+            true => {
+                concat!("UPDATE friends SET accepted = 1 WHERE asker = $1 AND asked = $2 AND ", no_block_between!())
+            }
             false => "DELETE FROM friends WHERE asker = $1 AND asked = $2 AND accepted = 0",
         };
         sqlx::query(query).bind(other.0).bind(me.0).execute(&self.pool).await.map(drop).map_err(DbError::Sql)
@@ -107,8 +116,16 @@ impl Db {
             .execute(&mut *tx)
             .await?;
         // Their request stays, hidden: they must not learn of the block.
-        let query = concat!("DELETE FROM friends WHERE accepted = 1 AND ", both_ways!());
+        // The blocker's own request and open invitations go: nothing of
+        // theirs may let the blocked one back in.
+        let query =
+            concat!("DELETE FROM friends WHERE (accepted = 1 AND ", both_ways!(), ") OR (asker = $1 AND asked = $2)");
         sqlx::query(query).bind(me.0).bind(other.0).execute(&mut *tx).await?;
+        sqlx::query("DELETE FROM invitations WHERE inviter = $1 AND invitee = $2 AND accepted IS NULL")
+            .bind(me.0)
+            .bind(other.0)
+            .execute(&mut *tx)
+            .await?;
         tx.commit().await.map_err(Into::into)
     }
 
@@ -175,11 +192,14 @@ impl Db {
         Ok(ids)
     }
 
-    /// The room of an invitation to `me` that may still be answered.
-    pub async fn open_invitation(&self, id: u64, me: AccountId, now: u64) -> Result<Option<RoomCode>> {
+    /// Answers an invitation to `me` that may still be answered, once:
+    /// its room; `None` if it cannot be (answered, lapsed, not theirs).
+    pub async fn answer_invitation(&self, id: u64, me: AccountId, accept: bool, now: u64) -> Result<Option<RoomCode>> {
         let row = sqlx::query(
-            "SELECT room FROM invitations WHERE id = $1 AND invitee = $2 AND accepted IS NULL AND expires_ms > $3",
+            "UPDATE invitations SET accepted = $1 \
+             WHERE id = $2 AND invitee = $3 AND accepted IS NULL AND expires_ms > $4 RETURNING room",
         )
+        .bind(i64::from(accept))
         .bind(id as i64)
         .bind(me.0)
         .bind(now as i64)
@@ -188,9 +208,9 @@ impl Db {
         row.map(|row| RoomCode::parse(row.get(0)).map_err(|e| damaged(format!("invitation {id}"), e))).transpose()
     }
 
-    pub async fn answer_invitation(&self, id: u64, accept: bool) -> Result<()> {
-        sqlx::query("UPDATE invitations SET accepted = $1 WHERE id = $2 AND accepted IS NULL")
-            .bind(i64::from(accept))
+    /// An invitation accepted whose seat could not be taken: declined.
+    pub async fn spend_invitation(&self, id: u64) -> Result<()> {
+        sqlx::query("UPDATE invitations SET accepted = 0 WHERE id = $1")
             .bind(id as i64)
             .execute(&self.pool)
             .await

@@ -213,6 +213,43 @@ async fn an_invitation_declined_or_expired_cannot_be_answered_and_only_friends_a
     assert!(!ben_sees.friends[0].online, "Ana's app has not asked for ten minutes");
 }
 
+/// What the blocker asked or offered before the block gives the blocked
+/// player no way back: neither accepting an old request, nor asking, nor
+/// an invitation made before.
+#[tokio::test(flavor = "multi_thread")]
+async fn nothing_from_before_a_block_lets_the_blocked_player_back_in() {
+    let scratch = Scratch::new("block-before");
+    let server = Server::start(&scratch, None, &scratch.database());
+    let lobby = Lobby { url: server.url.clone(), http: reqwest::Client::new() };
+    let (ana, ben, cy) = (lobby.account("Ana").await, lobby.account("Ben").await, lobby.account("Cy").await);
+    // Ana asks Cy, then blocks her before she answers.
+    lobby.done(&ana, "Cy", "ask").await;
+    lobby.done(&ana, "Cy", "block").await;
+    assert!(lobby.friends(&cy).await.asking.is_empty(), "the request went with the block");
+    lobby.done(&cy, "Ana", "accept").await;
+    assert_eq!(lobby.done(&cy, "Ana", "ask").await.asked, ["Ana"], "her ask seems to wait");
+    assert!(lobby.friends(&ana).await.friends.is_empty() && lobby.friends(&cy).await.friends.is_empty());
+    // Ben's invitation from Ana goes when she blocks him; it cannot be
+    // answered, and another answer of an invitation counts once.
+    lobby.done(&ana, "Ben", "ask").await;
+    lobby.done(&ben, "Ana", "accept").await;
+    assert_eq!(lobby.invite(&ana, &["Ben"]).await.0, 201);
+    let invitation = lobby.friends(&ben).await.invitations[0].id;
+    lobby.done(&ana, "Ben", "block").await;
+    assert!(lobby.friends(&ben).await.invitations.is_empty());
+    assert_eq!(error_code(&lobby.answer(&ben, invitation, true).await.1), "no_such_invitation");
+    lobby.done(&ana, "Ben", "unblock").await;
+    lobby.done(&ana, "Ben", "ask").await;
+    lobby.done(&ben, "Ana", "accept").await;
+    assert_eq!(lobby.invite(&ana, &["Ben"]).await.0, 201);
+    let invitation = lobby.friends(&ben).await.invitations[0].id;
+    let (yes, no) = tokio::join!(lobby.answer(&ben, invitation, true), lobby.answer(&ben, invitation, false));
+    let statuses = [yes.0, no.0];
+    assert!(statuses == [200, 404] || statuses == [404, 204], "one answer counts: {statuses:?}");
+    let told = lobby.friends(&ana).await.sent[0].accepted;
+    assert_eq!(told, Some(statuses[0] == 200), "Ana is told the answer that counted");
+}
+
 /// Takes in what comes until `done`, for at most ten seconds.
 async fn hear(me: &mut Seat, done: impl Fn(&Seat) -> bool) {
     let deadline = Instant::now() + Duration::from_secs(10);
