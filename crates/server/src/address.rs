@@ -95,8 +95,9 @@ pub struct AddressLimits {
     pub rematches: AddressLimit,
     /// Games watched: a spectator asks again at each move.
     pub watching: AddressLimit,
-    /// Friends listed (an open app asks again at each change), asked,
-    /// answered or blocked, and invitations answered.
+    /// Friends listed (an open app asks again at each change, and at
+    /// least every 25 s: a class's worth of open apps), asked, answered or
+    /// blocked, and invitations answered.
     pub friends: AddressLimit,
 }
 
@@ -112,7 +113,7 @@ impl AddressLimits {
             codes: AddressLimit::new(60, 600, many, on),
             rematches: AddressLimit::new(120, 3600, many, on),
             watching: AddressLimit::new(600, 7200, many, on),
-            friends: AddressLimit::new(120, 3600, many, on),
+            friends: AddressLimit::new(600, 14400, many, on),
         }
     }
 }

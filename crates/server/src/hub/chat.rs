@@ -3,8 +3,9 @@
 //! sent to every seat of the room, and the latest again to a seat that
 //! (re)connects. A line may be reported: the report is kept with the room's
 //! code for the moderators (`GET /api/reports`). A member who blocks
-//! another in the game no longer hears them; the blocked one is not told,
-//! and sees their own lines as ever. A line is text a person
+//! another in the game no longer hears them, also after a restart (the
+//! blocks are read again as the room resumes); the blocked one is not
+//! told, and sees their own lines as ever. A line is text a person
 //! typed, nothing from the referee: it carries no more than its sender
 //! could already see.
 
@@ -31,6 +32,23 @@ pub struct Chat {
     limits: HashMap<usize, RateLimit>,
     reported: HashSet<(u32, usize)>,
     muted: HashSet<(usize, usize)>,
+}
+
+impl Chat {
+    /// A room's chat as the room resumes: whoever blocked another there
+    /// does not hear them (`blocks` as (blocker, blocked)).
+    pub(super) fn resumed(room: &Room, blocks: &[(AccountId, AccountId)]) -> Chat {
+        let muted = blocks
+            .iter()
+            .filter_map(|(blocker, blocked)| Some((seat_of(room, *blocker)?, seat_of(room, *blocked)?)))
+            .collect();
+        Chat { muted, ..Chat::default() }
+    }
+}
+
+/// The seat of `account` in `room`, if it sits there.
+fn seat_of(room: &Room, account: AccountId) -> Option<usize> {
+    room.seats().iter().position(|seat| seat.player.account() == Some(account))
 }
 
 impl Hub {
@@ -85,8 +103,6 @@ impl Hub {
     /// `blocker` blocked `blocked`: in each room where both sit, the
     /// blocker no longer hears them.
     pub(super) fn mute_blocked(&mut self, blocker: AccountId, blocked: AccountId) {
-        let seat_of =
-            |room: &Room, account| room.seats().iter().position(|seat| seat.player.account() == Some(account));
         let both: Vec<(RoomCode, usize, usize)> = self
             .rooms
             .iter()

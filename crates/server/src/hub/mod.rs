@@ -257,12 +257,20 @@ impl Hub {
         db.forget_waiting().await?;
         let mut arenas = arenas::Arenas::new(schedule, db.running_arenas(now).await?, arena_changes);
         let mut matched = HashSet::new();
+        let mut chats = HashMap::new();
         for stored in db.open_rooms().await? {
             let code = stored.code;
             let arena = stored.arena.clone();
             let members: Vec<AccountId> = stored.seats.iter().filter_map(|seat| seat.player.account()).collect();
             match restore(stored, &word_lists, now) {
                 Ok(room) => {
+                    match db.blocks_among(&members).await {
+                        Ok(blocks) if !blocks.is_empty() => {
+                            chats.insert(code, chat::Chat::resumed(&room, &blocks));
+                        }
+                        Ok(_) => {}
+                        Err(e) => error!(%code, "blocks among the players not read: {e}"),
+                    }
                     rooms.insert(code, room);
                     if let Some((arena, game)) = arena {
                         arenas.resume(code, arena, game, members);
@@ -292,7 +300,7 @@ impl Hub {
             arenas,
             rematches: HashMap::new(),
             spectated: HashMap::new(),
-            chats: HashMap::new(),
+            chats,
             outbox: Outbox::default(),
             unsent: Vec::new(),
             commands,

@@ -70,7 +70,7 @@ fn error_code(answer: &Value) -> &str {
 #[tokio::test(flavor = "multi_thread")]
 async fn friends_ask_accept_invite_and_a_block_holds_everywhere_unseen() {
     let scratch = Scratch::new("friends");
-    let server = Server::start(&scratch, None, &scratch.database());
+    let mut server = Server::start(&scratch, None, &scratch.database());
     let lobby = Lobby { url: server.url.clone(), http: reqwest::Client::new() };
     let (ana, ben) = (lobby.account("Ana").await, lobby.account("Ben").await);
 
@@ -136,6 +136,19 @@ async fn friends_ask_accept_invite_and_a_block_holds_everywhere_unseen() {
     let mut ben_again = Seat::connect(&server.url, ben_seat.code, ben_seat.token).await;
     hear(&mut ben_again, |me| me.chat.iter().any(|line| line.text == "bye")).await;
     assert!(ben_again.chat.iter().all(|line| line.seat != ana_seat.seat), "nor again: {:?}", ben_again.chat);
+    // Nor after the server restarts (the chat's lines are not kept).
+    let port = server.port();
+    server.kill();
+    server = Server::start(&scratch, Some(port), &scratch.database());
+    ana_game.reconnect(&server.url).await;
+    ben_again.reconnect(&server.url).await;
+    say(&mut ana_game, "after the restart");
+    // Hers first: had Ben's seat been sent it, it would come before his.
+    hear(&mut ana_game, |me| me.chat.len() == 1).await;
+    say(&mut ben_again, "me too");
+    hear(&mut ana_game, |me| me.chat.len() == 2).await;
+    hear(&mut ben_again, |me| me.chat.iter().any(|line| line.text == "me too")).await;
+    assert!(ben_again.chat.iter().all(|line| line.seat != ana_seat.seat), "{:?}", ben_again.chat);
 
     // What Ana sees is a friend gone, as if removed; her requests seem to
     // wait, and reach nobody.
