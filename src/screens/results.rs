@@ -265,22 +265,30 @@ impl Reviewing {
 }
 
 pub(super) fn plugin(app: &mut App) {
+    // The last game's results go on the way out, so that those shown are
+    // this game's: made as the screen opens, or once an online game's
+    // record comes, which may be a frame or two after its end.
     app.add_systems(
-        OnEnter(Screen::Results),
-        |mut commands: Commands, record: Option<Res<FinalRecord>>, in_steps: Option<Res<ThinkInSteps>>| {
-            if let Some(record) = record {
-                commands.insert_resource(Results::of(record.0.game()));
-                commands.insert_resource(Reviewing::start(record.0.game(), in_steps.as_deref().copied()));
-            }
-        },
+        Update,
+        make_the_results.run_if(
+            in_state(Screen::Results)
+                .and_then(resource_exists::<FinalRecord>)
+                .and_then(not(resource_exists::<Results>)),
+        ),
     )
     .add_systems(OnEnter(Screen::Results), ask_the_rating_changes)
     .add_systems(Update, make_the_review.run_if(resource_exists::<Reviewing>))
     // A review not yet made is not wanted once the results are left.
     .add_systems(OnExit(Screen::Results), |mut commands: Commands| {
+        commands.remove_resource::<Results>();
         commands.remove_resource::<Reviewing>();
         commands.remove_resource::<FinishedOnline>();
     });
+}
+
+fn make_the_results(mut commands: Commands, record: Res<FinalRecord>, in_steps: Option<Res<ThinkInSteps>>) {
+    commands.insert_resource(Results::of(record.0.game()));
+    commands.insert_resource(Reviewing::start(record.0.game(), in_steps.as_deref().copied()));
 }
 
 /// An online game's results say how it changed ratings (a local game's

@@ -296,9 +296,9 @@ fn a_room_made_in_the_app_is_played_with_a_bot_that_joined_by_its_code() {
     // Ana's moves.
     play_until_it_counts(&mut [&mut app]);
     app.world_mut().write_message(Action::Resign);
-    until(&mut app, "the results", 30, |w| screen(w) == Screen::Results);
-    app.update();
-    let results = app.world().get_resource::<Results>().expect("the results, from the game's whole record");
+    // The results come from the game's whole record, once it is here.
+    until(&mut app, "the results", 30, |w| screen(w) == Screen::Results && w.contains_resource::<Results>());
+    let results = app.world().resource::<Results>();
     assert_eq!(results.seats.len(), 2);
     let bag = app.world().get_resource::<BagCheck>();
     assert_eq!(bag, Some(&BagCheck::Verified), "the seed revealed is the one committed to, and deals every rack");
