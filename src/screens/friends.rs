@@ -91,13 +91,15 @@ pub(super) fn friends_page(
     for nick in &friends.asking {
         ui.label(locale.t_with("friends-asking", &[("nick", nick.clone().into())]));
         centred_row(ui, |ui| {
-            for (key, answer) in [("friends-accept", FriendAct::Accept), ("friends-refuse", FriendAct::Refuse)] {
+            let answers = [
+                ("friends-accept", FriendAct::Accept),
+                ("friends-refuse", FriendAct::Refuse),
+                ("friends-block", FriendAct::Block),
+            ];
+            for (key, answer) in answers {
                 if ui.button(locale.t(key)).clicked() {
                     act(nick, answer);
                 }
-            }
-            if ui.button(locale.t("friends-block")).clicked() {
-                act(nick, FriendAct::Block);
             }
         });
     }

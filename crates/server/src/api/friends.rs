@@ -18,8 +18,8 @@ use std::time::Duration;
 use tokio::time::{Instant, sleep_until, timeout_at};
 use tracing::info;
 use wocable_net::{
-    AboutPlayer, AccountId, FriendAct, Friends, FriendsAsked, INVITATION_MS, InvitationAnswer, Invite, JoinRoom,
-    MAX_INVITED, PlayerKey,
+    AboutPlayer, AccountId, Friend, FriendAct, Friends, FriendsAsked, INVITATION_MS, InvitationAnswer, Invite,
+    JoinRoom, MAX_INVITED, PlayerKey,
 };
 
 /// How often a list waiting for a change is read again.
@@ -37,10 +37,13 @@ pub fn routes() -> Router<Lobby> {
 /// the rest, so that every server gives the same state the same version.
 async fn listed(lobby: &Lobby, me: AccountId) -> Result<Friends, ApiError> {
     let mut friends = lobby.db.friends(me, now_ms()).await.map_err(failed)?;
-    if !friends.friends.is_empty() {
-        let nicks = friends.friends.iter().map(|friend| friend.nick.clone()).collect();
+    // Only those online may be playing (their app asks, as this one does):
+    // the hub, which runs the games, is asked nothing while none is.
+    let mut online: Vec<&mut Friend> = friends.friends.iter_mut().filter(|friend| friend.online).collect();
+    if !online.is_empty() {
+        let nicks = online.iter().map(|friend| friend.nick.clone()).collect();
         let playing = ask(&lobby.hub, |reply| Command::Playing { nicks, reply }).await?;
-        for (friend, code) in friends.friends.iter_mut().zip(playing) {
+        for (friend, code) in online.iter_mut().zip(playing) {
             friend.playing = code;
         }
     }
