@@ -418,6 +418,7 @@ fn room_settings(players: usize) -> RoomSettings {
         clock: Some(120),
         word_list: None,
         hints: false,
+        days: None,
     }
 }
 

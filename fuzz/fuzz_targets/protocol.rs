@@ -14,7 +14,7 @@ static LEXICON: LazyLock<Lexicon> = LazyLock::new(|| Lexicon::bundled(Language::
 fuzz_target!(|data: &[u8]| {
     let _ = ServerMessage::decode(data);
     let Ok(ClientMessage::Intent(intent)) = ClientMessage::decode(data) else { return };
-    let settings = RoomSettings { rules: RuleSetKind::Remote, language: Language::En, players: 2, clock: Some(60), word_list: None, hints: false };
+    let settings = RoomSettings { rules: RuleSetKind::Remote, language: Language::En, players: 2, clock: Some(60), word_list: None, hints: false, days: None };
     let mut room = Room::new(RoomCode::from_number(1), settings, 3, LEXICON.clone()).expect("a room");
     for (seat, name) in ["ann", "bob"].iter().enumerate() {
         room.join(name, Player::Human, SeatToken(seat as u128), 0).expect("a seat");

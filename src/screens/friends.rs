@@ -199,6 +199,7 @@ fn invite_choices(ui: &mut egui::Ui, locale: &Locale, form: &mut OnlineForm) -> 
         clock: form.clock,
         word_list: None,
         hints: false,
+        days: None,
     };
     Some(OnlineRequest::Invite { friends: std::mem::take(&mut form.invited), room })
 }

@@ -145,6 +145,7 @@ impl OnlineForm {
             clock: self.clock,
             word_list: self.word_list.clone(),
             hints: self.hints,
+            days: None,
         };
         OnlineRequest::Create { room, computers: vec![self.level; self.computers.min(self.players - 1)] }
     }

@@ -183,6 +183,9 @@ pub fn refusal_key(code: ErrorCode) -> Option<&'static str> {
         ErrorCode::NoSuchInvitation => Some("lobby-no-such-invitation"),
         ErrorCode::Yourself => Some("lobby-yourself"),
         ErrorCode::BlockedByYou => Some("lobby-blocked-by-you"),
+        ErrorCode::MembersOnly => Some("lobby-members-only"),
+        ErrorCode::IllegalMove => Some("lobby-illegal-move"),
+        ErrorCode::StaleView => Some("lobby-stale-view"),
         ErrorCode::Other => None,
     }
 }

@@ -145,6 +145,7 @@ fn two_player_settings(hints: bool) -> RoomSettings {
         clock: Some(120),
         word_list: None,
         hints,
+        days: None,
     }
 }
 

@@ -5,6 +5,7 @@
 
 mod arena;
 mod code;
+mod correspondence;
 mod friends;
 mod lobby;
 mod profile;
@@ -21,6 +22,9 @@ pub use arena::{
     FIRE_STREAK, InArena, Pairing, REMATCH_AFTER_MS, Schedule,
 };
 pub use code::{CODE_LENGTH, CodeError, RecoveryCode, RecoveryCodeError, RoomCode};
+pub use correspondence::{
+    FINISHED_LISTED_MS, GameSummary, MyGame, MyGames, MyGamesAsked, SeatAsked, SeatGame, SeatMove,
+};
 pub use friends::{
     AboutPlayer, Friend, FriendAct, FriendRating, Friends, FriendsAsked, INVITATION_MS, Invitation, InvitationAnswer,
     Invite, MAX_INVITED, SentInvitation,
@@ -34,8 +38,9 @@ pub use profile::{
     Recover,
 };
 pub use protocol::{
-    ChatLine, ClientMessage, Clock, DecodeError, EVENTS_PER_MESSAGE, IceServers, MAX_CHAT, MAX_CLIENT_MESSAGE,
-    MAX_SERVER_MESSAGE, PROTOCOL_VERSION, Refusal, RoomSettings, SeatToken, ServerMessage, event_messages,
+    ChatLine, ClientMessage, Clock, DAYS_PER_MOVE, DecodeError, EVENTS_PER_MESSAGE, IceServers, MAX_CHAT,
+    MAX_CLIENT_MESSAGE, MAX_SERVER_MESSAGE, PROTOCOL_VERSION, Refusal, RoomSettings, SeatToken, ServerMessage,
+    event_messages,
 };
 pub use queue::{Matched, QueueKey, Waiting, pair_queues};
 pub use rate::{RateLimit, Verdict};

@@ -214,6 +214,14 @@ pub enum ErrorCode {
     Yourself,
     /// A member asked a player they block to be friends.
     BlockedByYou,
+    /// Games that last days are for members (their list is their
+    /// account's).
+    MembersOnly,
+    /// A move the rules refuse.
+    IllegalMove,
+    /// A move made on a view the game has moved on from: the player is
+    /// to see what changed first.
+    StaleView,
     /// A code this client does not know.
     #[serde(other)]
     Other,

@@ -12,7 +12,7 @@ use wocable_crossword::{GameSettings, Intent, RuleError, Sequenced, Standing};
 use wocable_lexicon::Language;
 
 /// Bumped whenever a message changes shape.
-pub const PROTOCOL_VERSION: u16 = 8;
+pub const PROTOCOL_VERSION: u16 = 9;
 
 /// The largest message a client may send: an intent is a few dozen bytes.
 pub const MAX_CLIENT_MESSAGE: usize = 1024;
@@ -69,13 +69,26 @@ pub struct RoomSettings {
     /// so, whose game then changes no rating.
     #[serde(default)]
     pub hints: bool,
+    /// Days each player has for a move ([`DAYS_PER_MOVE`]): a game played
+    /// when it suits, over days, by players who need not be connected
+    /// (§5.5); `clock` is then `None`. `None`: a live game.
+    #[serde(default)]
+    pub days: Option<u8>,
 }
+
+/// The paces of games that last days: days a player has for each move.
+pub const DAYS_PER_MOVE: [u8; 4] = [1, 2, 3, 7];
 
 impl RoomSettings {
     /// Whether its game may change ratings: played against the clock,
     /// without hints.
     pub fn rated(&self) -> bool {
-        self.clock.is_some() && !self.hints
+        self.turn_seconds().is_some() && !self.hints
+    }
+
+    /// The time a player has for each turn, live or in days.
+    pub fn turn_seconds(&self) -> Option<u32> {
+        self.days.map(|days| u32::from(days) * 86_400).or(self.clock)
     }
 }
 

@@ -7,7 +7,9 @@
 
 use crate::code::RoomCode;
 use crate::lobby::ErrorCode;
-use crate::protocol::{Clock, MAX_CHAT, Refusal, RoomSettings, SeatToken, ServerMessage, event_messages};
+use crate::protocol::{
+    Clock, DAYS_PER_MOVE, MAX_CHAT, Refusal, RoomSettings, SeatToken, ServerMessage, event_messages,
+};
 use crate::referee::{ComputerTurn, Referee, visible_to};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -84,6 +86,8 @@ pub enum LobbyError {
     PlayerCount { rules: String, min: usize, max: usize, found: usize },
     #[error("a turn clock is 1 second to a day")]
     Clock,
+    #[error("a game that lasts days gives 1, 2, 3 or 7 days a move, and has no turn clock")]
+    Days,
     #[error("the room is full")]
     Full,
     #[error("someone in the room is called {0} already")]
@@ -107,7 +111,7 @@ impl LobbyError {
     pub fn code(&self) -> ErrorCode {
         match self {
             LobbyError::PlayerCount { .. } => ErrorCode::PlayerCount,
-            LobbyError::Clock => ErrorCode::BadClock,
+            LobbyError::Clock | LobbyError::Days => ErrorCode::BadClock,
             LobbyError::Full => ErrorCode::RoomFull,
             LobbyError::NameTaken(_) => ErrorCode::NameTaken,
             LobbyError::AlreadySeated => ErrorCode::AlreadySeated,
@@ -228,6 +232,9 @@ impl Room {
         }
         if settings.clock.is_some_and(|s| s == 0 || s > MAX_CLOCK_SECONDS) {
             return Err(LobbyError::Clock);
+        }
+        if settings.days.is_some_and(|days| !DAYS_PER_MOVE.contains(&days) || settings.clock.is_some()) {
+            return Err(LobbyError::Days);
         }
         if lexicon.language() != settings.language {
             return Err(ConfigError::LexiconLanguage { wanted: settings.language, found: lexicon.language() }.into());
@@ -365,9 +372,11 @@ impl Room {
         Ok(self.start_if_ready(now)?.unwrap_or_else(|| self.waiting()))
     }
 
-    /// Starts the game once every seat is taken and connected.
+    /// Starts the game once every seat is taken and connected (taken,
+    /// in a game that lasts days: nobody need be there).
     pub fn start_if_ready(&mut self, now: u64) -> Result<Option<Step>, LobbyError> {
-        if self.referee.is_none() && self.is_full() && self.connected.iter().all(|c| *c) {
+        let here = self.settings.days.is_some() || self.connected.iter().all(|c| *c);
+        if self.referee.is_none() && self.is_full() && here {
             return self.start(now).map(Some);
         }
         Ok(None)
@@ -433,7 +442,7 @@ impl Room {
     /// The referee of the room's game, its turn beginning `now`.
     fn referee_of(&self, game: Game, now: u64) -> Referee {
         let players = self.seats.iter().map(|seat| seat.player).collect();
-        Referee::new(game, players, self.settings.clock, now)
+        Referee::new(game, players, self.settings.turn_seconds(), now)
     }
 
     fn welcome(&self, seat: usize, now: u64, step: &mut Step) {
@@ -462,6 +471,27 @@ impl Room {
     /// Whose turn it is and the time they have left.
     pub fn clock(&self, now: u64) -> Option<Clock> {
         self.referee.as_ref()?.clock(now)
+    }
+
+    /// A restored game's turn with `left_ms` left of it (what was stored),
+    /// not a whole turn from the restoring.
+    pub fn resume_clock(&mut self, left_ms: u64) {
+        self.referee = self.referee.take().map(|referee| referee.resumed(Some(left_ms)));
+    }
+
+    /// The events of the game from `since` on that `seat` may see.
+    pub fn seat_events(&self, seat: usize, since: u32) -> Vec<Sequenced> {
+        let Some(game) = self.game() else { return Vec::new() };
+        game.numbered_from(since as usize).filter(|e| e.event.visible_to(Some(seat))).collect()
+    }
+
+    /// Whether `intent` is the move the log made when it was `at` events
+    /// long: a move sent again after its answer was lost, to be answered
+    /// as played rather than played twice.
+    pub fn played_at(&self, intent: &Intent, at: u32) -> bool {
+        let Some(game) = self.game() else { return false };
+        let made = game.log().get(at as usize..).unwrap_or_default().iter().find_map(|event| event.intent());
+        made.as_ref() == Some(intent)
     }
 
     /// A seat's intent, checked by the rules; refused, it changes nothing.

@@ -111,7 +111,15 @@ mod tests {
     use wocable_lexicon::Lexicon;
 
     fn room(clock: Option<u32>, hints: bool) -> RoomSettings {
-        RoomSettings { rules: RuleSetKind::Wocable, language: Language::En, players: 2, clock, word_list: None, hints }
+        RoomSettings {
+            rules: RuleSetKind::Wocable,
+            language: Language::En,
+            players: 2,
+            clock,
+            word_list: None,
+            hints,
+            days: None,
+        }
     }
 
     /// A game of two in which each player passed `passes` times in all.

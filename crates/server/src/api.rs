@@ -1,6 +1,8 @@
 //! The lobby's HTTP API, on the signalling server's port:
-//! - `POST /api/rooms` `{rules, language, players, clock, computers}` →
-//!   `{code}`, with a computer player seated for each level in `computers`
+//! - `POST /api/rooms` `{rules, language, players, clock, days?,
+//!   computers}` → `{code}`, with a computer player seated for each level
+//!   in `computers`; with `days` (1, 2, 3 or 7 a move, no clock, no
+//!   computers), a game that lasts days, which members alone may join
 //! - `GET /api/rooms/CODE` → the room's settings, seats and state
 //! - `POST /api/rooms/CODE/join` `{name, key?}` → `{code, seat, token}`
 //! - `POST /api/rooms/CODE/rematch` `{token, accept?}` → `{wanted,
@@ -14,6 +16,14 @@
 //! - `GET /api/games/live` → `{games: [{code, rules, language, players,
 //!   turns, delayed}]}`: the games being played here, of the rooms made
 //!   (or resumed) latest first
+//! - `POST /api/games` `{key, since?}` → `{version, games}`: a member's
+//!   games that last days (see `wocable_net::MyGames`); with `since`, once
+//!   they differ from that version
+//! - `POST /api/games/CODE` `{key, since}` → the member's seat's view of
+//!   a game that lasts days from event `since` on (`wocable_net::SeatGame`)
+//! - `POST /api/games/CODE/move` `{key, at, intent}` → the same from `at`,
+//!   once the move made on a view of `at` events is played (a move sent
+//!   again is answered as played; one on a stale view is refused)
 //! - `POST /api/random` `{rules, language, players, name, wait, key?}` →
 //!   `{code, seat, token}` once matched (with people, or with computer
 //!   players after `wait` seconds)
@@ -51,12 +61,14 @@
 //!
 //! A refusal is `{"error": {"code", "message"}}` (see `error`).
 
+mod correspondence;
 mod friends;
 
 use crate::address::{AddressLimits, Origin};
+use crate::correspondence::Games;
 use crate::db::{Db, DbError, Registered};
 use crate::error::{ApiError, Asked, Body};
-use crate::hub::{Command, advance_clock, now_ms};
+use crate::hub::{Command, RoomInfo, advance_clock, now_ms};
 use crate::turn;
 use crate::word_lists::{WordListError, WordLists};
 use axum::extract::{Path, RawQuery, State};
@@ -67,9 +79,11 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
+use sha2::{Digest, Sha256};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot, watch};
+use tokio::time::{Instant, sleep_until, timeout_at};
 use tracing::{error, info, warn};
 use wocable_crossword::RuleSetKind;
 use wocable_lexicon::Language;
@@ -92,10 +106,15 @@ struct Lobby {
     forward: reqwest::Client,
     /// Counts the changes to friends and invitations made here.
     friends: Arc<watch::Sender<u64>>,
+    games: Games,
 }
 
 /// The longest a request for live standings waits for a change.
 const LIVE_WAIT: Duration = Duration::from_secs(25);
+
+/// How often a list waiting for a change is read again: a change made on
+/// another server of the database is seen within this.
+const RECHECK: Duration = Duration::from_secs(5);
 
 /// How long another server of the database has to connect and to answer
 /// a call passed on to it: one that is gone or stuck must not hold the
@@ -113,9 +132,11 @@ const MAX_WAIT_SECONDS: u64 = 600;
 const PER_PAGE: u64 = 50;
 const MAX_PER_PAGE: u64 = 200;
 
+#[allow(clippy::too_many_arguments)]
 pub fn routes(
     hub: Hub,
     db: Db,
+    games: Games,
     arenas: watch::Receiver<u64>,
     word_lists: Arc<WordLists>,
     ice: Ice,
@@ -142,6 +163,7 @@ pub fn routes(
         .route("/api/arenas/{id}/join", post(join_arena))
         .route("/api/arenas/{id}/leave", post(leave_arena))
         .merge(friends::routes())
+        .merge(correspondence::routes())
         .with_state(Lobby {
             hub,
             db,
@@ -149,6 +171,7 @@ pub fn routes(
             limits: Arc::new(limits),
             forward: forwarding(),
             friends: Arc::new(watch::Sender::new(0)),
+            games,
         })
         .route("/api/config", get(move || async move { Json(with_credentials(&config, secret.as_deref())) }))
         .route("/api/word-lists/{name}", get(word_list).with_state(word_lists));
@@ -181,8 +204,36 @@ fn with_credentials(config: &ServerConfig, secret: Option<&str>) -> ServerConfig
     ServerConfig { ice, ..config.clone() }
 }
 
+/// The first 64 bits of the SHA-256 of `value`'s JSON, in hex: every
+/// server of the database gives the same state the same version.
+fn version_of(value: &impl serde::Serialize) -> String {
+    let digest = Sha256::digest(serde_json::to_vec(value).unwrap_or_default());
+    digest[..8].iter().map(|byte| format!("{byte:02x}")).collect()
+}
+
+/// What `read` answers (with its version) once that differs from `since`:
+/// at once if it does; else when a change here wakes `changes`, or when a
+/// read every [`RECHECK`] finds one, or after [`LIVE_WAIT`] as it is.
+async fn when_changed<T, F: Future<Output = Result<(String, T), ApiError>>>(
+    since: Option<&str>,
+    mut changes: watch::Receiver<u64>,
+    read: impl Fn() -> F,
+) -> Result<T, ApiError> {
+    let deadline = Instant::now() + LIVE_WAIT;
+    let (mut version, mut value) = read().await?;
+    while since == Some(version.as_str()) && Instant::now() < deadline {
+        let recheck = (Instant::now() + RECHECK).min(deadline);
+        // Woken by a change here, or by the time to read again.
+        if timeout_at(recheck, changes.changed()).await.is_ok_and(|changed| changed.is_err()) {
+            sleep_until(recheck).await;
+        }
+        (version, value) = read().await?;
+    }
+    Ok(value)
+}
+
 /// A database failure: logged whole, told to the player plainly.
-fn failed(e: DbError) -> ApiError {
+pub(crate) fn failed(e: DbError) -> ApiError {
     error!("database: {e}");
     ApiError::Database(e)
 }
@@ -218,16 +269,24 @@ fn code(text: &str) -> Result<RoomCode, ApiError> {
 }
 
 async fn create(
-    State(Lobby { hub, limits, .. }): State<Lobby>,
+    State(lobby): State<Lobby>,
     origin: Origin,
     Body(body): Body<CreateRoom>,
 ) -> Result<Response, ApiError> {
+    let Lobby { hub, limits, .. } = &lobby;
     limits.rooms.check(&origin)?;
     let CreateRoom { settings, computers } = body;
     if computers.len() >= settings.players {
         return Err(ApiError::NoPersonSeat);
     }
-    let code = ask(&hub, |reply| Command::Create { settings, computers, reply }).await??;
+    if settings.days.is_some() {
+        if !computers.is_empty() {
+            return Err(ApiError::ComputersNotWaiting);
+        }
+        let code = lobby.games.create(settings).await?;
+        return Ok((StatusCode::CREATED, Json(Created { code })).into_response());
+    }
+    let code = ask(hub, |reply| Command::Create { settings, computers, reply }).await??;
     Ok((StatusCode::CREATED, Json(Created { code })).into_response())
 }
 
@@ -237,12 +296,15 @@ async fn word_list(State(lists): State<Arc<WordLists>>, Path(name): Path<String>
 }
 
 async fn look(
-    State(Lobby { hub, db, limits, forward, .. }): State<Lobby>,
+    State(Lobby { hub, db, limits, forward, games, .. }): State<Lobby>,
     origin: Origin,
     Path(text): Path<String>,
 ) -> Result<Response, ApiError> {
     limits.codes.check(&origin)?;
     let code = code(&text)?;
+    if let Some((room, _)) = games.read(code, now_ms()).await? {
+        return Ok(Json(RoomInfo::of(&room)).into_response());
+    }
     if let Some(server) = db.elsewhere(code).await.map_err(failed)? {
         return passed_on(&server, forward.get(format!("{server}/api/rooms/{code}")).send().await).await;
     }
@@ -262,7 +324,16 @@ async fn join(
 }
 
 /// Seats a player in room `code`.
-async fn seat(Lobby { hub, db, forward, .. }: &Lobby, code: RoomCode, body: JoinRoom) -> Result<Joined, ApiError> {
+async fn seat(
+    Lobby { hub, db, forward, games, .. }: &Lobby,
+    code: RoomCode,
+    body: JoinRoom,
+) -> Result<Joined, ApiError> {
+    if db.is_correspondence(code).await.map_err(failed)? {
+        // Their list of games is their account's.
+        let (account, nick) = member(db, body.key.ok_or(ApiError::MembersOnly)?).await?;
+        return games.join(code, account, &nick).await;
+    }
     // A room another server holds is joined there, and the player is
     // told to connect there.
     if let Some(server) = db.elsewhere(code).await.map_err(failed)? {

@@ -86,6 +86,16 @@ pub enum ApiError {
     Yourself,
     #[error("you block {0}: unblock them first")]
     BlockedByYou(String),
+    #[error("games that last days are for players with an account")]
+    MembersOnly,
+    #[error("games that last days are between people: no computer players")]
+    ComputersNotWaiting,
+    #[error("you have no seat in game {0}")]
+    NoSeatIn(RoomCode),
+    #[error("{0}")]
+    IllegalMove(wocable_net::Refusal),
+    #[error("the game moved on since your view of it: see what changed first")]
+    StaleView,
     #[error("a room for {players} players has a seat for you and for each of the {invited} friends invited (1 to 3)")]
     InvitedSeats { players: usize, invited: usize },
     /// A refusal made elsewhere (by another server, or once for several
@@ -130,6 +140,11 @@ impl ApiError {
             ApiError::Yourself => ErrorCode::Yourself,
             ApiError::BlockedByYou(_) => ErrorCode::BlockedByYou,
             ApiError::InvitedSeats { .. } => ErrorCode::BadSettings,
+            ApiError::MembersOnly => ErrorCode::MembersOnly,
+            ApiError::ComputersNotWaiting => ErrorCode::BadSettings,
+            ApiError::NoSeatIn(_) => ErrorCode::NotSeated,
+            ApiError::IllegalMove(_) => ErrorCode::IllegalMove,
+            ApiError::StaleView => ErrorCode::StaleView,
             ApiError::PassedOn(body) => body.code,
         }
     }
@@ -146,14 +161,17 @@ fn status(code: ErrorCode) -> StatusCode {
     use ErrorCode::*;
     match code {
         BadRequest | UnknownRules | UnknownLanguage | PlayerCount | BadClock | NoPersonSeat | WaitTooLong
-        | BadSettings | BadName | ComputerName | OffensiveName | Yourself => StatusCode::BAD_REQUEST,
+        | BadSettings | BadName | ComputerName | OffensiveName | Yourself | IllegalMove => StatusCode::BAD_REQUEST,
         UnknownKey | NotSeated => StatusCode::UNAUTHORIZED,
+        MembersOnly => StatusCode::FORBIDDEN,
         WrongRecovery => StatusCode::FORBIDDEN,
         BadRoomCode | NoSuchRoom | NoSuchWordList | NoSuchPlayer | NoSuchArena | NoSuchInvitation => {
             StatusCode::NOT_FOUND
         }
         RoomFull | NameTaken | AlreadySeated | NickTaken | ArenaNotStarted | ArenaOver | NotInArena
-        | AlreadyWaiting | GameNotOver | AlreadyAnswered | NotFriends | BlockedByYou => StatusCode::CONFLICT,
+        | AlreadyWaiting | GameNotOver | AlreadyAnswered | NotFriends | BlockedByYou | StaleView => {
+            StatusCode::CONFLICT
+        }
         TooManyAccounts | TooManyRequests => StatusCode::TOO_MANY_REQUESTS,
         Unreachable => StatusCode::BAD_GATEWAY,
         Unavailable | ShuttingDown => StatusCode::SERVICE_UNAVAILABLE,

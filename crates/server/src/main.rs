@@ -17,6 +17,7 @@ mod address;
 mod admin;
 mod api;
 mod app_links;
+mod correspondence;
 mod db;
 mod error;
 mod hub;
@@ -304,6 +305,7 @@ async fn serve(options: Options) -> Result<(), ServeError> {
         info!(name = %list.name, language = %list.language, words = list.words, "word list installed");
     }
     let db = db::Db::open(&options.db).await?;
+    let games = correspondence::Games::new(db.clone(), word_lists.clone());
     let (commands, inbox) = mpsc::channel(1024);
     // Versions go on from the time, so that they grow across restarts.
     let (arena_changes, arena_versions) = watch::channel(hub::now_ms());
@@ -317,6 +319,7 @@ async fn serve(options: Options) -> Result<(), ServeError> {
             let router = router.merge(api::routes(
                 commands.clone(),
                 db.clone(),
+                games.clone(),
                 arena_versions,
                 word_lists.clone(),
                 api::Ice { servers: options.ice.clone(), turn_secret: options.turn_secret.clone() },
@@ -345,6 +348,7 @@ async fn serve(options: Options) -> Result<(), ServeError> {
         username: host_ice.username,
         credential: host_ice.credential,
     };
+    tokio::spawn(games.keep_deadlines(hub_stopped.clone()));
     let host = tokio::spawn(hub.run(inbox, format!("ws://{address}/{host_path}"), ice, hub_stopped));
     tokio::spawn(async move {
         shutdown_signal().await;

@@ -133,6 +133,7 @@ mod tests {
             clock: None,
             word_list: word_list.map(str::to_string),
             hints: false,
+            days: None,
         }
     }
 

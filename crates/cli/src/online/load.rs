@@ -69,6 +69,7 @@ pub async fn run(server: &str, rooms: usize, players: usize, level: Level, pause
             clock: None,
             word_list: None,
             hints: false,
+            days: None,
         };
         let code = lobby.create(&settings, &[]).await?;
         for seat in 0..players {

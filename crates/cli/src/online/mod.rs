@@ -42,6 +42,7 @@ fn create(args: &mut Args, runtime: &tokio::runtime::Runtime) -> Result<(), Fail
         clock: args.number("--clock")?.map(|s| s.min(u64::from(u32::MAX)) as u32),
         word_list: args.option("--word-list")?,
         hints: args.flag("--hints"),
+        days: None,
     };
     let computers = match args.option("--computers")? {
         Some(levels) => levels.split(',').map(|name| level(name.to_string())).collect::<Result<Vec<_>, _>>()?,

@@ -19,6 +19,7 @@ fn seeded_room(players: usize, clock: Option<u32>, seed: Seed) -> Room {
         clock,
         word_list: None,
         hints: false,
+        days: None,
     };
     Room::new(RoomCode::from_number(7), settings, seed, Lexicon::bundled(Language::En)).unwrap()
 }
@@ -250,6 +251,54 @@ fn a_stored_room_restores_its_game() {
     .unwrap();
     assert_eq!(restored.game().unwrap().save(), room.game().unwrap().save());
     assert_eq!(restored.clock(99).unwrap().left_ms, Some(60_000), "the turn's clock starts again");
+}
+
+#[test]
+fn a_game_that_lasts_days_starts_with_nobody_there_and_keeps_its_deadline() {
+    use wocable_net::LobbyError;
+    const DAY_MS: u64 = 24 * 60 * 60 * 1000;
+    let days =
+        |days: u8, clock: Option<u32>| RoomSettings { days: Some(days), clock, ..room(2, None).settings().clone() };
+    let made = |settings: RoomSettings| {
+        Room::new(RoomCode::from_number(8), settings, 5.into(), Lexicon::bundled(Language::En))
+    };
+    assert_eq!(made(days(4, None)).err(), Some(LobbyError::Days));
+    assert_eq!(made(days(1, Some(60))).err(), Some(LobbyError::Days));
+    let mut room = made(days(2, None)).unwrap();
+    assert!(room.settings().rated(), "a pace is a clock");
+    room.join("ana", Player::Member(AccountId(1)), SeatToken(1), 0).unwrap();
+    assert_eq!(room.start_if_ready(0), Ok(None), "a seat is free");
+    room.join("ben", Player::Member(AccountId(2)), SeatToken(2), 0).unwrap();
+    let started = room.start_if_ready(1_000).unwrap().expect("started with nobody connected");
+    assert!(!started.events.is_empty() && started.messages.is_empty(), "{started:?}");
+    let clock = room.clock(2_000).unwrap();
+    assert_eq!(clock.left_ms, Some(2 * DAY_MS - 1_000));
+
+    // A move sent twice is known for the one made at its place in the log.
+    let (seat, at) = (clock.seat, room.game().unwrap().log().len() as u32);
+    let pass = Intent::Pass { seat };
+    room.intent(seat, pass.clone(), 3_000).unwrap();
+    assert!(room.played_at(&pass, at));
+    assert!(!room.played_at(&Intent::Pass { seat: 1 - seat }, at));
+    assert!(!room.played_at(&pass, at + 1), "nothing made after it");
+    assert_eq!(room.seat_events(1 - seat, at), [room.game().unwrap().numbered_from(at as usize).next().unwrap()]);
+
+    // Restored, its turn has what was stored left, not a whole turn.
+    let stored: Vec<Event> = room.game().unwrap().log().to_vec();
+    let mut restored = Room::restore(
+        room.code(),
+        room.settings().clone(),
+        5.into(),
+        Lexicon::bundled(Language::En),
+        room.seats().to_vec(),
+        Some((room.game().unwrap().edition(), stored)),
+        50_000,
+    )
+    .unwrap();
+    restored.resume_clock(7_000);
+    assert_eq!(restored.clock(51_000).unwrap().left_ms, Some(6_000));
+    let timed_out = restored.tick(57_000);
+    assert!(timed_out.events.iter().any(|e| matches!(e.event, Event::Left { reason: LeaveReason::TimedOut, .. })));
 }
 
 #[test]

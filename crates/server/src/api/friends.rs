@@ -2,9 +2,9 @@
 //! for again and again by an open app, each answer waiting for a change:
 //! a change made on this server answers at once; one made on another
 //! server of the database, a friend coming online or going, or sitting
-//! down to a game, within [`RECHECK`].
+//! down to a game, within [`super::RECHECK`].
 
-use super::{Lobby, ask, failed, member, seat};
+use super::{Lobby, ask, failed, member, seat, when_changed};
 use crate::address::Origin;
 use crate::error::{ApiError, Body};
 use crate::hub::{Command, now_ms};
@@ -13,17 +13,11 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::post;
 use axum::{Json, Router};
-use sha2::{Digest, Sha256};
-use std::time::Duration;
-use tokio::time::{Instant, sleep_until, timeout_at};
 use tracing::info;
 use wocable_net::{
     AboutPlayer, AccountId, Friend, FriendAct, Friends, FriendsAsked, INVITATION_MS, InvitationAnswer, Invite,
     JoinRoom, MAX_INVITED, PlayerKey,
 };
-
-/// How often a list waiting for a change is read again.
-const RECHECK: Duration = Duration::from_secs(5);
 
 pub fn routes() -> Router<Lobby> {
     Router::new()
@@ -47,8 +41,7 @@ async fn listed(lobby: &Lobby, me: AccountId) -> Result<Friends, ApiError> {
             friend.playing = code;
         }
     }
-    let digest = Sha256::digest(serde_json::to_vec(&friends).unwrap_or_default());
-    friends.version = digest[..8].iter().map(|byte| format!("{byte:02x}")).collect();
+    friends.version = super::version_of(&friends);
     Ok(friends)
 }
 
@@ -59,22 +52,15 @@ async fn friends(
 ) -> Result<Json<Friends>, ApiError> {
     lobby.limits.friends.check(&origin)?;
     let (me, _) = present(&lobby, asked.key).await?;
-    let mut changes = lobby.friends.subscribe();
-    let mut friends = listed(&lobby, me).await?;
-    let deadline = Instant::now() + super::LIVE_WAIT;
-    while asked.since.as_ref() == Some(&friends.version) && Instant::now() < deadline {
-        let recheck = (Instant::now() + RECHECK).min(deadline);
-        // Woken by a change here, or by the time to read again.
-        if timeout_at(recheck, changes.changed()).await.is_ok_and(|changed| changed.is_err()) {
-            sleep_until(recheck).await;
-        }
-        friends = listed(&lobby, me).await?;
-    }
-    Ok(Json(friends))
+    let friends = when_changed(asked.since.as_deref(), lobby.friends.subscribe(), || async {
+        let friends = listed(&lobby, me).await?;
+        Ok((friends.version.clone(), friends))
+    });
+    Ok(Json(friends.await?))
 }
 
 /// The member a key belongs to, whose app is open: online now.
-async fn present(lobby: &Lobby, key: PlayerKey) -> Result<(AccountId, String), ApiError> {
+pub(super) async fn present(lobby: &Lobby, key: PlayerKey) -> Result<(AccountId, String), ApiError> {
     let (me, nick) = member(&lobby.db, key).await?;
     lobby.db.seen(me, now_ms()).await.map_err(failed)?;
     Ok((me, nick))

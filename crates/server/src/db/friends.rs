@@ -134,6 +134,13 @@ impl Db {
         Ok(sqlx::query(query).bind(me.0).bind(other.0).fetch_optional(&self.pool).await?.is_some())
     }
 
+    /// Those `me` blocks, and those who block `me`.
+    pub async fn blocks_either_way(&self, me: AccountId) -> Result<Vec<AccountId>> {
+        let query = "SELECT blocked FROM blocks WHERE blocker = $1 UNION SELECT blocker FROM blocks WHERE blocked = $1";
+        let rows = sqlx::query(query).bind(me.0).fetch_all(&self.reads).await?;
+        Ok(rows.iter().map(|row| AccountId(row.get(0))).collect())
+    }
+
     /// The blocks between any two of `accounts`, as (blocker, blocked).
     pub async fn blocks_among(&self, accounts: &[AccountId]) -> Result<Vec<(AccountId, AccountId)>> {
         if accounts.len() < 2 {

@@ -4,6 +4,7 @@
 //! same file resumes every game where it was.
 
 mod arenas;
+mod correspondence;
 mod friends;
 mod leaderboard;
 mod players;
@@ -12,6 +13,7 @@ mod reports;
 mod temp;
 mod waiting;
 
+pub use correspondence::{Change, StoredGame};
 pub use players::{Forfeit, GameResult, Registered};
 pub use reports::Report;
 pub use waiting::{STALE_MS, Waited, WaitingSummary};
@@ -21,7 +23,7 @@ use sha2::{Digest, Sha256};
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::migrate::{Migration, MigrationSource, MigrationType, Migrator};
 use sqlx::sqlite::SqliteConnectOptions;
-use sqlx::{AnyPool, ConnectOptions, Executor, Row, SqlStr};
+use sqlx::{Any, AnyPool, ConnectOptions, Executor, Row, SqlStr, Transaction};
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
 use wocable_crossword::{Event, Seed, Sequenced};
@@ -50,6 +52,7 @@ impl MigrationSource<'static> for Embedded {
                 migration(10, "full seeds", include_str!("../../migrations/0010_full_seeds.sql")),
                 migration(11, "reports", include_str!("../../migrations/0011_reports.sql")),
                 migration(12, "friends", include_str!("../../migrations/0012_friends.sql")),
+                migration(13, "correspondence", include_str!("../../migrations/0013_correspondence.sql")),
             ])
         })
     }
@@ -297,39 +300,7 @@ impl Db {
     /// if it is an arena's.
     pub async fn append(&self, appends: &[Append<'_>]) -> Result<()> {
         let mut tx = self.pool.begin().await?;
-        for append in appends.iter().filter(|a| a.events.first().is_some_and(|event| event.seq == 0)) {
-            sqlx::query("UPDATE rooms SET rules_edition = $1 WHERE code = $2")
-                .bind(append.edition as i64)
-                .bind(append.code.as_str())
-                .execute(&mut *tx)
-                .await?;
-        }
-        // Every event in as few statements as the placeholders allow: each
-        // statement is a round trip to the database.
-        let events: Vec<(RoomCode, &Sequenced)> =
-            appends.iter().flat_map(|a| a.events.iter().map(move |event| (a.code, event))).collect();
-        for rows in events.chunks(EVENTS_PER_INSERT) {
-            let values: Vec<String> =
-                (0..rows.len()).map(|i| format!("(${}, ${}, ${})", 3 * i + 1, 3 * i + 2, 3 * i + 3)).collect();
-            // Only numbered placeholders are made into the text.
-            let sql = format!("INSERT INTO events (code, seq, event) VALUES {}", values.join(", "));
-            let query = rows.iter().fold(sqlx::query(sqlx::AssertSqlSafe(sql)), |query, (code, event)| {
-                query.bind(code.as_str()).bind(event.seq as i64).bind(text(&event.event))
-            });
-            query.execute(&mut *tx).await?;
-        }
-        for append in appends {
-            if let Some(result) = append.result {
-                sqlx::query("UPDATE rooms SET finished = TRUE WHERE code = $1")
-                    .bind(append.code.as_str())
-                    .execute(&mut *tx)
-                    .await?;
-                players::record(&mut tx, append.code, result).await?;
-            }
-            if let Some((arena, players)) = append.standings {
-                arenas::store_entrants(&mut tx, arena, players).await?;
-            }
-        }
+        append_in(&mut tx, appends).await?;
         tx.commit().await.map_err(DbError::Sql)
     }
 
@@ -347,10 +318,13 @@ impl Db {
     pub async fn open_rooms(&self) -> Result<Vec<StoredRoom>> {
         // Rooms made before instances were named are taken once, by the
         // first to start: two instances never both resume one.
-        sqlx::query("UPDATE rooms SET instance = $1 WHERE instance IS NULL AND NOT finished")
-            .bind(self.instance())
-            .execute(&self.pool)
-            .await?;
+        sqlx::query(
+            "UPDATE rooms SET instance = $1 WHERE instance IS NULL AND NOT finished \
+             AND NOT EXISTS (SELECT 1 FROM correspondence c WHERE c.code = rooms.code)",
+        )
+        .bind(self.instance())
+        .execute(&self.pool)
+        .await?;
         let query = "SELECT code, settings, seed, seats, arena, arena_game, rules_edition, seed_text FROM rooms \
                      WHERE NOT finished AND instance = $1";
         self.rooms(query, Some(self.instance())).await
@@ -402,6 +376,44 @@ impl Db {
     pub async fn close(&self) {
         self.pool.close().await;
     }
+}
+
+/// Appends events to rooms' logs within `tx` (see [`Db::append`]).
+async fn append_in(tx: &mut Transaction<'_, Any>, appends: &[Append<'_>]) -> Result<()> {
+    for append in appends.iter().filter(|a| a.events.first().is_some_and(|event| event.seq == 0)) {
+        sqlx::query("UPDATE rooms SET rules_edition = $1 WHERE code = $2")
+            .bind(append.edition as i64)
+            .bind(append.code.as_str())
+            .execute(&mut **tx)
+            .await?;
+    }
+    // Every event in as few statements as the placeholders allow: each
+    // statement is a round trip to the database.
+    let events: Vec<(RoomCode, &Sequenced)> =
+        appends.iter().flat_map(|a| a.events.iter().map(move |event| (a.code, event))).collect();
+    for rows in events.chunks(EVENTS_PER_INSERT) {
+        let values: Vec<String> =
+            (0..rows.len()).map(|i| format!("(${}, ${}, ${})", 3 * i + 1, 3 * i + 2, 3 * i + 3)).collect();
+        // Only numbered placeholders are made into the text.
+        let sql = format!("INSERT INTO events (code, seq, event) VALUES {}", values.join(", "));
+        let query = rows.iter().fold(sqlx::query(sqlx::AssertSqlSafe(sql)), |query, (code, event)| {
+            query.bind(code.as_str()).bind(event.seq as i64).bind(text(&event.event))
+        });
+        query.execute(&mut **tx).await?;
+    }
+    for append in appends {
+        if let Some(result) = append.result {
+            sqlx::query("UPDATE rooms SET finished = TRUE WHERE code = $1")
+                .bind(append.code.as_str())
+                .execute(&mut **tx)
+                .await?;
+            players::record(tx, append.code, result).await?;
+        }
+        if let Some((arena, players)) = append.standings {
+            arenas::store_entrants(tx, arena, players).await?;
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]

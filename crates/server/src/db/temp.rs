@@ -32,17 +32,22 @@ pub async fn member(db: &Db, nick: &str) -> AccountId {
     }
 }
 
-/// A new room of two players, numbered `n`.
-pub async fn room(db: &Db, n: u64) -> RoomCode {
-    let code = RoomCode::from_number(n);
-    let settings = RoomSettings {
+/// A live game of two players without a clock.
+pub fn two_players() -> RoomSettings {
+    RoomSettings {
         rules: RuleSetKind::Wocable,
         language: Language::En,
         players: 2,
         clock: None,
         word_list: None,
         hints: false,
-    };
-    db.create_room(code, &settings, 1.into(), 0).await.unwrap();
+        days: None,
+    }
+}
+
+/// A new room of two players, numbered `n`.
+pub async fn room(db: &Db, n: u64) -> RoomCode {
+    let code = RoomCode::from_number(n);
+    db.create_room(code, &two_players(), 1.into(), 0).await.unwrap();
     code
 }

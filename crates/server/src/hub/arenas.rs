@@ -206,6 +206,7 @@ impl Hub {
             clock: Some(ARENA_TURN_SECONDS),
             word_list: None,
             hints: false,
+            days: None,
         };
         let made = match self.create(settings).await {
             Ok(code) => self.db.set_room_arena(code, id, pairing.game).await.map(|()| code).map_err(ApiError::Database),

@@ -122,6 +122,18 @@ pub struct RoomInfo {
     pub finished: bool,
 }
 
+impl RoomInfo {
+    pub fn of(room: &Room) -> RoomInfo {
+        RoomInfo {
+            code: room.code(),
+            settings: room.settings().clone(),
+            seats: room.seats().iter().map(|seat| seat.name.clone()).collect(),
+            started: room.game().is_some(),
+            finished: room.is_over(),
+        }
+    }
+}
+
 /// Messages a peer may send at once, and per second after that: more
 /// than a person ever sends; a computer player may have to wait.
 const BURST: u32 = 30;
@@ -407,14 +419,7 @@ impl Hub {
                 let _ = reply.send(self.join(code, &name, player).await);
             }
             Command::Look { code, reply } => {
-                let info = self.rooms.get(&code).map(|room| RoomInfo {
-                    code,
-                    settings: room.settings().clone(),
-                    seats: room.seats().iter().map(|s| s.name.clone()).collect(),
-                    started: room.game().is_some(),
-                    finished: room.is_over(),
-                });
-                let _ = reply.send(info);
+                let _ = reply.send(self.rooms.get(&code).map(RoomInfo::of));
             }
             Command::Rematch { code, answer, reply } => {
                 let _ = reply.send(self.rematch(code, answer).await);

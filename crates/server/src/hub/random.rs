@@ -143,6 +143,7 @@ impl Hub {
             clock: Some(RANDOM_TURN_SECONDS),
             word_list: matched.key.word_list(),
             hints: false,
+            days: None,
         };
         let code = match self.create(settings).await {
             Ok(code) => code,

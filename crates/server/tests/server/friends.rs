@@ -4,30 +4,12 @@
 //! invitations expire; a block holds everywhere (requests, invitations,
 //! chat, rooms by code, random games) and the blocked one is never told.
 
-use crate::support::{Scratch, Seat, Server};
+use crate::support::{Lobby, Scratch, Seat, Server, error_code};
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
-use wocable_net::{Account, ChatLine, ClientMessage, Friends, Joined};
-
-#[derive(Clone)]
-struct Lobby {
-    url: String,
-    http: reqwest::Client,
-}
+use wocable_net::{ChatLine, ClientMessage, Friends, Joined};
 
 impl Lobby {
-    async fn post(&self, path: &str, body: Value) -> (u16, Value) {
-        let answer = self.http.post(format!("{}{path}", self.url)).json(&body).send().await.unwrap();
-        let status = answer.status().as_u16();
-        (status, answer.json().await.unwrap_or(Value::Null))
-    }
-
-    async fn account(&self, nick: &str) -> String {
-        let (status, made) = self.post("/api/players", json!({ "nick": nick })).await;
-        assert_eq!(status, 201, "{made}");
-        serde_json::from_value::<Account>(made).unwrap().key.to_hex()
-    }
-
     async fn friends(&self, key: &str) -> Friends {
         let (status, friends) = self.post("/api/friends", json!({ "key": key })).await;
         assert_eq!(status, 200, "{friends}");
@@ -63,15 +45,11 @@ fn nicks(friends: &Friends) -> Vec<&str> {
     friends.friends.iter().map(|friend| friend.nick.as_str()).collect()
 }
 
-fn error_code(answer: &Value) -> &str {
-    answer["error"]["code"].as_str().unwrap_or_default()
-}
-
 #[tokio::test(flavor = "multi_thread")]
 async fn friends_ask_accept_invite_and_a_block_holds_everywhere_unseen() {
     let scratch = Scratch::new("friends");
     let mut server = Server::start(&scratch, None, &scratch.database());
-    let lobby = Lobby { url: server.url.clone(), http: reqwest::Client::new() };
+    let lobby = Lobby::of(&server);
     let (ana, ben) = (lobby.account("Ana").await, lobby.account("Ben").await);
 
     assert_eq!(lobby.act(&ana, "nobody", "ask").await.0, 404);
@@ -194,7 +172,7 @@ async fn an_invitation_declined_or_expired_cannot_be_answered_and_only_friends_a
     let scratch = Scratch::new("invitations");
     let start = 1_800_000_000_000u64.to_string();
     let server = Server::start_with(&scratch, None, &scratch.database(), &["--test-clock", &start]);
-    let lobby = Lobby { url: server.url.clone(), http: reqwest::Client::new() };
+    let lobby = Lobby::of(&server);
     let (ana, ben, cy) = (lobby.account("Ana").await, lobby.account("Ben").await, lobby.account("Cy").await);
     for friend in ["Ben", "Cy"] {
         lobby.done(&ana, friend, "ask").await;
@@ -233,7 +211,7 @@ async fn an_invitation_declined_or_expired_cannot_be_answered_and_only_friends_a
 async fn nothing_from_before_a_block_lets_the_blocked_player_back_in() {
     let scratch = Scratch::new("block-before");
     let server = Server::start(&scratch, None, &scratch.database());
-    let lobby = Lobby { url: server.url.clone(), http: reqwest::Client::new() };
+    let lobby = Lobby::of(&server);
     let (ana, ben, cy) = (lobby.account("Ana").await, lobby.account("Ben").await, lobby.account("Cy").await);
     // Ana asks Cy, then blocks her before she answers.
     lobby.done(&ana, "Cy", "ask").await;

@@ -4,6 +4,7 @@
 //! PostgreSQL.
 
 mod arenas;
+mod correspondence;
 mod friends;
 mod instances;
 mod rooms;

@@ -156,6 +156,38 @@ impl Drop for Server {
     }
 }
 
+/// The lobby's HTTP API, asked as a client does.
+#[derive(Clone)]
+pub struct Lobby {
+    pub url: String,
+    pub http: reqwest::Client,
+}
+
+impl Lobby {
+    pub fn of(server: &Server) -> Lobby {
+        Lobby { url: server.url.clone(), http: reqwest::Client::new() }
+    }
+
+    /// The status and JSON of the answer to a `POST`.
+    pub async fn post(&self, path: &str, body: serde_json::Value) -> (u16, serde_json::Value) {
+        let answer = self.http.post(format!("{}{path}", self.url)).json(&body).send().await.unwrap();
+        let status = answer.status().as_u16();
+        (status, answer.json().await.unwrap_or(serde_json::Value::Null))
+    }
+
+    /// A new account's key, in hex.
+    pub async fn account(&self, nick: &str) -> String {
+        let (status, made) = self.post("/api/players", serde_json::json!({ "nick": nick })).await;
+        assert_eq!(status, 201, "{made}");
+        serde_json::from_value::<wocable_net::Account>(made).unwrap().key.to_hex()
+    }
+}
+
+/// The code of a refusal's answer.
+pub fn error_code(answer: &serde_json::Value) -> &str {
+    answer["error"]["code"].as_str().unwrap_or_default()
+}
+
 /// A client of the test's own, over a WebRTC connection to the host.
 pub struct Raw {
     pub socket: WebRtcSocket,
@@ -304,11 +336,7 @@ impl Seat {
     /// The best-scoring play of this seat's rack, as a player with a keen
     /// eye finds it; `None` when the rack makes no word.
     pub fn best_play(&self) -> Option<Intent> {
-        let view = self.view.as_ref()?;
-        let lexicon = Lexicon::bundled(view.settings().language);
-        let game = Game::guessed(view, lexicon, 1).ok()?;
-        let best = computer::hints(&game, 1).pop()?;
-        Some(Intent::Play { seat: view.viewer()?, tiles: best.tiles })
+        best_play(self.view.as_ref()?)
     }
 
     /// An exchange of this seat's first tile.
@@ -372,6 +400,15 @@ impl Seat {
         }
         self.refusals.remove(seen)
     }
+}
+
+/// The best-scoring play of a seat's rack on its view; `None` when the
+/// rack makes no word.
+pub fn best_play(view: &SeatView) -> Option<Intent> {
+    let lexicon = Lexicon::bundled(view.settings().language);
+    let game = Game::guessed(view, lexicon, 1).ok()?;
+    let best = computer::hints(&game, 1).pop()?;
+    Some(Intent::Play { seat: view.viewer()?, tiles: best.tiles })
 }
 
 /// `wocable-cli`, built beside the server by `cargo test --workspace`.
