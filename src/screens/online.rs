@@ -159,6 +159,7 @@ impl OnlineForm {
             wait: self.wait,
             key: None,
             family: self.word_list.as_deref() == Some(FAMILY_LIST),
+            days: None,
         })
     }
 }

@@ -589,6 +589,7 @@ fn a_random_game_fills_with_a_computer_after_the_wait() {
         wait: 1,
         key: None,
         family: true,
+        days: None,
     };
     app.world_mut().write_message(OnlineRequest::Random(request));
     until(&mut app, "the game opens", 30, |w| screen(w) == Screen::Game);

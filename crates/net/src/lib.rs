@@ -38,7 +38,7 @@ pub use profile::{
     Recover,
 };
 pub use protocol::{
-    ChatLine, ClientMessage, Clock, DAYS_PER_MOVE, DecodeError, EVENTS_PER_MESSAGE, IceServers, MAX_CHAT,
+    ChatLine, ClientMessage, Clock, DAY_MS, DAYS_PER_MOVE, DecodeError, EVENTS_PER_MESSAGE, IceServers, MAX_CHAT,
     MAX_CLIENT_MESSAGE, MAX_SERVER_MESSAGE, PROTOCOL_VERSION, Refusal, RoomSettings, SeatToken, ServerMessage,
     event_messages,
 };

@@ -50,6 +50,12 @@ pub struct RandomGame {
     /// asked for one.
     #[serde(default)]
     pub family: bool,
+    /// A game that lasts days, of this many days a move (for members):
+    /// answered at once, with a seat in the oldest such game waiting for
+    /// players, or in a new one that waits for others (`wait` is not
+    /// used).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub days: Option<u8>,
 }
 
 /// A seat taken: what connecting to it takes.

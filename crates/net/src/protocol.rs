@@ -79,6 +79,9 @@ pub struct RoomSettings {
 /// The paces of games that last days: days a player has for each move.
 pub const DAYS_PER_MOVE: [u8; 4] = [1, 2, 3, 7];
 
+/// A day, in milliseconds.
+pub const DAY_MS: u64 = 24 * 60 * 60 * 1000;
+
 impl RoomSettings {
     /// Whether its game may change ratings: played against the clock,
     /// without hints.
@@ -88,7 +91,7 @@ impl RoomSettings {
 
     /// The time a player has for each turn, live or in days.
     pub fn turn_seconds(&self) -> Option<u32> {
-        self.days.map(|days| u32::from(days) * 86_400).or(self.clock)
+        self.days.map(|days| (u64::from(days) * DAY_MS / 1000) as u32).or(self.clock)
     }
 }
 

@@ -15,10 +15,14 @@ CREATE TABLE correspondence (
     -- Where it stands (wocable_net::GameSummary, JSON).
     summary TEXT NOT NULL,
     changed_ms BIGINT NOT NULL,
-    finished_ms BIGINT
+    finished_ms BIGINT,
+    -- A random game's queue (rules, language, players, word list, pace)
+    -- while it waits for players; NULL otherwise.
+    seeking TEXT
 );
 
 CREATE INDEX correspondence_deadlines ON correspondence (deadline_ms);
+CREATE INDEX correspondence_seeking ON correspondence (seeking, changed_ms);
 
 CREATE TABLE correspondence_seats (
     player BIGINT NOT NULL REFERENCES players (id),

@@ -86,11 +86,12 @@ use tokio::sync::{mpsc, oneshot, watch};
 use tokio::time::{Instant, sleep_until, timeout_at};
 use tracing::{error, info, warn};
 use wocable_crossword::RuleSetKind;
+use wocable_crossword::computer::Level;
 use wocable_lexicon::Language;
 use wocable_net::{
     Account, AccountId, ApiRefusal, ArenaId, ArenaList, ArenaStandings, CreateRoom, Created, GameRatings, IceServers,
     InArena, JoinRoom, Joined, Leaderboard, LiveGames, LobbyError, NewPlayer, Player, PlayerKey, Profile, QueueKey,
-    RandomGame, Recover, RecoveryCode, Rematch, RematchAnswer, RoomCode, ServerConfig,
+    RandomGame, Recover, RecoveryCode, Rematch, RematchAnswer, RoomCode, RoomSettings, ServerConfig,
 };
 
 type Hub = mpsc::Sender<Command>;
@@ -273,21 +274,25 @@ async fn create(
     origin: Origin,
     Body(body): Body<CreateRoom>,
 ) -> Result<Response, ApiError> {
-    let Lobby { hub, limits, .. } = &lobby;
-    limits.rooms.check(&origin)?;
+    lobby.limits.rooms.check(&origin)?;
     let CreateRoom { settings, computers } = body;
     if computers.len() >= settings.players {
         return Err(ApiError::NoPersonSeat);
     }
-    if settings.days.is_some() {
-        if !computers.is_empty() {
-            return Err(ApiError::ComputersNotWaiting);
-        }
-        let code = lobby.games.create(settings).await?;
-        return Ok((StatusCode::CREATED, Json(Created { code })).into_response());
-    }
-    let code = ask(hub, |reply| Command::Create { settings, computers, reply }).await??;
+    let code = make_room(&lobby, settings, computers).await?;
     Ok((StatusCode::CREATED, Json(Created { code })).into_response())
+}
+
+/// A new room: a live one held by the hub, or one that lasts days, held
+/// by the database.
+async fn make_room(lobby: &Lobby, settings: RoomSettings, computers: Vec<Level>) -> Result<RoomCode, ApiError> {
+    if settings.days.is_none() {
+        return ask(&lobby.hub, |reply| Command::Create { settings, computers, reply }).await?;
+    }
+    if !computers.is_empty() {
+        return Err(ApiError::ComputersNotWaiting);
+    }
+    lobby.games.create(settings, None).await
 }
 
 async fn word_list(State(lists): State<Arc<WordLists>>, Path(name): Path<String>) -> Result<Response, ApiError> {
@@ -440,7 +445,7 @@ async fn passed_on(server: &str, answer: reqwest::Result<reqwest::Response>) -> 
 }
 
 async fn random(
-    State(Lobby { hub, db, limits, .. }): State<Lobby>,
+    State(Lobby { hub, db, limits, games, .. }): State<Lobby>,
     origin: Origin,
     Body(body): Body<RandomGame>,
 ) -> Result<Json<Joined>, ApiError> {
@@ -458,9 +463,16 @@ async fn random(
     if body.wait > MAX_WAIT_SECONDS {
         return Err(ApiError::WaitTooLong { max: MAX_WAIT_SECONDS });
     }
+    let key = QueueKey { rules: body.rules, language: body.language, players: body.players, family: body.family };
+    if let Some(days) = body.days {
+        if !wocable_net::DAYS_PER_MOVE.contains(&days) {
+            return Err(LobbyError::Days.into());
+        }
+        let (account, nick) = member(&db, body.key.ok_or(ApiError::MembersOnly)?).await?;
+        return Ok(Json(games.random(key, days, account, &nick).await?));
+    }
     let (name, player) = player(&db, body.name, body.key).await?;
     wocable_net::check_name(&name)?;
-    let key = QueueKey { rules: body.rules, language: body.language, players: body.players, family: body.family };
     let wait_ms = body.wait * 1000;
     let joined = ask(&hub, |reply| Command::Random { key, name, player, wait_ms, reply }).await?;
     Ok(Json(joined?))

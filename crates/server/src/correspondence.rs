@@ -17,7 +17,7 @@ use tokio::sync::watch;
 use tracing::{error, info};
 use wocable_crossword::{Game, RULES_EDITION, Seed, Sequenced};
 use wocable_net::{
-    AccountId, GameSummary, Joined, LobbyError, Player, Room, RoomCode, RoomSettings, SeatGame, SeatToken,
+    AccountId, GameSummary, Joined, LobbyError, Player, QueueKey, Room, RoomCode, RoomSettings, SeatGame, SeatToken,
 };
 
 /// Tries at a change while others are written first.
@@ -25,6 +25,9 @@ const TRIES: usize = 8;
 
 /// Codes drawn for a new game before giving up.
 const CODE_DRAWS: usize = 10;
+
+/// Games of a random queue tried for a seat before making a new one.
+const SEEKS_TRIED: i64 = 10;
 
 /// How often the deadlines are looked at, and how many are applied at once.
 const DEADLINES_EVERY: Duration = Duration::from_secs(1);
@@ -57,15 +60,16 @@ impl Games {
         self.changes.subscribe()
     }
 
-    /// A new room for a game that lasts days.
-    pub async fn create(&self, settings: RoomSettings) -> Result<RoomCode, ApiError> {
+    /// A new room for a game that lasts days (for the random games' queue
+    /// `seeking`, or not).
+    pub async fn create(&self, settings: RoomSettings, seeking: Option<&str>) -> Result<RoomCode, ApiError> {
         let lexicon = self.word_lists.lexicon(&settings)?;
         let mut stored = Ok(());
         for _ in 0..CODE_DRAWS {
             let code = RoomCode::from_number(rand::random());
             let seed = Seed::Full(rand::random());
             Room::new(code, settings.clone(), seed, lexicon.clone())?;
-            stored = self.db.create_correspondence(code, &settings, seed, now_ms()).await;
+            stored = self.db.create_correspondence(code, &settings, seed, seeking, now_ms()).await;
             if stored.is_ok() {
                 info!(%code, rules = %settings.rules, days = settings.days, "game that lasts days made");
                 return Ok(code);
@@ -133,6 +137,7 @@ impl Games {
             seated: acted.seated.map(|(member, seat)| (room.seats(), member, seat)),
             deadline_ms,
             summary: &summary,
+            filling: !room.is_full(),
             now,
         };
         self.db.change_correspondence(&change).await
@@ -141,8 +146,46 @@ impl Games {
     /// Seats a member in game `code`, and starts it once every seat is
     /// taken.
     pub async fn join(&self, code: RoomCode, account: AccountId, nick: &str) -> Result<Joined, ApiError> {
-        let token = SeatToken(rand::random());
         let blocks = self.db.blocks_either_way(account).await.map_err(failed)?;
+        self.join_apart(code, account, nick, &blocks).await
+    }
+
+    /// A member's seat in a random game that lasts days: in the oldest of
+    /// its queue waiting for players where they may sit, or in a new one.
+    pub async fn random(&self, key: QueueKey, days: u8, account: AccountId, nick: &str) -> Result<Joined, ApiError> {
+        let queue =
+            format!("{}-{}-{}-{}-{days}", key.rules, key.language, key.players, key.word_list().unwrap_or_default());
+        let blocks = self.db.blocks_either_way(account).await.map_err(failed)?;
+        for code in self.db.seeking(&queue, SEEKS_TRIED).await.map_err(failed)? {
+            match self.join_apart(code, account, nick, &blocks).await {
+                Err(ApiError::Lobby(LobbyError::AlreadySeated)) => return Err(ApiError::AlreadyWaiting),
+                // Filled meanwhile, or with someone blocked either way.
+                Err(ApiError::Lobby(LobbyError::Full)) => continue,
+                joined => return joined,
+            }
+        }
+        let settings = RoomSettings {
+            rules: key.rules,
+            language: key.language,
+            players: key.players,
+            clock: None,
+            word_list: key.word_list(),
+            hints: false,
+            days: Some(days),
+        };
+        let code = self.create(settings, Some(&queue)).await?;
+        self.join_apart(code, account, nick, &blocks).await
+    }
+
+    /// Seats a member in game `code` unless someone there is in `blocks`.
+    async fn join_apart(
+        &self,
+        code: RoomCode,
+        account: AccountId,
+        nick: &str,
+        blocks: &[AccountId],
+    ) -> Result<Joined, ApiError> {
+        let token = SeatToken(rand::random());
         let room = self
             .change(code, |room, now| {
                 // A block either way: the room is full, as far as they know.

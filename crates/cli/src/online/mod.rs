@@ -78,6 +78,7 @@ fn bot(args: &mut Args, runtime: &tokio::runtime::Runtime) -> Result<(), Failure
                 wait: args.number("--wait")?.unwrap_or(30),
                 key: None,
                 family: args.flag("--family"),
+                days: None,
             };
             args.finish()?;
             runtime.block_on(lobby.random(&request)).map_err(fail)?

@@ -255,8 +255,7 @@ fn a_stored_room_restores_its_game() {
 
 #[test]
 fn a_game_that_lasts_days_starts_with_nobody_there_and_keeps_its_deadline() {
-    use wocable_net::LobbyError;
-    const DAY_MS: u64 = 24 * 60 * 60 * 1000;
+    use wocable_net::{DAY_MS, LobbyError};
     let days =
         |days: u8, clock: Option<u32>| RoomSettings { days: Some(days), clock, ..room(2, None).settings().clone() };
     let made = |settings: RoomSettings| {

@@ -4,7 +4,7 @@
 //! server of the database, a friend coming online or going, or sitting
 //! down to a game, within [`super::RECHECK`].
 
-use super::{Lobby, ask, failed, member, seat, when_changed};
+use super::{Lobby, ask, failed, make_room, member, seat, when_changed};
 use crate::address::Origin;
 use crate::error::{ApiError, Body};
 use crate::hub::{Command, now_ms};
@@ -15,7 +15,7 @@ use axum::routing::post;
 use axum::{Json, Router};
 use tracing::info;
 use wocable_net::{
-    AboutPlayer, AccountId, Friend, FriendAct, Friends, FriendsAsked, INVITATION_MS, InvitationAnswer, Invite,
+    AboutPlayer, AccountId, DAY_MS, Friend, FriendAct, Friends, FriendsAsked, INVITATION_MS, InvitationAnswer, Invite,
     JoinRoom, MAX_INVITED, PlayerKey,
 };
 
@@ -118,10 +118,11 @@ async fn invite(State(lobby): State<Lobby>, origin: Origin, Body(invite): Body<I
         friends.push(friend);
     }
     let settings = invite.settings;
-    let code =
-        ask(&lobby.hub, |reply| Command::Create { settings: settings.clone(), computers: Vec::new(), reply }).await??;
+    let code = make_room(&lobby, settings.clone(), Vec::new()).await?;
     let joined = seat(&lobby, code, JoinRoom { name: nick, key: Some(invite.key) }).await?;
-    db.invite(me, &friends, code, &settings, now_ms() + INVITATION_MS).await.map_err(failed)?;
+    // To a game that lasts days, a friend has as long as for a move.
+    let lasts = settings.days.map_or(INVITATION_MS, |days| u64::from(days) * DAY_MS);
+    db.invite(me, &friends, code, &settings, now_ms() + lasts).await.map_err(failed)?;
     info!(%code, invited, "friends invited");
     changed(&lobby);
     Ok((StatusCode::CREATED, Json(joined)).into_response())

@@ -3,6 +3,7 @@
 
 use super::{Append, Db, DbError, Result, StoredRoom, append_in, damaged, stored_seats, text};
 use sqlx::Row;
+use sqlx::any::AnyRow;
 use wocable_crossword::Seed;
 use wocable_net::{AccountId, FINISHED_LISTED_MS, GameSummary, MyGame, RoomCode, RoomSettings, Seat};
 
@@ -25,17 +26,21 @@ pub struct Change<'a> {
     pub seated: Option<(&'a [Seat], AccountId, usize)>,
     pub deadline_ms: Option<u64>,
     pub summary: &'a GameSummary,
+    /// Whether seats are still free.
+    pub filling: bool,
     pub now: u64,
 }
 
 impl Db {
-    /// A new room for a game that lasts days. No instance holds it: any
-    /// of the database's serves it.
+    /// A new room for a game that lasts days, made for a random game's
+    /// queue `seeking` or not. No instance holds it: any of the
+    /// database's serves it.
     pub async fn create_correspondence(
         &self,
         code: RoomCode,
         settings: &RoomSettings,
         seed: Seed,
+        seeking: Option<&str>,
         now: u64,
     ) -> Result<()> {
         let summary = GameSummary { seats: vec![None; settings.players], ..GameSummary::default() };
@@ -50,13 +55,17 @@ impl Db {
         .bind(now as i64)
         .execute(&mut *tx)
         .await?;
-        sqlx::query("INSERT INTO correspondence (code, days, version, summary, changed_ms) VALUES ($1, $2, 0, $3, $4)")
-            .bind(code.as_str())
-            .bind(i64::from(settings.days.unwrap_or_default()))
-            .bind(text(&summary))
-            .bind(now as i64)
-            .execute(&mut *tx)
-            .await?;
+        sqlx::query(
+            "INSERT INTO correspondence (code, days, version, summary, changed_ms, seeking) \
+             VALUES ($1, $2, 0, $3, $4, $5)",
+        )
+        .bind(code.as_str())
+        .bind(i64::from(settings.days.unwrap_or_default()))
+        .bind(text(&summary))
+        .bind(now as i64)
+        .bind(seeking)
+        .execute(&mut *tx)
+        .await?;
         tx.commit().await.map_err(DbError::Sql)
     }
 
@@ -92,7 +101,7 @@ impl Db {
         let mut tx = self.pool.begin().await?;
         let updated = sqlx::query(
             "UPDATE correspondence SET version = version + 1, deadline_ms = $1, summary = $2, changed_ms = $3, \
-             finished_ms = $4 WHERE code = $5 AND version = $6",
+             finished_ms = $4, seeking = CASE WHEN $7 THEN seeking ELSE NULL END WHERE code = $5 AND version = $6",
         )
         .bind(change.deadline_ms.map(|ms| ms as i64))
         .bind(text(change.summary))
@@ -100,6 +109,7 @@ impl Db {
         .bind(finished)
         .bind(code.as_str())
         .bind(change.version)
+        .bind(change.filling)
         .execute(&mut *tx)
         .await?;
         if updated.rows_affected() == 0 {
@@ -152,6 +162,17 @@ impl Db {
             .collect()
     }
 
+    /// Up to `limit` games of the random games' queue `seeking` that wait
+    /// for players, the oldest first.
+    pub async fn seeking(&self, seeking: &str, limit: i64) -> Result<Vec<RoomCode>> {
+        let rows = sqlx::query("SELECT code FROM correspondence WHERE seeking = $1 ORDER BY changed_ms, code LIMIT $2")
+            .bind(seeking)
+            .bind(limit)
+            .fetch_all(&self.pool)
+            .await?;
+        codes(&rows)
+    }
+
     /// Up to `limit` games whose player on turn ran out of days by `now`,
     /// the earliest deadline first.
     pub async fn deadlines_passed(&self, now: u64, limit: i64) -> Result<Vec<RoomCode>> {
@@ -161,13 +182,18 @@ impl Db {
                 .bind(limit)
                 .fetch_all(&self.pool)
                 .await?;
-        rows.iter()
-            .map(|row| {
-                let code: String = row.get(0);
-                RoomCode::parse(&code).map_err(|e| damaged(format!("game {code}'s code"), e))
-            })
-            .collect()
+        codes(&rows)
     }
+}
+
+/// The codes in the first column of `rows`.
+fn codes(rows: &[AnyRow]) -> Result<Vec<RoomCode>> {
+    rows.iter()
+        .map(|row| {
+            let code: String = row.get(0);
+            RoomCode::parse(&code).map_err(|e| damaged(format!("game {code}'s code"), e))
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -183,7 +209,8 @@ mod tests {
         let db = &temp.db;
         let code = RoomCode::from_number(9);
         let settings = RoomSettings { days: Some(2), ..two_players() };
-        db.create_correspondence(code, &settings, 3.into(), 0).await.unwrap();
+        db.create_correspondence(code, &settings, 3.into(), Some("q"), 0).await.unwrap();
+        assert_eq!(db.seeking("q", 5).await.unwrap(), [code]);
         let ana = member(db, "Ana").await;
         let seats = [Seat { name: "Ana".into(), player: Player::Member(ana), token: SeatToken(1) }];
         let passed = [Sequenced { seq: 0, event: Event::Passed { seat: 0 } }];
@@ -194,6 +221,7 @@ mod tests {
             seated: Some((&seats[..], ana, 0)),
             deadline_ms: Some(5),
             summary: &summary,
+            filling: false,
             now: 1,
         };
         assert!(db.change_correspondence(&change(0, &passed)).await.unwrap());
@@ -201,6 +229,7 @@ mod tests {
         let stored = db.correspondence(code).await.unwrap().unwrap();
         assert_eq!((stored.version, stored.deadline_ms, stored.room.events.len()), (1, Some(5), 1));
         assert_eq!(stored.room.seats, seats);
+        assert_eq!(db.seeking("q", 5).await.unwrap(), [], "no longer waiting for players");
         let listed = db.my_games(ana, 1).await.unwrap();
         assert_eq!((listed.len(), listed[0].seat, listed[0].deadline_ms), (1, 0, Some(5)));
         assert_eq!(db.deadlines_passed(4, 10).await.unwrap(), []);

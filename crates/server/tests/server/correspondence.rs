@@ -9,9 +9,7 @@ use crate::support::{Lobby, Scratch, Server, best_play, error_code};
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
 use wocable_crossword::{Event, Intent, LeaveReason, SeatView};
-use wocable_net::{MyGames, SeatGame};
-
-const DAY_MS: u64 = 24 * 60 * 60 * 1000;
+use wocable_net::{DAY_MS, MyGames, SeatGame};
 
 /// A made-up start for the server's clock (`--test-clock`).
 const START_MS: u64 = 1_800_000_000_000;
@@ -343,4 +341,73 @@ async fn a_server_killed_among_moves_keeps_every_move_it_answered() {
         let made = whole.events.iter().filter(|e| e.seq >= at && e.event.intent().as_ref() == Some(&intent));
         assert_eq!(made.count(), 1);
     }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_friend_invited_to_a_game_that_lasts_days_has_as_long_as_a_move_to_answer() {
+    let scratch = Scratch::new("days-invited");
+    let server = Server::start(&scratch, None, &scratch.database());
+    let lobby = Lobby::of(&server);
+    let (ana, ben) = (lobby.account("Ana").await, lobby.account("Ben").await);
+    assert_eq!(lobby.post("/api/friends/act", json!({ "key": ana, "nick": "Ben", "act": "ask" })).await.0, 200);
+    assert_eq!(lobby.post("/api/friends/act", json!({ "key": ben, "nick": "Ana", "act": "accept" })).await.0, 200);
+    let settings = json!({ "rules": "webfeud", "language": "es", "players": 2, "clock": null, "days": 2 });
+    let (status, invited) =
+        lobby.post("/api/invitations", json!({ "key": ana, "friends": ["Ben"], "settings": settings })).await;
+    assert_eq!(status, 201, "{invited}");
+    let (_, friends) = lobby.post("/api/friends", json!({ "key": ben })).await;
+    let invitation = &friends["invitations"][0];
+    let (id, expires) = (invitation["id"].as_u64().unwrap(), invitation["expires_ms"].as_u64().unwrap());
+    assert!(expires > now_ms() + 2 * DAY_MS - 60_000, "{invitation}");
+    let (status, joined) = lobby.post(&format!("/api/invitations/{id}"), json!({ "key": ben, "accept": true })).await;
+    assert_eq!(status, 200, "{joined}");
+    for key in [&ana, &ben] {
+        let listed = my_games(&lobby, key, None).await;
+        assert_eq!(listed.games.len(), 1);
+        assert_eq!(listed.games[0].room.days, Some(2));
+        assert!(listed.games[0].summary.turn.is_some(), "started: {listed:?}");
+    }
+}
+
+/// The time now, as the server's clock (not moved here) has it.
+fn now_ms() -> u64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_millis() as u64
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn random_games_that_last_days_wait_in_a_queue_of_their_pace() {
+    let scratch = Scratch::new("days-random");
+    let server = Server::start(&scratch, None, &scratch.database());
+    let lobby = Lobby::of(&server);
+    let keys = [lobby.account("Ana").await, lobby.account("Ben").await, lobby.account("Cy").await];
+    let dee = lobby.account("Dee").await;
+    let random = |key: Option<&str>, days: u8| {
+        let mut asked =
+            json!({ "rules": "wocable", "language": "fr", "players": 2, "name": "x", "wait": 0, "days": days });
+        if let Some(key) = key {
+            asked["key"] = json!(key);
+        }
+        lobby.post("/api/random", asked)
+    };
+    let guest = random(None, 1).await;
+    assert_eq!((guest.0, error_code(&guest.1)), (403, "members_only"));
+    assert_eq!(error_code(&random(Some(&keys[0]), 5).await.1), "bad_clock");
+
+    // Ana waits at once, in a game of her own that waits for a player.
+    let (status, ana) = random(Some(&keys[0]), 1).await;
+    assert_eq!(status, 200, "{ana}");
+    let again = random(Some(&keys[0]), 1).await;
+    assert_eq!((again.0, error_code(&again.1)), (409, "already_waiting"));
+    // Cy asks for another pace: a queue of its own.
+    let (_, cy) = random(Some(&keys[2]), 2).await;
+    assert_ne!(cy["code"], ana["code"]);
+    // Ben takes Ana's game, which starts.
+    let (_, ben) = random(Some(&keys[1]), 1).await;
+    assert_eq!(ben["code"], ana["code"]);
+    let listed = my_games(&lobby, &keys[1], None).await;
+    assert!(listed.games[0].summary.turn.is_some(), "started: {listed:?}");
+    // Dee blocks Cy: never seated with her.
+    assert_eq!(lobby.post("/api/friends/act", json!({ "key": dee, "nick": "Cy", "act": "block" })).await.0, 200);
+    let (_, seated) = random(Some(&dee), 2).await;
+    assert_ne!(seated["code"], cy["code"]);
 }
