@@ -19,7 +19,7 @@ use crate::input::{Pinch, PointerInput, PointerPhase, SafeArea};
 use crate::lexicons::Lexicons;
 use crate::lexicons::{Import, ImportWordList};
 use crate::online::Fetched;
-use crate::online::{FriendsList, Online, OnlineRequest, WatchGame};
+use crate::online::{FriendsList, MyGamesList, Online, OnlineRequest, WatchGame};
 use crate::screens::arenas::Arenas;
 use crate::screens::dictionary::{DictionaryPage, Found, Lookup};
 use crate::screens::new_game::NewGameForm;
@@ -37,8 +37,9 @@ use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 use std::path::PathBuf;
 use wocable_crossword::RuleSetKind;
 use wocable_crossword::computer::Level;
+use wocable_crossword::{Event, Standing};
 use wocable_lexicon::Language;
-use wocable_net::{Friend, FriendRating, Invitation, RoomCode, RoomSettings};
+use wocable_net::{Friend, FriendRating, GameSummary, Invitation, MyGame, RoomCode, RoomSettings};
 use wocable_trace::{Day, Mode};
 
 /// One step of the tour; the next comes `frames` frames after it.
@@ -220,6 +221,17 @@ const STEPS: &[Step] = &[
     run(stage_friends),
     shoot("online-friends"),
     run(|world| world.resource_mut::<FriendsList>().friends = None),
+    // My games, staged the same way: one to play, one waiting for the
+    // other player, one waiting for players, one finished.
+    run(|world| {
+        if let Some(mut form) = world.get_resource_mut::<OnlineForm>() {
+            form.page = Page::MyGames;
+        }
+    }),
+    until("my games", |world| world.resource::<MyGamesList>().games.is_some()),
+    run(stage_my_games),
+    shoot("online-my-games"),
+    run(|world| world.resource_mut::<MyGamesList>().games = None),
     run(|world| {
         if let Some(mut form) = world.get_resource_mut::<OnlineForm>() {
             form.page = Page::Leaderboard;
@@ -388,7 +400,7 @@ fn four_players(world: &mut World) {
     }
 }
 
-/// A room on the clock with a computer player seated.
+/// The friends list as the tour shows it, on the server's (empty) answer.
 fn stage_friends(world: &mut World) {
     let Some(friends) = world.resource_mut::<FriendsList>().into_inner().friends.as_mut() else { return };
     let rated = FriendRating { rules: RuleSetKind::Wocable, language: Language::En, rating: 1612.0, games: 24 };
@@ -409,6 +421,56 @@ fn stage_friends(world: &mut World) {
     }
 }
 
+/// The list of games that last days as the tour shows it, on the
+/// server's (empty) answer.
+fn stage_my_games(world: &mut World) {
+    let Some(games) = world.resource_mut::<MyGamesList>().into_inner().games.as_mut() else { return };
+    const HOUR_MS: u64 = 60 * 60 * 1000;
+    let now = games.now_ms;
+    let room = |days| RoomSettings { clock: None, days: Some(days), ..room_settings(2) };
+    let game = |code, days, deadline_ms, seats: [Option<&str>; 2], scores: [i32; 2], turn, last| MyGame {
+        code: RoomCode::from_number(code),
+        seat: 0,
+        room: room(days),
+        deadline_ms,
+        changed_ms: now,
+        summary: GameSummary {
+            seats: seats.iter().map(|seat| seat.map(str::to_string)).collect(),
+            scores: scores.to_vec(),
+            turn,
+            last,
+            standings: None,
+        },
+    };
+    let mut finished = game(14, 3, None, [Some("Ana"), Some("Chloé")], [402, 377], None, None);
+    finished.summary.standings = Some(vec![
+        Standing { seat: 0, rank: 1, score: 402, left: false },
+        Standing { seat: 1, rank: 2, score: 377, left: false },
+    ]);
+    games.games = vec![
+        game(
+            11,
+            1,
+            Some(now + 5 * HOUR_MS),
+            [Some("Ana"), Some("Ben")],
+            [187, 203],
+            Some(0),
+            Some(Event::Passed { seat: 1 }),
+        ),
+        game(
+            12,
+            3,
+            Some(now + 50 * HOUR_MS),
+            [Some("Ana"), Some("Zoë")],
+            [96, 71],
+            Some(1),
+            Some(Event::Exchanged { seat: 0, count: 3 }),
+        ),
+        game(13, 7, None, [Some("Ana"), None], [0, 0], None, None),
+        finished,
+    ];
+}
+
 /// A room of the tour's: Wocable in English with a two-minute clock.
 fn room_settings(players: usize) -> RoomSettings {
     RoomSettings {
@@ -422,6 +484,7 @@ fn room_settings(players: usize) -> RoomSettings {
     }
 }
 
+/// A room on the clock with a computer player seated.
 fn room(players: usize) -> OnlineRequest {
     OnlineRequest::Create { room: room_settings(players), computers: vec![Level::Beginner] }
 }

@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use support::Server;
 use wocable_lexicon::{Language, Lexicon};
 
-const SCREENS: [&str; 44] = [
+const SCREENS: [&str; 45] = [
     "home",
     "new-game",
     "game-start",
@@ -40,6 +40,7 @@ const SCREENS: [&str; 44] = [
     "online-waiting",
     "online-account",
     "online-friends",
+    "online-my-games",
     "online-leaderboard",
     "online-arenas",
     "online-arena",

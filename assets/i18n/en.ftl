@@ -471,3 +471,25 @@ credits-familiar = Familiar words
 credits-familiar-text = Trace hides words people know, chosen with the word frequencies of wordfreq 3.1.1 by Robyn Speer (CC BY-SA 4.0), drawn from Wikipedia, subtitles, news, books, the web, Twitter and Reddit. Offensive words are left out with the List of Dirty, Naughty, Obscene, and Otherwise Bad Words by Shutterstock (CC BY 4.0).
 credits-sounds = Sounds and music
 credits-sounds-text = Made for Wocable with sox, dedicated to the public domain (CC0 1.0).
+action-my-games = My games
+online-my-games = My games
+online-my-games-badge = My games ({ $count } to play)
+online-pace = Pace
+pace-live = Live
+pace-days = { $days ->
+    [one] 1 day a move
+   *[other] { $days } days a move
+}
+my-games-none = No games that last days yet: make one with a pace of days, or ask for a random one.
+my-games-your-turn = Your turn
+my-games-their-turn = { $name }'s turn
+my-games-left = { $time } left
+my-games-waiting = Waiting for players
+my-games-waiting-note = Pass on the code: the game starts when every seat is taken, and it waits in My games.
+my-games-won = You won
+my-games-lost = You lost
+my-games-drawn = A draw
+home-my-turn = { $count ->
+    [one] Your turn in 1 game
+   *[other] Your turn in { $count } games
+}

@@ -471,3 +471,25 @@ credits-familiar = Palabras conocidas
 credits-familiar-text = Trace esconde palabras que todos conocen, elegidas con las frecuencias de wordfreq 3.1.1 de Robyn Speer (CC BY-SA 4.0), sacadas de Wikipedia, subtítulos, noticias, libros, la web, Twitter y Reddit. Las palabras ofensivas se excluyen con la List of Dirty, Naughty, Obscene, and Otherwise Bad Words de Shutterstock (CC BY 4.0).
 credits-sounds = Sonidos y música
 credits-sounds-text = Hechos para Wocable con sox, cedidos al dominio público (CC0 1.0).
+action-my-games = Mis partidas
+online-my-games = Mis partidas
+online-my-games-badge = Mis partidas ({ $count } por jugar)
+online-pace = Ritmo
+pace-live = En directo
+pace-days = { $days ->
+    [one] 1 día por jugada
+   *[other] { $days } días por jugada
+}
+my-games-none = Aún no tienes partidas de varios días: crea una con un ritmo de días o pide una al azar.
+my-games-your-turn = Te toca
+my-games-their-turn = Le toca a { $name }
+my-games-left = quedan { $time }
+my-games-waiting = Esperando jugadores
+my-games-waiting-note = Comparte el código: la partida empieza cuando se ocupan todos los puestos y espera en Mis partidas.
+my-games-won = Has ganado
+my-games-lost = Has perdido
+my-games-drawn = Empate
+home-my-turn = { $count ->
+    [one] Te toca en 1 partida
+   *[other] Te toca en { $count } partidas
+}

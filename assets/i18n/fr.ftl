@@ -473,3 +473,25 @@ credits-familiar = Mots courants
 credits-familiar-text = Trace cache des mots connus de tous, choisis avec les fréquences de wordfreq 3.1.1 de Robyn Speer (CC BY-SA 4.0), tirées de Wikipédia, de sous-titres, de la presse, de livres, du web, de Twitter et de Reddit. Les mots injurieux sont écartés grâce à la List of Dirty, Naughty, Obscene, and Otherwise Bad Words de Shutterstock (CC BY 4.0).
 credits-sounds = Sons et musique
 credits-sounds-text = Faits pour Wocable avec sox, versés au domaine public (CC0 1.0).
+action-my-games = Mes parties
+online-my-games = Mes parties
+online-my-games-badge = Mes parties ({ $count } à jouer)
+online-pace = Rythme
+pace-live = En direct
+pace-days = { $days ->
+    [one] 1 jour par coup
+   *[other] { $days } jours par coup
+}
+my-games-none = Pas encore de partie sur plusieurs jours : créez-en une avec un rythme en jours, ou demandez-en une au hasard.
+my-games-your-turn = À vous de jouer
+my-games-their-turn = Au tour de { $name }
+my-games-left = encore { $time }
+my-games-waiting = En attente de joueurs
+my-games-waiting-note = Transmettez le code : la partie commence quand toutes les places sont prises, et elle attend dans Mes parties.
+my-games-won = Vous avez gagné
+my-games-lost = Vous avez perdu
+my-games-drawn = Égalité
+home-my-turn = { $count ->
+    [one] À vous de jouer dans 1 partie
+   *[other] À vous de jouer dans { $count } parties
+}

@@ -473,3 +473,25 @@ credits-familiar = Znane słowa
 credits-familiar-text = Trace ukrywa słowa, które każdy zna, wybrane według częstości z wordfreq 3.1.1 Robyn Speer (CC BY-SA 4.0), zebranych z Wikipedii, napisów, wiadomości, książek, sieci, Twittera i Reddita. Słowa obraźliwe są pomijane dzięki liście List of Dirty, Naughty, Obscene, and Otherwise Bad Words firmy Shutterstock (CC BY 4.0).
 credits-sounds = Dźwięki i muzyka
 credits-sounds-text = Zrobione dla Wocable za pomocą sox, przekazane do domeny publicznej (CC0 1.0).
+action-my-games = Moje gry
+online-my-games = Moje gry
+online-my-games-badge = Moje gry ({ $count } do zagrania)
+online-pace = Tempo
+pace-live = Na żywo
+pace-days = { $days ->
+    [one] 1 dzień na ruch
+   *[other] { $days } dni na ruch
+}
+my-games-none = Nie masz jeszcze gier trwających dni: utwórz grę z tempem w dniach albo poproś o losową.
+my-games-your-turn = Twój ruch
+my-games-their-turn = Ruch gracza { $name }
+my-games-left = zostało { $time }
+my-games-waiting = Czekamy na graczy
+my-games-waiting-note = Przekaż kod: gra zaczyna się, gdy wszystkie miejsca są zajęte, i czeka w Moich grach.
+my-games-won = Wygrana
+my-games-lost = Przegrana
+my-games-drawn = Remis
+home-my-turn = { $count ->
+    [one] Twój ruch w 1 grze
+   *[other] Twój ruch w { $count } grach
+}

@@ -11,7 +11,7 @@ use super::layout::{BOTTOM_BAR, BoardLayout, SIDE_PANEL, TOP_BAR};
 use super::referee::{Connection, TurnClock};
 use super::thinking::Thinking;
 use super::turn::{Hints, Preview};
-use super::{Action, Match, Modes, Overlay, Seat};
+use super::{Action, LeaveTo, Match, Modes, Overlay, Seat};
 use crate::Screen;
 use crate::feedback::Notice;
 use crate::ui::i18n::Locale;
@@ -26,7 +26,7 @@ use wocable_crossword::SeatView;
 use wocable_crossword::Tile;
 use wocable_crossword::full_bag;
 use wocable_crossword::{Event, LeaveReason};
-use wocable_lexicon::Letter;
+use wocable_lexicon::{Language, Letter};
 
 pub(crate) fn ui(app: &mut App) {
     app.add_systems(
@@ -62,37 +62,43 @@ pub fn unseen(view: &SeatView, rack: &[Tile]) -> BTreeMap<String, usize> {
 /// The move log, one line a turn, newest last.
 pub fn log_lines(m: &Match, locale: &Locale) -> Vec<String> {
     let name = |seat: usize| m.name(seat).to_string();
-    let language = m.language();
-    m.view()
-        .log()
-        .iter()
-        .filter_map(|sequenced| match &sequenced.event {
-            Event::Played { seat, play, .. } => Some(locale.t_with(
-                "log-played",
-                &[
-                    ("player", name(*seat).into()),
-                    ("word", play.spelt(language).into_iter().next().unwrap_or_default().into()),
-                    ("score", play.score.into()),
-                ],
-            )),
-            Event::PlayWithdrawn { seat, words, .. } => Some(
-                locale.t_with("log-withdrawn", &[("player", name(*seat).into()), ("words", words.join(", ").into())]),
-            ),
-            Event::Exchanged { seat, count } => {
-                Some(locale.t_with("log-exchanged", &[("player", name(*seat).into()), ("count", (*count).into())]))
-            }
-            Event::Passed { seat } => Some(locale.t_with("log-passed", &[("player", name(*seat).into())])),
-            Event::Left { seat, reason } => {
-                let key = if *reason == LeaveReason::Resigned { "log-resigned" } else { "log-timed-out" };
-                Some(locale.t_with(key, &[("player", name(*seat).into())]))
-            }
-            Event::RackCounted { seat, points, .. } => {
-                Some(locale.t_with("log-rack-counted", &[("player", name(*seat).into()), ("points", (*points).into())]))
-            }
-            Event::Ended { .. } => Some(locale.t("log-game-over")),
-            Event::Drew { .. } | Event::Returned { .. } => None,
-        })
-        .collect()
+    m.view().log().iter().filter_map(|sequenced| event_line(&sequenced.event, &name, m.language(), locale)).collect()
+}
+
+/// An event of the log as a line of it, its players named by `name`;
+/// none for a draw.
+pub fn event_line(
+    event: &Event,
+    name: &dyn Fn(usize) -> String,
+    language: Language,
+    locale: &Locale,
+) -> Option<String> {
+    match event {
+        Event::Played { seat, play, .. } => Some(locale.t_with(
+            "log-played",
+            &[
+                ("player", name(*seat).into()),
+                ("word", play.spelt(language).into_iter().next().unwrap_or_default().into()),
+                ("score", play.score.into()),
+            ],
+        )),
+        Event::PlayWithdrawn { seat, words, .. } => {
+            Some(locale.t_with("log-withdrawn", &[("player", name(*seat).into()), ("words", words.join(", ").into())]))
+        }
+        Event::Exchanged { seat, count } => {
+            Some(locale.t_with("log-exchanged", &[("player", name(*seat).into()), ("count", (*count).into())]))
+        }
+        Event::Passed { seat } => Some(locale.t_with("log-passed", &[("player", name(*seat).into())])),
+        Event::Left { seat, reason } => {
+            let key = if *reason == LeaveReason::Resigned { "log-resigned" } else { "log-timed-out" };
+            Some(locale.t_with(key, &[("player", name(*seat).into())]))
+        }
+        Event::RackCounted { seat, points, .. } => {
+            Some(locale.t_with("log-rack-counted", &[("player", name(*seat).into()), ("points", (*points).into())]))
+        }
+        Event::Ended { .. } => Some(locale.t("log-game-over")),
+        Event::Drew { .. } | Event::Returned { .. } => None,
+    }
 }
 
 fn status_line(m: &Match, preview: &Preview, connection: Connection, locale: &Locale) -> (String, Color) {
@@ -119,9 +125,16 @@ fn status_line(m: &Match, preview: &Preview, connection: Connection, locale: &Lo
     }
 }
 
-fn clock_text(seconds: f32) -> String {
+/// Minutes and seconds; days and hours, or hours and minutes, for a turn
+/// of days.
+pub fn clock_text(seconds: f32) -> String {
     let seconds = seconds.max(0.0).ceil() as u32;
-    format!("{}:{:02}", seconds / 60, seconds % 60)
+    let (days, hours, minutes) = (seconds / 86_400, seconds / 3600 % 24, seconds / 60 % 60);
+    match seconds {
+        86_400.. => format!("{days}d {hours}h"),
+        3600.. => format!("{hours}h {minutes:02}m"),
+        _ => format!("{}:{:02}", seconds / 60, seconds % 60),
+    }
 }
 
 /// The move log and unseen tiles as last formatted.
@@ -173,6 +186,7 @@ struct Talk<'w> {
 struct Answers<'w> {
     actions: MessageWriter<'w, Action>,
     screen: ResMut<'w, NextState<Screen>>,
+    leave_to: Option<Res<'w, LeaveTo>>,
 }
 
 fn panels(
@@ -184,7 +198,8 @@ fn panels(
     mut details: Local<bool>,
     mut texts: Local<Option<LogTexts>>,
 ) -> Result {
-    let Answers { mut actions, mut screen } = answers;
+    let Answers { mut actions, mut screen, leave_to } = answers;
+    let way_out = leave_to.map_or(Screen::Home, |to| to.0);
     let RefereeSays { clock, thinking, connection } = referee;
     let Shown { m, players, composer, preview, hints, layout, locale, flights } = shown;
     let ctx = contexts.ctx_mut()?;
@@ -261,7 +276,8 @@ fn panels(
     buttons.push(if m.turn_seconds.is_some() && !m.is_over() && !m.is_online() {
         (locale.t("action-pause").into(), true, Pressed::Act(Action::Pause(true)))
     } else {
-        (locale.t("action-home").into(), true, Pressed::Home)
+        let label = if way_out == Screen::Online { "action-my-games" } else { "action-home" };
+        (locale.t(label).into(), true, Pressed::Home)
     });
     let controls = |ui: &mut egui::Ui, pressed: &mut Vec<Pressed>| {
         ui.label(bold(status.clone(), 17.0).color(egui_colour(status_colour)));
@@ -354,7 +370,7 @@ fn panels(
                 actions.write(action);
             }
             Pressed::Details => *details = !*details,
-            Pressed::Home => screen.set(Screen::Home),
+            Pressed::Home => screen.set(way_out),
             Pressed::Chat(said) => {
                 talk.says.write(said);
             }
@@ -382,7 +398,7 @@ fn overlays(
     mut chosen: Local<Vec<usize>>,
 ) -> Result {
     let Modes { overlay, pause } = modes;
-    let Answers { mut actions, mut screen } = answers;
+    let Answers { mut actions, mut screen, .. } = answers;
     let ctx = contexts.ctx_mut()?;
     if pause.get().0 {
         match pause_screen(ctx, &locale) {

@@ -254,6 +254,11 @@ pub enum Overlay {
     ConfirmResign,
 }
 
+/// Where the way out of the game leads, when not home (a game that lasts
+/// days goes back to the player's list of them).
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LeaveTo(pub Screen);
+
 /// Start a new match (from the new game screen).
 #[derive(Message, Clone, Debug)]
 pub struct NewMatch(pub MatchSetup);

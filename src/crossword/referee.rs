@@ -48,6 +48,9 @@ pub trait Referee: Send + Sync + 'static {
     fn say(&mut self, _text: String) {}
     /// Reports line `id` of the chat to the moderators.
     fn report(&mut self, _id: u32) {}
+    /// Something changed at the referee (another player moved): a referee
+    /// asked by requests asks for it.
+    fn refresh(&mut self) {}
 }
 
 /// How the device is connected to the referee of the game on screen.

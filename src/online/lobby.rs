@@ -7,13 +7,13 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-use wocable_crossword::RuleSetKind;
+use wocable_crossword::{Intent, RuleSetKind};
 use wocable_lexicon::{Language, Lexicon, LexiconInfo};
 use wocable_net::{
     AboutPlayer, Account, ApiErrorBody, ApiRefusal, ArenaId, ArenaList, ArenaStandings, CreateRoom, Created, ErrorCode,
     FriendAct, Friends, FriendsAsked, GameRatings, InArena, InvitationAnswer, Invite, JoinRoom, Joined, Leaderboard,
-    LiveGames, NewPlayer, PlayerKey, Profile, RandomGame, Recover, Rematch, RematchAnswer, RoomCode, ServerConfig,
-    Watched,
+    LiveGames, MyGames, MyGamesAsked, NewPlayer, PlayerKey, Profile, RandomGame, Recover, Rematch, RematchAnswer,
+    RoomCode, SeatAsked, SeatGame, SeatMove, ServerConfig, Watched,
 };
 
 /// Why a call to the lobby's HTTP API failed.
@@ -290,6 +290,24 @@ impl Lobby {
         let answer_within = Duration::from_secs(request.wait + 30);
         let call = ehttp::Request::post_json(format!("{}/api/random", self.server), request);
         Call::send(call.map(|call| call.with_timeout(Some(answer_within))))
+    }
+
+    /// The member's games that last days; with `since`, once they differ
+    /// from that version.
+    pub fn my_games(&self, key: PlayerKey, since: Option<String>) -> Call<MyGames> {
+        let call = ehttp::Request::post_json(format!("{}/api/games", self.server), &MyGamesAsked { key, since });
+        Call::send(call.map(|call| call.with_timeout(Some(LIVE_WAIT))))
+    }
+
+    /// The member's seat's view of a game that lasts days, from event
+    /// `since` on.
+    pub fn seat_game(&self, code: RoomCode, key: PlayerKey, since: u32) -> Call<SeatGame> {
+        Call::post(format!("{}/api/games/{code}", self.server), &SeatAsked { key, since })
+    }
+
+    /// A move in a game that lasts days, made on a view of `at` events.
+    pub fn seat_move(&self, code: RoomCode, key: PlayerKey, at: u32, intent: Intent) -> Call<SeatGame> {
+        Call::post(format!("{}/api/games/{code}/move", self.server), &SeatMove { key, at, intent })
     }
 }
 

@@ -4,6 +4,7 @@
 //! storage until its game ends, so the app can rejoin it after a restart.
 
 mod account;
+mod days;
 mod friends;
 mod link;
 mod lobby;
@@ -11,6 +12,7 @@ mod session;
 mod spectator;
 
 pub use account::{ACCOUNT_FILE, KeptAccount, OnlineAccount};
+pub use days::{DaysReferee, MyGamesList};
 pub use friends::{FriendsList, FriendsRequest};
 pub use lobby::{Call, CallError, Fetched, Lobby};
 pub use session::Session;
@@ -19,17 +21,18 @@ pub use spectator::{WatchGame, Watching};
 use crate::Screen;
 use crate::crossword::referee::ActiveReferee;
 use crate::crossword::turn::{PendingStart, ResultsDue, open_game};
-use crate::crossword::{Match, Seat};
+use crate::crossword::{LeaveTo, Match, Seat};
 use crate::lexicons::GameLexicons;
 use crate::settings::Settings;
 use crate::storage::{DamagedFiles, Storage};
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 use wocable_crossword::computer::Level;
 use wocable_lexicon::FAMILY_LIST;
 use wocable_net::{
     Account, ArenaId, CreateRoom, Created, ErrorCode, Invite, Joined, PlayerKey, RandomGame, Recover, RecoveryCode,
-    RoomCode, RoomSettings, ServerConfig,
+    RoomCode, RoomSettings, SeatGame, ServerConfig,
 };
 
 /// The seat of the online game in progress, kept until the game ends.
@@ -61,6 +64,8 @@ pub enum OnlineRequest {
     Invite { friends: Vec<String>, room: RoomSettings },
     /// The seat an invitation offers, by its id.
     AcceptInvitation(u64),
+    /// The game that lasts days of this code, from the member's list.
+    OpenDays(RoomCode),
     /// Out of the room (a game in progress goes on on the server).
     Leave,
 }
@@ -93,9 +98,34 @@ pub enum Online {
     InRoom(Box<Session>),
     /// The game of this seat is on screen, refereed by the session.
     Playing(Joined),
+    /// A game that lasts days on its way to the screen: its view as kept
+    /// on the device, or asked for, and its word list.
+    OpeningDays(Box<OpeningDays>),
+    /// A game that lasts days waits for players: its view so far.
+    DaysWaiting(Box<SeatGame>),
+    /// The game that lasts days of this code is on screen.
+    PlayingDays(RoomCode),
     /// Why the last step failed, for the player to read, and what to ask
     /// to try again (`None`: the request that failed).
     Failed(OnlineFailure, Option<OnlineRequest>),
+}
+
+/// A game that lasts days on its way to the screen.
+pub struct OpeningDays {
+    code: RoomCode,
+    /// The view kept on the device, or the server's answer.
+    view: Option<SeatGame>,
+    asked: Option<Call<SeatGame>>,
+    /// The game's word list when it is one of the server's.
+    server_list: lobby::ServerList,
+}
+
+/// On the way to game `code` that lasts days.
+fn opening_days(lobby: &Lobby, storage: &Storage, code: RoomCode, key: PlayerKey) -> Online {
+    let view = days::kept_view(storage, code).filter(|view| view.settings.is_some());
+    // With no view kept, the server is asked before the board shows.
+    let asked = view.is_none().then(|| lobby.seat_game(code, key, 0));
+    Online::OpeningDays(Box::new(OpeningDays { code, view, asked, server_list: Default::default() }))
 }
 
 /// The arena this device's player is in, the room of their last game
@@ -160,8 +190,9 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<Online>()
         .init_resource::<ArenaEntry>()
         .add_message::<OnlineRequest>()
-        .add_plugins((spectator::plugin, friends::plugin))
-        .add_systems(Update, (hear_requests, go_on, open_the_game).chain())
+        .add_plugins((spectator::plugin, friends::plugin, days::plugin))
+        .add_systems(Update, (hear_requests, go_on, open_the_game, open_days_game).chain())
+        .add_systems(Update, days::refresh_the_game_on_screen)
         .add_systems(OnExit(Screen::Game), leave_the_game)
         // Results left unseen (Home pressed before they came) are not the
         // next game's.
@@ -213,6 +244,9 @@ fn hear_requests(
             (OnlineRequest::Recover { nick, recovery }, _) => {
                 Online::Recovering(lobby.recover(&Recover { nick: nick.clone(), recovery: *recovery }))
             }
+            (OnlineRequest::OpenDays(code), _) if let Some(member) = member => {
+                opening_days(&lobby, &storage, *code, member.key)
+            }
             (request, _) if let Some(member) = member => take_a_seat(&lobby, request, &member.nick, member.key),
             (_, None) => Online::Failed(OnlineFailure::NoName, None),
             (request, Some(name)) => {
@@ -238,6 +272,7 @@ fn take_a_seat(lobby: &Lobby, request: &OnlineRequest, nick: &str, key: PlayerKe
             Online::Joining(lobby.invite(&Invite { key, friends: friends.clone(), settings: room.clone() }))
         }
         OnlineRequest::AcceptInvitation(id) => Online::Joining(lobby.accept_invitation(*id, key)),
+        OnlineRequest::OpenDays(_) => Online::Offline,
         OnlineRequest::Rejoin
         | OnlineRequest::Leave
         | OnlineRequest::LeaveArena
@@ -303,6 +338,15 @@ fn go_on(
             // The seat is taken (and kept): trying again goes back to it.
             Err(error) => Online::Failed(OnlineFailure::Lobby(error), Some(OnlineRequest::Rejoin)),
         }),
+        Online::OpeningDays(opening) => opening.asked.as_ref().and_then(Call::take).and_then(|answer| match answer {
+            Ok(view) if view.settings.is_some() => {
+                opening.view = Some(view);
+                opening.asked = None;
+                None
+            }
+            Ok(view) => Some(Online::DaysWaiting(Box::new(view))),
+            Err(error) => Some(Online::Failed(OnlineFailure::Lobby(error), None)),
+        }),
         Online::InRoom(session) => {
             session.poll(time.elapsed_secs());
             session.closed().map(|refusal| {
@@ -310,7 +354,9 @@ fn go_on(
                 Online::Failed(OnlineFailure::Closed(refusal.to_string()), None)
             })
         }
-        Online::Offline | Online::Playing(_) | Online::Failed(..) => None,
+        Online::Offline | Online::Playing(_) | Online::DaysWaiting(_) | Online::PlayingDays(_) | Online::Failed(..) => {
+            None
+        }
     };
     if let Some(next) = next {
         *online = next;
@@ -321,6 +367,11 @@ fn go_on(
 /// Goes on to the room of a seat taken.
 fn seated(answer: Result<Joined, CallError>, lobby: &Lobby, storage: &Storage, account: &mut OnlineAccount) -> Online {
     match answer {
+        // A game that lasts days is played by requests: no room to connect to.
+        Ok(joined) if joined.days.is_some() => match account.key_on(lobby.server()) {
+            Some(key) => opening_days(lobby, storage, joined.code, key),
+            None => Online::Failed(OnlineFailure::NoName, None),
+        },
         Ok(joined) => to_the_room(lobby, storage, joined),
         // The account was taken back on another device.
         Err(CallError::Refused { code: ErrorCode::UnknownKey, .. }) => {
@@ -398,6 +449,65 @@ fn open_the_game(
     }
 }
 
+/// Once the view of a game that lasts days and its word list are at hand,
+/// the game opens: this device's seat is a human's, every other a remote
+/// player's.
+fn open_days_game(
+    mut commands: Commands,
+    mut online: ResMut<Online>,
+    mut lexicons: GameLexicons,
+    mut pending: ResMut<PendingStart>,
+    mut screen: ResMut<NextState<Screen>>,
+    member: Member,
+) {
+    let Member { settings, storage, account } = member;
+    let Online::OpeningDays(opening) = &mut *online else { return };
+    let Some(view) = opening.view.clone() else { return };
+    let Some(game_settings) = view.settings.clone() else { return };
+    let lexicon = match &game_settings.word_list {
+        Some(name) if name != FAMILY_LIST => opening.server_list.get(&settings.server, name, game_settings.language),
+        _ => lexicons.get(&game_settings),
+    };
+    let lexicon = match lexicon {
+        Ok(Some(lexicon)) => lexicon,
+        Ok(None) => return,
+        Err(reason) => {
+            pending.failed = Some(reason);
+            return;
+        }
+    };
+    let Some(key) = account.key_on(&settings.server) else { return };
+    let code = opening.code;
+    let seats = (0..game_settings.players.len())
+        .map(|seat| if seat == view.seat { Seat::Human } else { Seat::Remote })
+        .collect();
+    let opened = Match::new(game_settings, seats, view.room.turn_seconds(), lexicon.clone(), view.events.clone())
+        .map_err(|e| e.to_string())
+        .and_then(|m| Ok((m, DaysReferee::open(&settings.server, key, storage.clone(), lexicon, view)?)));
+    match opened {
+        Ok((m, referee)) => {
+            *online = Online::PlayingDays(code);
+            open_game(&mut commands, m, Box::new(referee));
+            commands.insert_resource(LeaveTo(Screen::Online));
+            screen.set(Screen::Game);
+        }
+        Err(reason) => {
+            error!("the game kept here does not follow: {reason}");
+            // What the device kept is of no use: the server's view next time.
+            storage.remove(&days::kept_view_file(code));
+            *online = Online::Failed(OnlineFailure::Closed(reason), None);
+        }
+    }
+}
+
+/// The player on this device: their server, account and storage.
+#[derive(SystemParam)]
+struct Member<'w> {
+    settings: Res<'w, Settings>,
+    storage: Res<'w, Storage>,
+    account: Res<'w, OnlineAccount>,
+}
+
 /// The seat of an online game that just ended: the results screen asks
 /// how it changed ratings, and offers a rematch.
 #[derive(Resource, Clone, Debug, PartialEq, Eq)]
@@ -407,6 +517,16 @@ pub struct FinishedOnline(pub Joined);
 /// then counts the player away): Home offers to go back to it while it
 /// runs. A finished game's seat is not kept.
 fn leave_the_game(mut commands: Commands, mut online: ResMut<Online>, m: Option<Res<Match>>, storage: Res<Storage>) {
+    if let Online::PlayingDays(code) = &*online {
+        // A finished game is not opened again: its view need not be kept.
+        if m.is_some_and(|m| m.is_over()) {
+            storage.remove(&days::kept_view_file(*code));
+        }
+        commands.remove_resource::<ActiveReferee>();
+        commands.remove_resource::<LeaveTo>();
+        *online = Online::Offline;
+        return;
+    }
     let Online::Playing(joined) = &*online else { return };
     if m.is_some_and(|m| m.is_over()) {
         storage.remove(SEAT_FILE);

@@ -208,35 +208,48 @@ impl Session {
             self.gcg = Some(text);
             return;
         };
-        let record = match gcg::parse(&text) {
-            Ok(record) => record,
-            Err(reason) => {
-                warn!("the game's record could not be read: {reason}");
-                return;
-            }
-        };
-        // Checking the bag replays the game: that replay is the record's.
-        let verified = self.commitment.as_ref().map(|commitment| {
-            if record.commitment.as_ref() != Some(commitment) {
-                return Err("the record names another commitment than the one the game began with".to_string());
-            }
-            gcg::verify(&record, settings.rules, lexicon.clone()).map_err(|e| e.to_string())
-        });
-        let replay = || gcg::replay(&record, settings.rules, lexicon.clone()).map_err(|e| e.to_string());
-        let game = match verified {
-            Some(Ok(game)) => {
-                self.rulings.push(Ruling::Bag(BagCheck::Verified));
-                Ok(game)
-            }
-            Some(Err(reason)) => {
-                warn!("the game's bag was not fair: {reason}");
-                self.rulings.push(Ruling::Bag(BagCheck::Failed(reason)));
-                replay()
-            }
-            None => replay(),
-        };
-        self.rulings.extend(Ruling::record(game));
+        self.rulings.extend(finished(&text, settings, lexicon, self.commitment.as_deref()));
     }
+}
+
+/// What a finished game's record, as its referee wrote it, says: whether
+/// its bag was the one `commitment` promised, and the game it replays.
+pub(super) fn finished(
+    text: &str,
+    settings: &GameSettings,
+    lexicon: &Lexicon,
+    commitment: Option<&str>,
+) -> Vec<Ruling> {
+    let record = match gcg::parse(text) {
+        Ok(record) => record,
+        Err(reason) => {
+            warn!("the game's record could not be read: {reason}");
+            return Vec::new();
+        }
+    };
+    let mut rulings = Vec::new();
+    // Checking the bag replays the game: that replay is the record's.
+    let verified = commitment.map(|commitment| {
+        if record.commitment.as_deref() != Some(commitment) {
+            return Err("the record names another commitment than the one the game began with".to_string());
+        }
+        gcg::verify(&record, settings.rules, lexicon.clone()).map_err(|e| e.to_string())
+    });
+    let replay = || gcg::replay(&record, settings.rules, lexicon.clone()).map_err(|e| e.to_string());
+    let game = match verified {
+        Some(Ok(game)) => {
+            rulings.push(Ruling::Bag(BagCheck::Verified));
+            Ok(game)
+        }
+        Some(Err(reason)) => {
+            warn!("the game's bag was not fair: {reason}");
+            rulings.push(Ruling::Bag(BagCheck::Failed(reason)));
+            replay()
+        }
+        None => replay(),
+    };
+    rulings.extend(Ruling::record(game));
+    rulings
 }
 
 impl Referee for Session {

@@ -7,7 +7,7 @@ use crate::crossword::referee::LocalReferee;
 use crate::crossword::turn::{PendingStart, local_match};
 use crate::crossword::{ResumeMatch, SAVE_FILE, SAVE_VERSION, SavedMatch};
 use crate::lexicons::{GameLexicons, Unavailable};
-use crate::online::{ACCOUNT_FILE, OnlineRequest, SEAT_FILE};
+use crate::online::{ACCOUNT_FILE, MyGamesList, OnlineRequest, SEAT_FILE};
 use crate::storage::{Damage, DamagedFiles, Storage};
 use crate::trace::hud::clock_text;
 use crate::trace::{ROUND_FILE, ResumeRound, SavedRoundInfo};
@@ -148,14 +148,16 @@ struct Continuable<'w> {
     pending: Res<'w, PendingStart>,
     seat_kept: Res<'w, OnlineSeatKept>,
     trace: Res<'w, SavedRoundInfo>,
+    my_games: Res<'w, MyGamesList>,
 }
 
 /// How each is continued.
 #[derive(SystemParam)]
-struct Continues<'w> {
+struct Continues<'w, 's> {
     resume: MessageWriter<'w, ResumeMatch>,
     requests: MessageWriter<'w, OnlineRequest>,
     resume_trace: MessageWriter<'w, ResumeRound>,
+    commands: Commands<'w, 's>,
 }
 
 fn draw(
@@ -167,8 +169,8 @@ fn draw(
     continues: Continues,
     mut damaged: ResMut<DamagedFiles>,
 ) -> Result {
-    let Continues { mut resume, mut requests, mut resume_trace } = continues;
-    let Continuable { info, waits, pending, seat_kept, trace } = continuable;
+    let Continues { mut resume, mut requests, mut resume_trace, mut commands } = continues;
+    let Continuable { info, waits, pending, seat_kept, trace, my_games } = continuable;
     let ctx = contexts.ctx_mut()?;
     centred_page(ctx, "", |ui| {
         ui.add_space(24.0);
@@ -203,6 +205,14 @@ fn draw(
         }
         if seat_kept.0 && wide_button(ui, crate::ui::bold(locale.t("home-rejoin"), 20.0)).clicked() {
             requests.write(OnlineRequest::Rejoin);
+            screen.set(Screen::Online);
+        }
+        let my_turn = my_games.my_turn();
+        if my_turn > 0
+            && wide_button(ui, crate::ui::bold(locale.t_with("home-my-turn", &[("count", my_turn.into())]), 20.0))
+                .clicked()
+        {
+            commands.insert_resource(super::online::OpenOnPage(super::online::Page::MyGames));
             screen.set(Screen::Online);
         }
         if let Some((mode, left)) = trace.0 {

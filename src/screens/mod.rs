@@ -9,6 +9,7 @@ pub mod friends;
 pub mod home;
 pub mod how_to_play;
 pub mod join_link;
+pub mod my_games;
 pub mod new_game;
 pub mod online;
 pub mod ratings;

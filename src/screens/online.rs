@@ -12,8 +12,8 @@ use crate::Screen;
 use crate::crossword::turn::PendingStart;
 use crate::input::GoBack;
 use crate::online::{
-    ArenaEntry, CallError, Fetched, FriendsList, FriendsRequest, Lobby, Online, OnlineAccount, OnlineFailure,
-    OnlineRequest, Session, WatchGame, Watching,
+    ArenaEntry, CallError, Fetched, FriendsList, FriendsRequest, Lobby, MyGamesList, Online, OnlineAccount,
+    OnlineFailure, OnlineRequest, Session, WatchGame, Watching,
 };
 use crate::platform;
 use crate::settings::Settings;
@@ -70,6 +70,8 @@ pub struct OnlineForm {
     pub friend_nick: String,
     /// The friends ticked, to invite to a game.
     pub invited: Vec<String>,
+    /// Days a move, for a game that lasts days (`None`: live).
+    pub days: Option<u8>,
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -86,7 +88,15 @@ pub enum Page {
     Arena,
     Watch,
     Friends,
+    MyGames,
 }
+
+/// The page the online screen opens on, when another screen asks.
+#[derive(Resource, Clone, Copy, Debug)]
+pub struct OpenOnPage(pub Page);
+
+/// The paces a room may have: live, or days a move.
+const PACES: [Option<u8>; 5] = [None, Some(1), Some(2), Some(3), Some(7)];
 
 pub(super) const CLOCKS: [Option<u32>; 4] = [None, Some(60), Some(120), Some(300)];
 const WAITS: [u64; 3] = [30, 60, 120];
@@ -128,6 +138,7 @@ impl OnlineForm {
             profile_from: Page::Menu,
             friend_nick: String::new(),
             invited: Vec::new(),
+            days: None,
         }
     }
 
@@ -142,12 +153,14 @@ impl OnlineForm {
             rules: self.rules,
             language: self.language,
             players: self.players,
-            clock: self.clock,
+            // A game that lasts days has no clock, hints or computers.
+            clock: self.clock.filter(|_| self.days.is_none()),
             word_list: self.word_list.clone(),
-            hints: self.hints,
-            days: None,
+            hints: self.hints && self.days.is_none(),
+            days: self.days,
         };
-        OnlineRequest::Create { room, computers: vec![self.level; self.computers.min(self.players - 1)] }
+        let computers = if self.days.is_some() { 0 } else { self.computers.min(self.players - 1) };
+        OnlineRequest::Create { room, computers: vec![self.level; computers] }
     }
 
     fn random(&self) -> OnlineRequest {
@@ -159,7 +172,7 @@ impl OnlineForm {
             wait: self.wait,
             key: None,
             family: self.word_list.as_deref() == Some(FAMILY_LIST),
-            days: None,
+            days: self.days,
         })
     }
 }
@@ -170,12 +183,18 @@ pub(super) fn plugin(app: &mut App) {
         |mut commands: Commands,
          form: Option<Res<OnlineForm>>,
          settings: Res<Settings>,
+         asked: Option<Res<OpenOnPage>>,
          mut pending: ResMut<PendingStart>| {
             // Why an earlier game could not start is not this screen's.
             pending.failed = None;
             // Nor why a game could not be watched.
             commands.remove_resource::<Watching>();
-            commands.insert_resource(form.map_or_else(|| OnlineForm::new(&settings), |form| form.clone()));
+            let mut form = form.map_or_else(|| OnlineForm::new(&settings), |form| form.clone());
+            if let Some(asked) = asked {
+                form.page = asked.0;
+                commands.remove_resource::<OpenOnPage>();
+            }
+            commands.insert_resource(form);
         },
     );
     app.add_systems(
@@ -283,6 +302,8 @@ struct ServerPages<'w> {
     watch: MessageWriter<'w, WatchGame>,
     friends: Res<'w, FriendsList>,
     friend_requests: MessageWriter<'w, FriendsRequest>,
+    my_games: Res<'w, MyGamesList>,
+    real: Res<'w, Time<Real>>,
 }
 
 /// What the player chooses on these pages, and the settings that keep
@@ -328,6 +349,18 @@ fn draw(
     };
     if let Online::InRoom(session) = &*online {
         return waiting_room(ctx, &locale, session, &settings.server, &mut ask, form, &pending);
+    }
+    // A game that lasts days goes on in the list of them.
+    if matches!(*online, Online::OpeningDays(_) | Online::DaysWaiting(_)) {
+        form.page = Page::MyGames;
+    }
+    if let Online::DaysWaiting(view) = &*online {
+        centred_page(ctx, &locale.t("online-room"), |ui| {
+            if super::my_games::days_waiting(ui, &locale, view) {
+                ask(form, OnlineRequest::Leave);
+            }
+        });
+        return Ok(());
     }
     centred_page(ctx, &locale.t("online-title"), |ui| {
         if online.is_busy() {
@@ -388,6 +421,15 @@ fn draw(
                 watch_status(ui, &locale, pages.watching.as_deref(), &pending);
             }
             Page::Arenas => arenas_page(ui, &locale, form, &rating_pages.arenas),
+            Page::MyGames => {
+                let now_ms = rating_pages.my_games.server_ms(rating_pages.real.elapsed_secs());
+                if let Some(request) = super::my_games::my_games_page(ui, &locale, &rating_pages.my_games, now_ms) {
+                    ask(form, request);
+                }
+                if let Some(failed) = &pending.failed {
+                    super::fetch_failed(ui, &locale, failed);
+                }
+            }
             Page::Watch => {
                 watch_page(ui, &locale, &mut rating_pages.live, &mut rating_pages.watch);
                 watch_status(ui, &locale, rating_pages.watching.as_deref(), &pending);
@@ -404,15 +446,18 @@ fn draw(
                 rating_pages.server_lists.ask(&settings.server);
                 let lists = rating_pages.server_lists.of(form.language);
                 game_choices(ui, &locale, form, &lists.unwrap_or_default());
-                ui.label(crate::ui::bold(locale.t("new-game-clock"), 20.0));
-                centred_choices(ui, &mut form.clock, &CLOCKS.map(|clock| (clock, clock_label(&locale, clock))));
-                ui.label(crate::ui::bold(locale.t("online-computers"), 20.0));
-                let counts: Vec<(usize, String)> = (0..form.players).map(|n| (n, n.to_string())).collect();
-                centred_choices(ui, &mut form.computers, &counts);
-                if form.computers > 0 {
-                    centred_choices(ui, &mut form.level, &Level::ALL.map(|l| (l, locale.t(level_key(l)))));
+                pace_choice(ui, &locale, form);
+                if form.days.is_none() {
+                    ui.label(crate::ui::bold(locale.t("new-game-clock"), 20.0));
+                    centred_choices(ui, &mut form.clock, &CLOCKS.map(|clock| (clock, clock_label(&locale, clock))));
+                    ui.label(crate::ui::bold(locale.t("online-computers"), 20.0));
+                    let counts: Vec<(usize, String)> = (0..form.players).map(|n| (n, n.to_string())).collect();
+                    centred_choices(ui, &mut form.computers, &counts);
+                    if form.computers > 0 {
+                        centred_choices(ui, &mut form.level, &Level::ALL.map(|l| (l, locale.t(level_key(l)))));
+                    }
+                    ui.checkbox(&mut form.hints, locale.t("online-hints"));
                 }
-                ui.checkbox(&mut form.hints, locale.t("online-hints"));
                 ui.add_space(12.0);
                 if wide_button(ui, crate::ui::bold(locale.t("online-create"), 20.0)).clicked() {
                     let request = form.room();
@@ -475,9 +520,12 @@ fn draw(
             }
             Page::Random => {
                 game_choices(ui, &locale, form, &[]);
-                ui.label(crate::ui::bold(locale.t("online-wait"), 20.0));
-                let waits = WAITS.map(|s| (s, locale.t_with("online-wait-seconds", &[("seconds", s.into())])));
-                centred_choices(ui, &mut form.wait, &waits);
+                pace_choice(ui, &locale, form);
+                if form.days.is_none() {
+                    ui.label(crate::ui::bold(locale.t("online-wait"), 20.0));
+                    let waits = WAITS.map(|s| (s, locale.t_with("online-wait-seconds", &[("seconds", s.into())])));
+                    centred_choices(ui, &mut form.wait, &waits);
+                }
                 ui.add_space(12.0);
                 if wide_button(ui, crate::ui::bold(locale.t("online-random"), 20.0)).clicked() {
                     let request = form.random();
@@ -493,7 +541,24 @@ fn draw(
     Ok(())
 }
 
+/// Live, or days a move: a game that lasts days is for members (a new
+/// player becomes one with their first game).
+fn pace_choice(ui: &mut egui::Ui, locale: &Locale, form: &mut OnlineForm) {
+    ui.label(crate::ui::bold(locale.t("online-pace"), 20.0));
+    centred_choices(ui, &mut form.days, &PACES.map(|days| (days, super::my_games::pace_label(locale, days))));
+}
+
 fn menu(ui: &mut egui::Ui, locale: &Locale, form: &mut OnlineForm, member: Option<&str>, pages: &mut ServerPages) {
+    if member.is_some() {
+        let waiting = pages.my_games.my_turn();
+        let label = match waiting {
+            0 => locale.t("online-my-games"),
+            n => locale.t_with("online-my-games-badge", &[("count", n.into())]),
+        };
+        if wide_button(ui, crate::ui::bold(label, 20.0)).clicked() {
+            form.page = Page::MyGames;
+        }
+    }
     for (key, page) in [("online-create", Page::Create), ("online-join", Page::Join), ("online-random", Page::Random)] {
         if wide_button(ui, crate::ui::bold(locale.t(key), 20.0)).clicked() {
             form.page = page;

@@ -18,8 +18,8 @@ use wocable::crossword::referee::{ActiveReferee, BagCheck, Connection};
 use wocable::crossword::turn::Hints;
 use wocable::crossword::{Action, Match, MatchSetup, MoveRefused, NewMatch, SAVE_FILE, Seat, Unplayed};
 use wocable::online::{
-    ACCOUNT_FILE, ArenaEntry, Call, CallError, Fetched, FinishedOnline, FriendsList, FriendsRequest, Lobby, Online,
-    OnlineAccount, OnlineFailure, OnlineRequest, SEAT_FILE, WatchGame,
+    ACCOUNT_FILE, ArenaEntry, Call, CallError, Fetched, FinishedOnline, FriendsList, FriendsRequest, Lobby,
+    MyGamesList, Online, OnlineAccount, OnlineFailure, OnlineRequest, SEAT_FILE, WatchGame,
 };
 use wocable::screens::arenas::Arenas;
 use wocable::screens::home::OnlineSeatKept;
@@ -826,4 +826,63 @@ fn friends_ask_accept_and_invite_each_other_into_a_game() {
     until(&mut ben, "Ben told of the yes", 20, |w| {
         friends(w).is_some_and(|f| f.sent.iter().any(|sent| sent.id == accepted && sent.accepted == Some(true)))
     });
+}
+
+fn my_games(world: &World) -> Option<&wocable_net::MyGames> {
+    world.resource::<MyGamesList>().games.as_ref()
+}
+
+/// A game that lasts days: made in one app, joined by its code in the
+/// other, played by requests alone (no connection to any seat), each list
+/// hearing of the other's move within seconds, and opened again from the
+/// view kept on the device.
+#[test]
+fn a_game_that_lasts_days_is_played_from_each_players_list() {
+    let dir = scratch("days");
+    let server = Server::start(&dir, "127.0.0.1:0");
+    let (mut ana, mut ben) = (app_as(&dir.join("ana"), &server, "Ana"), app_as(&dir.join("ben"), &server, "Ben"));
+    let room = RoomSettings { clock: None, days: Some(2), ..two_player_settings(false) };
+    ana.world_mut().write_message(OnlineRequest::Create { room, computers: Vec::new() });
+    until(&mut ana, "the game waiting for Ben", 20, |w| matches!(w.resource::<Online>(), Online::DaysWaiting(_)));
+    let Online::DaysWaiting(view) = ana.world().resource::<Online>() else { unreachable!() };
+    let code = view.code;
+    until(&mut ana, "the game in Ana's list", 20, |w| my_games(w).is_some_and(|g| g.games.len() == 1));
+    ana.world_mut().write_message(OnlineRequest::Leave);
+
+    // Ben joins by the code: the game starts and opens on his device.
+    ben.world_mut().write_message(OnlineRequest::Join(code));
+    until(&mut ben, "Ben's board", 20, |w| {
+        screen(w) == Screen::Game && matches!(w.resource::<Online>(), Online::PlayingDays(c) if *c == code)
+    });
+    // Ana's list hears of it; she opens it from there.
+    until(&mut ana, "the game started in Ana's list", 20, |w| {
+        my_games(w).is_some_and(|g| g.games[0].summary.turn.is_some())
+    });
+    ana.world_mut().write_message(OnlineRequest::OpenDays(code));
+    until(&mut ana, "Ana's board", 20, |w| screen(w) == Screen::Game);
+    assert!(ana.world().resource::<Match>().turn_seconds == Some(2 * 86_400));
+
+    // Whoever is to play passes; the other's board shows it within seconds.
+    let ana_first = my_turn(ana.world());
+    let (mover, other) = if ana_first { (&mut ana, &mut ben) } else { (&mut ben, &mut ana) };
+    until(other, "the other's list", 20, |w| my_games(w).is_some());
+    let asked = Instant::now();
+    mover.world_mut().write_message(Action::Pass);
+    until(mover, "the pass played", 20, |w| turns_taken(w) == 1);
+    until(other, "the pass seen on the other board", 10, |w| turns_taken(w) == 1 && my_turn(w));
+    assert!(asked.elapsed() < Duration::from_secs(5), "seen after {:?}", asked.elapsed());
+    until(mover, "the mover's list: not their turn", 10, |w| {
+        my_games(w).is_some_and(|g| !g.games[0].my_turn()) && w.resource::<MyGamesList>().my_turn() == 0
+    });
+
+    // Out of the game and back in: the board shows at once from the view
+    // kept on the device.
+    mover.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Online);
+    until(mover, "out of the game", 10, |w| screen(w) == Screen::Online);
+    assert!(matches!(mover.world().resource::<Online>(), Online::Offline));
+    mover.world_mut().write_message(OnlineRequest::OpenDays(code));
+    mover.update();
+    mover.update();
+    assert_eq!(screen(mover.world()), Screen::Game, "opened from the view kept here, before any answer");
+    assert_eq!(turns_taken(mover.world()), 1);
 }

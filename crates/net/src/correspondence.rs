@@ -26,9 +26,12 @@ pub struct MyGamesAsked {
 /// finished ones, the latest first.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct MyGames {
-    /// Changes whenever anything below does.
+    /// Changes whenever the games do.
     pub version: String,
     pub games: Vec<MyGame>,
+    /// The server's time when it answered, which deadlines are on.
+    #[serde(default)]
+    pub now_ms: u64,
 }
 
 /// One game in a member's list.

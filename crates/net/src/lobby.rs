@@ -69,6 +69,10 @@ pub struct Joined {
     /// of several sharing a database): the seat's socket connects there.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub server: Option<String>,
+    /// The days a move of a game that lasts days: one played through the
+    /// lobby's API (`/api/games`), with no connection to the seat.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub days: Option<u8>,
 }
 
 impl Joined {
@@ -327,8 +331,13 @@ mod tests {
 
     #[test]
     fn a_seat_token_travels_as_hexadecimal() {
-        let joined =
-            Joined { code: RoomCode::parse("7KQ2MX").unwrap(), seat: 1, token: SeatToken(0xabc), server: None };
+        let joined = Joined {
+            code: RoomCode::parse("7KQ2MX").unwrap(),
+            seat: 1,
+            token: SeatToken(0xabc),
+            server: None,
+            days: None,
+        };
         let json = serde_json::to_string(&joined).unwrap();
         assert!(json.contains("\"00000000000000000000000000000abc\""), "{json}");
         assert!(!json.contains("server"), "said only when another server holds the room: {json}");

@@ -200,7 +200,7 @@ impl Games {
         let seat = room.seats().iter().position(|seat| seat.player == Player::Member(account));
         let seat = seat.ok_or(ApiError::NoSeatIn(code))?;
         info!(%code, seat, nick, "seat taken in a game that lasts days");
-        Ok(Joined { code, seat, token, server: None })
+        Ok(Joined { code, seat, token, server: None, days: room.settings().days })
     }
 
     /// Applies every deadline that has passed, the earliest first, until

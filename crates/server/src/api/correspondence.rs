@@ -37,7 +37,7 @@ async fn listed(lobby: &Lobby, me: AccountId) -> Result<MyGames, ApiError> {
         (group, game.deadline_ms.unwrap_or(u64::MAX), finished_latest, game.code.as_str().to_string())
     };
     games.sort_by_cached_key(order);
-    Ok(MyGames { version: String::new(), games })
+    Ok(MyGames { version: String::new(), games, now_ms: crate::hub::now_ms() })
 }
 
 async fn my_games(

@@ -226,7 +226,7 @@ mod tests {
         assert_eq!(db.waiting_summary().await.unwrap(), WaitingSummary::default(), "claimed: none wait");
         assert!(db.pair_waiting(90_000).await.unwrap().is_empty(), "claimed: not paired again, nor filled");
 
-        let joined = Joined { code: RoomCode::from_number(5), seat: 0, token: SeatToken(9), server: None };
+        let joined = Joined { code: RoomCode::from_number(5), seat: 0, token: SeatToken(9), server: None, days: None };
         second.answer(1, &Ok(joined.clone())).await.unwrap();
         assert!(second.answers().await.unwrap().is_empty(), "the first instance's player is answered there");
         assert_eq!(db.answers().await.unwrap(), [(1, Ok(joined))]);

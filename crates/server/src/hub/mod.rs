@@ -498,7 +498,7 @@ impl Hub {
             return Err(ApiError::Database(e));
         }
         info!(%code, seat, name, "seat taken");
-        Ok(Joined { code, seat, token, server: None })
+        Ok(Joined { code, seat, token, server: None, days: None })
     }
 
     /// Seats a player as `name`, or, when someone in the room is called
