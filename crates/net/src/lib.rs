@@ -10,6 +10,7 @@ mod friends;
 mod lobby;
 mod profile;
 mod protocol;
+mod push;
 mod queue;
 mod rate;
 mod rating;
@@ -42,6 +43,7 @@ pub use protocol::{
     MAX_CLIENT_MESSAGE, MAX_SERVER_MESSAGE, PROTOCOL_VERSION, Refusal, RoomSettings, SeatToken, ServerMessage,
     event_messages,
 };
+pub use push::{PushKey, PushKeys, PushMessage, PushSubscribe, PushSubscription, PushUnsubscribe};
 pub use queue::{Matched, QueueKey, Waiting, pair_queues};
 pub use rate::{RateLimit, Verdict};
 pub use rating::{BestPlay, PROVISIONAL_DEVIATION, Rated, Rating, SeatStats, rate_game, seat_stats};

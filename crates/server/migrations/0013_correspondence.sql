@@ -12,6 +12,10 @@ CREATE TABLE correspondence (
     version BIGINT NOT NULL,
     -- When the player on turn runs out of days; NULL unless it is played.
     deadline_ms BIGINT,
+    -- Their seat, and when they are reminded that their time is nearly
+    -- up (NULL once they were, or when nobody is to be).
+    turn_seat INTEGER,
+    remind_ms BIGINT,
     -- Where it stands (wocable_net::GameSummary, JSON).
     summary TEXT NOT NULL,
     changed_ms BIGINT NOT NULL,
@@ -22,6 +26,7 @@ CREATE TABLE correspondence (
 );
 
 CREATE INDEX correspondence_deadlines ON correspondence (deadline_ms);
+CREATE INDEX correspondence_reminders ON correspondence (remind_ms);
 CREATE INDEX correspondence_seeking ON correspondence (seeking, changed_ms);
 
 CREATE TABLE correspondence_seats (

@@ -24,6 +24,11 @@
 //! - `POST /api/games/CODE/move` `{key, at, intent}` → the same from `at`,
 //!   once the move made on a view of `at` events is played (a move sent
 //!   again is answered as played; one on a stale view is refused)
+//! - `GET /api/push/key` → `{key}`: the server's VAPID key, base64url
+//! - `POST /api/push/subscribe` `{key, subscription: {endpoint, keys:
+//!   {p256dh, auth}}, language}`: a member's browser, told by Web Push when
+//!   it is their turn in a game that lasts days, when their time is nearly
+//!   up, and of invitations; `POST /api/push/unsubscribe` `{key, endpoint}`
 //! - `POST /api/random` `{rules, language, players, name, wait, key?}` →
 //!   `{code, seat, token}` once matched (with people, or with computer
 //!   players after `wait` seconds)
@@ -63,12 +68,14 @@
 
 mod correspondence;
 mod friends;
+mod push;
 
 use crate::address::{AddressLimits, Origin};
 use crate::correspondence::Games;
 use crate::db::{Db, DbError, Registered};
 use crate::error::{ApiError, Asked, Body};
 use crate::hub::{Command, RoomInfo, advance_clock, now_ms};
+use crate::push::Pusher;
 use crate::turn;
 use crate::word_lists::{WordListError, WordLists};
 use axum::extract::{Path, RawQuery, State};
@@ -108,6 +115,7 @@ struct Lobby {
     /// Counts the changes to friends and invitations made here.
     friends: Arc<watch::Sender<u64>>,
     games: Games,
+    pusher: Pusher,
 }
 
 /// The longest a request for live standings waits for a change.
@@ -137,7 +145,7 @@ const MAX_PER_PAGE: u64 = 200;
 pub fn routes(
     hub: Hub,
     db: Db,
-    games: Games,
+    (games, pusher): (Games, Pusher),
     arenas: watch::Receiver<u64>,
     word_lists: Arc<WordLists>,
     ice: Ice,
@@ -165,6 +173,7 @@ pub fn routes(
         .route("/api/arenas/{id}/leave", post(leave_arena))
         .merge(friends::routes())
         .merge(correspondence::routes())
+        .merge(push::routes())
         .with_state(Lobby {
             hub,
             db,
@@ -173,6 +182,7 @@ pub fn routes(
             forward: forwarding(),
             friends: Arc::new(watch::Sender::new(0)),
             games,
+            pusher,
         })
         .route("/api/config", get(move || async move { Json(with_credentials(&config, secret.as_deref())) }))
         .route("/api/word-lists/{name}", get(word_list).with_state(word_lists));

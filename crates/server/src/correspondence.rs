@@ -10,6 +10,7 @@ use crate::api::failed;
 use crate::db::{Append, Change, Db, DbError, GameResult, StoredGame, token_hash};
 use crate::error::ApiError;
 use crate::hub::now_ms;
+use crate::push::{Notice, Pusher};
 use crate::word_lists::WordLists;
 use std::sync::Arc;
 use std::time::Duration;
@@ -17,7 +18,8 @@ use tokio::sync::watch;
 use tracing::{error, info};
 use wocable_crossword::{Game, RULES_EDITION, Seed, Sequenced};
 use wocable_net::{
-    AccountId, GameSummary, Joined, LobbyError, Player, QueueKey, Room, RoomCode, RoomSettings, SeatGame, SeatToken,
+    AccountId, DAY_MS, GameSummary, Joined, LobbyError, Player, QueueKey, Room, RoomCode, RoomSettings, SeatGame,
+    SeatToken,
 };
 
 /// Tries at a change while others are written first.
@@ -40,6 +42,14 @@ pub struct Games {
     word_lists: Arc<WordLists>,
     /// Counts the changes made here, for the lists waiting on them.
     changes: Arc<watch::Sender<u64>>,
+    /// Tells players whose turn it is, and whose time is nearly up.
+    pusher: Pusher,
+}
+
+/// How long before their deadline a player is reminded: a quarter of
+/// their time, and at most half a day.
+fn reminder_lead_ms(days: u8) -> u64 {
+    (u64::from(days) * DAY_MS / 4).min(DAY_MS / 2)
 }
 
 /// What a request did to a game: the events it added, and the member it
@@ -51,8 +61,8 @@ pub struct Acted {
 }
 
 impl Games {
-    pub fn new(db: Db, word_lists: Arc<WordLists>) -> Games {
-        Games { db, word_lists, changes: Arc::new(watch::Sender::new(0)) }
+    pub fn new(db: Db, word_lists: Arc<WordLists>, pusher: Pusher) -> Games {
+        Games { db, word_lists, changes: Arc::new(watch::Sender::new(0)), pusher }
     }
 
     /// What changes whenever a game here does.
@@ -106,16 +116,26 @@ impl Games {
         for _ in 0..TRIES {
             let now = now_ms();
             let (mut room, version) = self.read(code, now).await?.ok_or(ApiError::NoSuchRoom(code))?;
+            let before = room.clock(now).map(|clock| clock.seat);
             let acted = act(&mut room, now)?;
             if acted.events.is_empty() && acted.seated.is_none() {
                 return Ok(room);
             }
             if self.write(&room, version, &acted, now).await.map_err(failed)? {
                 self.changes.send_modify(|count| *count += 1);
+                self.tell_whose_turn(&room, before, now);
                 return Ok(room);
             }
         }
         Err(ApiError::NoGameMade)
+    }
+
+    /// The member whose turn it now is, when it was not theirs before.
+    fn tell_whose_turn(&self, room: &Room, before: Option<usize>, now: u64) {
+        let Some(seat) = room.clock(now).map(|clock| clock.seat).filter(|seat| Some(*seat) != before) else { return };
+        let Some(member) = room.seats().get(seat).and_then(|sitter| sitter.player.account()) else { return };
+        let from = before.and_then(|seat| room.seats().get(seat)).map(|sitter| sitter.name.clone());
+        self.pusher.tell(member, Notice::Turn { code: room.code(), from });
     }
 
     async fn write(&self, room: &Room, version: i64, acted: &Acted, now: u64) -> Result<bool, DbError> {
@@ -123,7 +143,9 @@ impl Games {
         let result = game
             .filter(|game| !acted.events.is_empty() && game.is_over())
             .map(|game| GameResult::of(game, room.seats(), true, now));
-        let deadline_ms = room.clock(now).and_then(|clock| clock.left_ms).map(|left| now + left);
+        let clock = room.clock(now);
+        let deadline_ms = clock.and_then(|clock| clock.left_ms).map(|left| now + left);
+        let lead = reminder_lead_ms(room.settings().days.unwrap_or_default());
         let summary = summary(room);
         let change = Change {
             version,
@@ -136,6 +158,8 @@ impl Games {
             },
             seated: acted.seated.map(|(member, seat)| (room.seats(), member, seat)),
             deadline_ms,
+            turn_seat: clock.map(|clock| clock.seat),
+            remind_ms: deadline_ms.map(|deadline| deadline.saturating_sub(lead)),
             summary: &summary,
             filling: !room.is_full(),
             now,
@@ -219,6 +243,15 @@ impl Games {
                     }
                 }
                 Err(e) => error!("deadlines not read: {e}"),
+            }
+            match self.db.reminders_due(now_ms(), DEADLINES_AT_ONCE).await {
+                Ok(due) => {
+                    for (code, member, deadline) in due {
+                        let hours_left = deadline.saturating_sub(now_ms()).div_ceil(DAY_MS / 24);
+                        self.pusher.tell(member, Notice::Reminder { code, hours_left });
+                    }
+                }
+                Err(e) => error!("reminders not read: {e}"),
             }
             tokio::select! {
                 _ = tokio::time::sleep(DEADLINES_EVERY) => {}

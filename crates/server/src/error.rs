@@ -88,6 +88,8 @@ pub enum ApiError {
     BlockedByYou(String),
     #[error("games that last days are for players with an account")]
     MembersOnly,
+    #[error("that is not a push subscription this server takes (an https endpoint, a P-256 key, a 16-byte secret)")]
+    BadSubscription,
     #[error("games that last days are between people: no computer players")]
     ComputersNotWaiting,
     #[error("you have no seat in game {0}")]
@@ -141,6 +143,7 @@ impl ApiError {
             ApiError::BlockedByYou(_) => ErrorCode::BlockedByYou,
             ApiError::InvitedSeats { .. } => ErrorCode::BadSettings,
             ApiError::MembersOnly => ErrorCode::MembersOnly,
+            ApiError::BadSubscription => ErrorCode::BadRequest,
             ApiError::ComputersNotWaiting => ErrorCode::BadSettings,
             ApiError::NoSeatIn(_) => ErrorCode::NotSeated,
             ApiError::IllegalMove(_) => ErrorCode::IllegalMove,

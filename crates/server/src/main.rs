@@ -21,6 +21,7 @@ mod correspondence;
 mod db;
 mod error;
 mod hub;
+mod push;
 mod signal;
 mod turn;
 mod web;
@@ -49,7 +50,7 @@ const USAGE: &str = "usage: wocable-server [--listen ADDR:PORT] [--db FILE|URL] 
 [--ice-username NAME] [--ice-credential SECRET | --turn-secret SECRET] [--arena RULES-LANG-PLAYERS]... [--no-arenas] \
 [--arena-every SECONDS] [--arena-length SECONDS] [--sockets N] [--sockets-per-address N] \
 [--hello-seconds SECONDS] [--no-address-limits] [--android-app PACKAGE=FINGERPRINT]... \
-[--apple-app TEAMID.BUNDLE-ID]... [--admin-key SECRET] [--test-clock MS]";
+[--apple-app TEAMID.BUNDLE-ID]... [--admin-key SECRET] [--push-contact mailto:ADDRESS] [--test-clock MS]";
 
 struct Options {
     listen: SocketAddr,
@@ -78,6 +79,12 @@ struct Options {
     /// For tests: the server's clock starts at this time (ms since 1970),
     /// and `POST /api/test/clock {"advance_ms"}` moves it on.
     test_clock: Option<u64>,
+    /// Who runs the server, for push services (`mailto:` or `https:`);
+    /// by default its public address.
+    push_contact: Option<String>,
+    /// For tests: push subscriptions may be to plain http endpoints (a
+    /// push service of the test's own on loopback).
+    push_over_http: bool,
 }
 
 /// `wocable-en-2` → the kind of arena.
@@ -146,6 +153,8 @@ enum ServeError {
     Listen { address: SocketAddr, source: matchbox_signaling::Error },
     #[error(transparent)]
     Serve(matchbox_signaling::Error),
+    #[error("the server's VAPID key: {0}")]
+    Push(push::PushError),
 }
 
 fn options(mut args: impl Iterator<Item = String>) -> Result<Options, UsageError> {
@@ -162,6 +171,7 @@ fn options(mut args: impl Iterator<Item = String>) -> Result<Options, UsageError
     let (mut limits, mut address_limits) = (signal::Limits::default(), true);
     let mut app_links = app_links::AppLinks::default();
     let mut admin_key = None;
+    let (mut push_contact, mut push_over_http) = (None, false);
     while let Some(flag) = args.next() {
         let mut value = || args.next().ok_or_else(|| UsageError::NoValue(flag.clone()));
         match flag.as_str() {
@@ -187,6 +197,8 @@ fn options(mut args: impl Iterator<Item = String>) -> Result<Options, UsageError
             "--android-app" => app_links.add_android(&value()?)?,
             "--apple-app" => app_links.add_apple(&value()?)?,
             "--admin-key" => admin_key = Some(value()?),
+            "--push-contact" => push_contact = Some(value()?),
+            "--push-over-http" => push_over_http = true,
             "--hello-seconds" => limits.hello_deadline = Duration::from_millis(seconds(&flag, &value()?)?),
             "--test-clock" => {
                 let text = value()?;
@@ -232,6 +244,8 @@ fn options(mut args: impl Iterator<Item = String>) -> Result<Options, UsageError
         app_links,
         admin_key,
         test_clock,
+        push_contact,
+        push_over_http,
     })
 }
 
@@ -305,7 +319,11 @@ async fn serve(options: Options) -> Result<(), ServeError> {
         info!(name = %list.name, language = %list.language, words = list.words, "word list installed");
     }
     let db = db::Db::open(&options.db).await?;
-    let games = correspondence::Games::new(db.clone(), word_lists.clone());
+    let vapid = db.vapid_key(|| push::Vapid::generate().unwrap_or_default()).await?;
+    let vapid = push::Vapid::from_pkcs8(&vapid).map_err(ServeError::Push)?;
+    let pusher = push::Pusher::new(db.clone(), vapid, options.push_contact.clone(), options.push_over_http)
+        .map_err(ServeError::Push)?;
+    let games = correspondence::Games::new(db.clone(), word_lists.clone(), pusher.clone());
     let (commands, inbox) = mpsc::channel(1024);
     // Versions go on from the time, so that they grow across restarts.
     let (arena_changes, arena_versions) = watch::channel(hub::now_ms());
@@ -319,7 +337,7 @@ async fn serve(options: Options) -> Result<(), ServeError> {
             let router = router.merge(api::routes(
                 commands.clone(),
                 db.clone(),
-                games.clone(),
+                (games.clone(), pusher.clone()),
                 arena_versions,
                 word_lists.clone(),
                 api::Ice { servers: options.ice.clone(), turn_secret: options.turn_secret.clone() },

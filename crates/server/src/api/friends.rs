@@ -8,6 +8,7 @@ use super::{Lobby, ask, failed, make_room, member, seat, when_changed};
 use crate::address::Origin;
 use crate::error::{ApiError, Body};
 use crate::hub::{Command, now_ms};
+use crate::push::Notice;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
@@ -119,10 +120,13 @@ async fn invite(State(lobby): State<Lobby>, origin: Origin, Body(invite): Body<I
     }
     let settings = invite.settings;
     let code = make_room(&lobby, settings.clone(), Vec::new()).await?;
-    let joined = seat(&lobby, code, JoinRoom { name: nick, key: Some(invite.key) }).await?;
+    let joined = seat(&lobby, code, JoinRoom { name: nick.clone(), key: Some(invite.key) }).await?;
     // To a game that lasts days, a friend has as long as for a move.
     let lasts = settings.days.map_or(INVITATION_MS, |days| u64::from(days) * DAY_MS);
     db.invite(me, &friends, code, &settings, now_ms() + lasts).await.map_err(failed)?;
+    for friend in &friends {
+        lobby.pusher.tell(*friend, Notice::Invited { code, from: nick.clone() });
+    }
     info!(%code, invited, "friends invited");
     changed(&lobby);
     Ok((StatusCode::CREATED, Json(joined)).into_response())

@@ -25,6 +25,9 @@ pub struct Change<'a> {
     /// The seats, when someone took one: the member and their seat.
     pub seated: Option<(&'a [Seat], AccountId, usize)>,
     pub deadline_ms: Option<u64>,
+    /// The seat on turn, and when to remind its player.
+    pub turn_seat: Option<usize>,
+    pub remind_ms: Option<u64>,
     pub summary: &'a GameSummary,
     /// Whether seats are still free.
     pub filling: bool,
@@ -101,7 +104,8 @@ impl Db {
         let mut tx = self.pool.begin().await?;
         let updated = sqlx::query(
             "UPDATE correspondence SET version = version + 1, deadline_ms = $1, summary = $2, changed_ms = $3, \
-             finished_ms = $4, seeking = CASE WHEN $7 THEN seeking ELSE NULL END WHERE code = $5 AND version = $6",
+             finished_ms = $4, seeking = CASE WHEN $7 THEN seeking ELSE NULL END, turn_seat = $8, remind_ms = $9 \
+             WHERE code = $5 AND version = $6",
         )
         .bind(change.deadline_ms.map(|ms| ms as i64))
         .bind(text(change.summary))
@@ -110,6 +114,8 @@ impl Db {
         .bind(code.as_str())
         .bind(change.version)
         .bind(change.filling)
+        .bind(change.turn_seat.map(|seat| seat as i64))
+        .bind(change.remind_ms.map(|ms| ms as i64))
         .execute(&mut *tx)
         .await?;
         if updated.rows_affected() == 0 {
@@ -160,6 +166,35 @@ impl Db {
                 })
             })
             .collect()
+    }
+
+    /// Up to `limit` players on turn whose reminder is due by `now`, each
+    /// with their game and its deadline: each claimed here (its reminder
+    /// cleared), so that of the servers sharing the database one sends it.
+    pub async fn reminders_due(&self, now: u64, limit: i64) -> Result<Vec<(RoomCode, AccountId, u64)>> {
+        let rows = sqlx::query(
+            "SELECT c.code, s.player, c.deadline_ms FROM correspondence c \
+             JOIN correspondence_seats s ON s.code = c.code AND s.seat = c.turn_seat \
+             WHERE c.remind_ms <= $1 ORDER BY c.remind_ms, c.code LIMIT $2",
+        )
+        .bind(now as i64)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        let mut due = Vec::new();
+        for row in rows {
+            let code: String = row.get(0);
+            let claimed = sqlx::query("UPDATE correspondence SET remind_ms = NULL WHERE code = $1 AND remind_ms <= $2")
+                .bind(&code)
+                .bind(now as i64)
+                .execute(&self.pool)
+                .await?;
+            if claimed.rows_affected() == 1 {
+                let parsed = RoomCode::parse(&code).map_err(|e| damaged(format!("game {code}'s code"), e))?;
+                due.push((parsed, AccountId(row.get(1)), row.get::<Option<i64>, _>(2).unwrap_or_default() as u64));
+            }
+        }
+        Ok(due)
     }
 
     /// Up to `limit` games of the random games' queue `seeking` that wait
@@ -220,6 +255,8 @@ mod tests {
             append: Append { code, edition: RULES_EDITION, events, result: None, standings: None },
             seated: Some((&seats[..], ana, 0)),
             deadline_ms: Some(5),
+            turn_seat: Some(0),
+            remind_ms: Some(3),
             summary: &summary,
             filling: false,
             now: 1,
@@ -234,5 +271,8 @@ mod tests {
         assert_eq!((listed.len(), listed[0].seat, listed[0].deadline_ms), (1, 0, Some(5)));
         assert_eq!(db.deadlines_passed(4, 10).await.unwrap(), []);
         assert_eq!(db.deadlines_passed(5, 10).await.unwrap(), [code]);
+        assert_eq!(db.reminders_due(2, 10).await.unwrap(), []);
+        assert_eq!(db.reminders_due(3, 10).await.unwrap(), [(code, ana, 5)]);
+        assert_eq!(db.reminders_due(4, 10).await.unwrap(), [], "reminded once");
     }
 }

@@ -8,6 +8,7 @@ mod correspondence;
 mod friends;
 mod leaderboard;
 mod players;
+mod push;
 mod reports;
 #[cfg(test)]
 mod temp;
@@ -15,6 +16,7 @@ mod waiting;
 
 pub use correspondence::{Change, StoredGame};
 pub use players::{Forfeit, GameResult, Registered};
+pub use push::StoredSubscription;
 pub use reports::Report;
 pub use waiting::{STALE_MS, Waited, WaitingSummary};
 
@@ -53,6 +55,7 @@ impl MigrationSource<'static> for Embedded {
                 migration(11, "reports", include_str!("../../migrations/0011_reports.sql")),
                 migration(12, "friends", include_str!("../../migrations/0012_friends.sql")),
                 migration(13, "correspondence", include_str!("../../migrations/0013_correspondence.sql")),
+                migration(14, "push", include_str!("../../migrations/0014_push.sql")),
             ])
         })
     }

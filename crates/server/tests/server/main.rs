@@ -7,6 +7,7 @@ mod arenas;
 mod correspondence;
 mod friends;
 mod instances;
+mod push;
 mod rooms;
 mod signalling;
 mod support;
