@@ -45,3 +45,33 @@ self.addEventListener("fetch", (event) => {
     return response;
   })());
 });
+
+// Web Push: the server says when it is the player's turn in a game that
+// lasts days, when their time is nearly up, or that a friend invites them
+// (a JSON notice: title, body, url, tag), also with no page open.
+self.addEventListener("push", (event) => {
+  let notice;
+  try {
+    notice = event.data.json();
+  } catch {
+    return;
+  }
+  event.waitUntil(self.registration.showNotification(notice.title, {
+    body: notice.body,
+    tag: notice.tag,
+    icon: "icons/icon-192.png",
+    data: { url: notice.url },
+  }));
+});
+
+// A tap on one brings an open page to the front, or opens one.
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const url = event.notification.data?.url || "./";
+  event.waitUntil((async () => {
+    const pages = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+    const open = pages.find((page) => "focus" in page);
+    if (open) return open.focus();
+    return self.clients.openWindow(url);
+  })());
+});

@@ -493,3 +493,6 @@ home-my-turn = { $count ->
     [one] Your turn in 1 game
    *[other] Your turn in { $count } games
 }
+my-games-notify = Tell me when it is my turn
+my-games-notifying = This browser is told when it is your turn.
+my-games-not-notifying = Notifications are off in this browser: allow them in its settings, then ask again.

@@ -493,3 +493,6 @@ home-my-turn = { $count ->
     [one] Te toca en 1 partida
    *[other] Te toca en { $count } partidas
 }
+my-games-notify = Avísame cuando me toque
+my-games-notifying = Este navegador te avisa cuando te toca.
+my-games-not-notifying = Las notificaciones están desactivadas en este navegador: permítelas en sus ajustes y vuelve a pedirlo.

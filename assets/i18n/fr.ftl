@@ -495,3 +495,6 @@ home-my-turn = { $count ->
     [one] À vous de jouer dans 1 partie
    *[other] À vous de jouer dans { $count } parties
 }
+my-games-notify = Prévenez-moi quand c’est mon tour
+my-games-notifying = Ce navigateur vous prévient quand c’est votre tour.
+my-games-not-notifying = Les notifications sont bloquées dans ce navigateur : autorisez-les dans ses réglages, puis redemandez.

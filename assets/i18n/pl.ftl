@@ -495,3 +495,6 @@ home-my-turn = { $count ->
     [one] Twój ruch w 1 grze
    *[other] Twój ruch w { $count } grach
 }
+my-games-notify = Powiadamiaj mnie o moim ruchu
+my-games-notifying = Ta przeglądarka powiadamia cię o twoim ruchu.
+my-games-not-notifying = Powiadomienia są wyłączone w tej przeglądarce: zezwól na nie w jej ustawieniach i poproś ponownie.

@@ -12,9 +12,10 @@ use crate::crossword::referee::{ActiveReferee, Connection, Frame, Referee, Rulin
 use crate::settings::Settings;
 use crate::storage::Storage;
 use bevy::prelude::*;
+use std::collections::HashSet;
 use wocable_crossword::{Game, Intent, SeatView};
 use wocable_lexicon::Lexicon;
-use wocable_net::{ErrorCode, MyGames, PlayerKey, RoomCode, SeatGame};
+use wocable_net::{ErrorCode, MyGame, MyGames, PlayerKey, RoomCode, SeatGame};
 
 /// What the server last said of the member's games that last days.
 #[derive(Resource, Default)]
@@ -50,7 +51,40 @@ impl MyGamesList {
 const RETRY_AFTER: f32 = 10.0;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<MyGamesList>().add_systems(Update, (follow_the_account, take_the_list, listen).chain());
+    app.init_resource::<MyGamesList>()
+        .add_systems(Update, (follow_the_account, take_the_list, listen, tell_in_the_background).chain());
+}
+
+/// The games newly the member's to play, by `now` (the list) after
+/// `before` (the codes of those that were).
+pub fn newly_mine<'a>(before: &HashSet<RoomCode>, now: &'a MyGames) -> Vec<&'a MyGame> {
+    now.games.iter().filter(|game| game.my_turn() && !before.contains(&game.code)).collect()
+}
+
+/// While the app is in the background (its window not focused), the
+/// system's notification says which games became the player's to play.
+fn tell_in_the_background(
+    list: Res<MyGamesList>,
+    windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
+    locale: Res<crate::ui::i18n::Locale>,
+    mut mine: Local<Option<HashSet<RoomCode>>>,
+) {
+    let Some(games) = list.games.as_ref().filter(|_| list.is_changed()) else { return };
+    let now: HashSet<RoomCode> = games.games.iter().filter(|game| game.my_turn()).map(|game| game.code).collect();
+    // The first list is what the player sees on opening the app.
+    let Some(before) = mine.replace(now) else { return };
+    let in_background = windows.iter().any(|window| !window.focused);
+    for game in newly_mine(&before, games).into_iter().filter(|_| in_background) {
+        let others: Vec<String> = game
+            .summary
+            .seats
+            .iter()
+            .enumerate()
+            .filter(|(seat, _)| *seat != game.seat)
+            .filter_map(|(_, name)| name.clone())
+            .collect();
+        crate::platform::notify(&locale.t("my-games-your-turn"), &format!("{} · {}", others.join(", "), game.code));
+    }
 }
 
 /// Another server or account: what was known is another's.
@@ -292,5 +326,37 @@ impl Referee for DaysReferee {
 
     fn connection(&self) -> Connection {
         self.connection
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use wocable_net::{GameSummary, RoomSettings};
+
+    fn game(code: u64, turn: Option<usize>) -> MyGame {
+        let room = RoomSettings {
+            rules: wocable_crossword::RuleSetKind::Wocable,
+            language: wocable_lexicon::Language::En,
+            players: 2,
+            clock: None,
+            word_list: None,
+            hints: false,
+            days: Some(1),
+        };
+        let summary = GameSummary { turn, ..GameSummary::default() };
+        MyGame { code: RoomCode::from_number(code), seat: 0, room, deadline_ms: None, changed_ms: 0, summary }
+    }
+
+    #[test]
+    fn only_games_newly_the_members_to_play_are_told() {
+        let before: HashSet<RoomCode> = [RoomCode::from_number(1)].into();
+        let now = MyGames {
+            version: String::new(),
+            games: vec![game(1, Some(0)), game(2, Some(0)), game(3, Some(1))],
+            now_ms: 0,
+        };
+        let told: Vec<RoomCode> = newly_mine(&before, &now).iter().map(|game| game.code).collect();
+        assert_eq!(told, [RoomCode::from_number(2)], "1 was theirs already, 3 is another's");
     }
 }

@@ -3,7 +3,7 @@
 //! clipboard, the share sheet and leaving for the home screen through the
 //! activity's Java (JNI).
 
-pub use super::phone::{LEXICONS_BUILT_IN, built_in_lexicon, window};
+pub use super::phone::{LEXICONS_BUILT_IN, ask_to_notify, built_in_lexicon, can_notify, notify, notifying, window};
 use bevy::prelude::*;
 use jni::objects::{JObject, JString, JValue};
 use jni::{jni_sig, jni_str};

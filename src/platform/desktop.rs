@@ -69,3 +69,31 @@ pub fn opened_link() -> Option<String> {
     }
     std::env::args().skip(1).find(|arg| arg.contains(wocable_net::JOIN_PATH))
 }
+
+/// A desktop is told nothing by a push service: the app tells its player
+/// itself while it runs in the background ([`notify`]).
+pub fn can_notify() -> bool {
+    false
+}
+
+pub fn ask_to_notify(_server: &str, _key: &str, _language: &str) {}
+
+pub fn notifying() -> Option<bool> {
+    None
+}
+
+/// The system's notification, as `notify-send` (Linux's desktops) or
+/// `osascript` (macOS) shows it; where neither is, nothing.
+pub fn notify(title: &str, body: &str) {
+    let command = if cfg!(target_os = "macos") {
+        let script = format!("display notification {body:?} with title {title:?}");
+        std::process::Command::new("osascript").args(["-e", &script]).spawn()
+    } else {
+        std::process::Command::new("notify-send").args(["--app-name=Wocable", title, body]).spawn()
+    };
+    match command {
+        // Reaped on a thread of its own: the frame does not wait.
+        Ok(mut child) => drop(std::thread::spawn(move || child.wait())),
+        Err(e) => info!("no system notification: {e}"),
+    }
+}

@@ -1,7 +1,7 @@
 //! iOS: the Xcode project's `main.m` sets the audio session, keeps the
 //! universal links the app is opened with, and calls `main_rs`; files in the app's Application Support folder.
 
-pub use super::phone::{LEXICONS_BUILT_IN, built_in_lexicon, window};
+pub use super::phone::{LEXICONS_BUILT_IN, ask_to_notify, built_in_lexicon, can_notify, notify, notifying, window};
 use crate::input::SafeArea;
 use bevy::ecs::system::NonSendMarker;
 use bevy::prelude::*;

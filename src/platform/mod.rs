@@ -36,12 +36,19 @@ pub use current::copy;
 /// The folder the app keeps its files in (`None`: there is none).
 #[cfg(not(target_arch = "wasm32"))]
 pub use current::data_dir;
+/// The system's notification, for an app in the background: a desktop's
+/// (a page and a phone are told by their push services instead).
+pub use current::notify;
 /// A link the app was opened with (a room's join link), each once: a
 /// phone's App Link or universal link, the web page's address, the
 /// desktop's command line. Cheap enough to ask twice a second.
 pub use current::opened_link;
 /// The app's window.
 pub use current::window;
+/// Whether the player can be told of their turns while the app is closed
+/// (Web Push on the web); asking their leave and subscribing; whether
+/// they are (`None`: not asked yet).
+pub use current::{ask_to_notify, can_notify, notifying};
 /// Whether the system has a share sheet, and opening it with a text and
 /// a link.
 pub use current::{can_share, share};

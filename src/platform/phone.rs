@@ -17,3 +17,19 @@ pub fn built_in_lexicon(_language: Language) -> Option<Lexicon> {
 pub fn window() -> Window {
     Window { mode: WindowMode::BorderlessFullscreen(MonitorSelection::Primary), resizable: false, ..default() }
 }
+
+/// A phone's push service (Firebase Cloud Messaging, Apple's APNs) needs
+/// the app registered with it and a sender of the server's: not built
+/// yet, so a phone is told of its turns while the app is open (the list's
+/// badge), not while it is closed.
+pub fn can_notify() -> bool {
+    false
+}
+
+pub fn ask_to_notify(_server: &str, _key: &str, _language: &str) {}
+
+pub fn notifying() -> Option<bool> {
+    None
+}
+
+pub fn notify(_title: &str, _body: &str) {}

@@ -4,6 +4,7 @@
 
 use bevy::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
+use wasm_bindgen::JsCast;
 use wocable_lexicon::{Language, Lexicon};
 
 /// Fetched: the three lists would otherwise be most of the download, for
@@ -76,3 +77,31 @@ pub fn set_page_title(title: &str) {
         document.set_title(title);
     }
 }
+
+/// Whether the browser can be told things by Web Push (a service worker
+/// and a push manager).
+pub fn can_notify() -> bool {
+    let Some(window) = web_sys::window() else { return false };
+    js_sys::Reflect::has(&window, &"PushManager".into()).unwrap_or(false)
+        && js_sys::Reflect::has(&window.navigator(), &"serviceWorker".into()).unwrap_or(false)
+}
+
+/// Asks the player's leave to notify them, then subscribes the page's
+/// service worker and gives the subscription to `server` for member `key`
+/// (the page's `wocableSubscribe`, which answers in `wocablePushState`).
+pub fn ask_to_notify(server: &str, key: &str, language: &str) {
+    let Some(window) = web_sys::window() else { return };
+    let Ok(subscribe) = js_sys::Reflect::get(&window, &"wocableSubscribe".into()) else { return };
+    let Ok(subscribe) = subscribe.dyn_into::<js_sys::Function>() else { return };
+    let _ = subscribe.call3(&window, &server.into(), &key.into(), &language.into());
+}
+
+/// Whether this browser is told things: `None` until it was asked.
+pub fn notifying() -> Option<bool> {
+    let window = web_sys::window()?;
+    let state = js_sys::Reflect::get(&window, &"wocablePushState".into()).ok()?.as_string()?;
+    Some(state == "on")
+}
+
+/// A page is told by its service worker's push messages, not the app.
+pub fn notify(_title: &str, _body: &str) {}

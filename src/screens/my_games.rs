@@ -97,6 +97,27 @@ fn game_row(ui: &mut egui::Ui, locale: &Locale, game: &MyGame, now_ms: u64) -> b
     response.interact(egui::Sense::click()).clicked()
 }
 
+/// Where the player can be told of their turns while the app is closed
+/// (a browser, by Web Push): whether they are, or a button to ask.
+pub(super) fn notifications(ui: &mut egui::Ui, locale: &Locale, server: &str, key: &str) {
+    if !crate::platform::can_notify() {
+        return;
+    }
+    match crate::platform::notifying() {
+        Some(true) => {
+            ui.small(locale.t("my-games-notifying"));
+        }
+        asked => {
+            if asked == Some(false) {
+                ui.small(locale.t("my-games-not-notifying"));
+            }
+            if ui.button(locale.t("my-games-notify")).clicked() {
+                crate::platform::ask_to_notify(server, key, locale.language.code());
+            }
+        }
+    }
+}
+
 /// A pace: live, or days a move.
 pub(super) fn pace_label(locale: &Locale, days: Option<u8>) -> String {
     match days {

@@ -422,6 +422,10 @@ fn draw(
             }
             Page::Arenas => arenas_page(ui, &locale, form, &rating_pages.arenas),
             Page::MyGames => {
+                if let Some(member) = membership.account.on(&settings.server) {
+                    let key = member.account.key.to_hex();
+                    super::my_games::notifications(ui, &locale, &settings.server, &key);
+                }
                 let now_ms = rating_pages.my_games.server_ms(rating_pages.real.elapsed_secs());
                 if let Some(request) = super::my_games::my_games_page(ui, &locale, &rating_pages.my_games, now_ms) {
                     ask(form, request);

@@ -234,6 +234,7 @@ fn offline_after_a_visit(dir: &Path, url: &str, down: &AtomicBool) -> Result<f64
     if browser.wait_for(kept, minutes, |kept| kept.as_bool().filter(|k| *k))?.is_none() {
         return Err(format!("no service worker took the page (see {})", log.display()));
     }
+    told_by_push(&mut browser, url).map_err(|e| format!("{e} (see {})", log.display()))?;
     let game_in_title = |title: &Value| title.as_str().and_then(saved_game).map(str::to_string);
     let demo = format!("{url}?demo");
     browser.navigate(&demo)?;
@@ -250,6 +251,35 @@ fn offline_after_a_visit(dir: &Path, url: &str, down: &AtomicBool) -> Result<f64
         return Err(format!("with the server gone, the demo played no move (see {})", log.display()));
     }
     Ok(first_frame)
+}
+
+/// (h) The page's service worker shows a Web Push message as a
+/// notification: a message delivered to it as a push service delivers
+/// one (DevTools' `ServiceWorker.deliverPushMessage`: headless Chromium
+/// reaches no push service, so it cannot subscribe) shows the title and
+/// tag of the notice it carries.
+fn told_by_push(browser: &mut Browser, url: &str) -> Result<(), String> {
+    let origin = url.trim_end_matches('/');
+    let permissions = json!({ "origin": origin, "permissions": ["notifications"] });
+    browser.call_browser("Browser.grantPermissions", permissions)?;
+    browser.call("ServiceWorker.enable", json!({}))?;
+    let registered = |event: &Value| {
+        let registrations = event["params"]["registrations"].as_array()?;
+        let live = registrations.iter().find(|registration| registration["isDeleted"] == json!(false))?;
+        live["registrationId"].as_str().map(str::to_string)
+    };
+    let registration = browser.event("ServiceWorker.workerRegistrationUpdated", Duration::from_secs(30), registered)?;
+    let registration = registration.ok_or("DevTools reported no service worker registration")?;
+    let notice = json!({ "title": "Your turn", "body": "Ana has played in game ABC234.", "url": url, "tag": "ABC234" });
+    let delivered = json!({ "origin": origin, "registrationId": registration, "data": notice.to_string() });
+    browser.call("ServiceWorker.deliverPushMessage", delivered)?;
+    let shown = "navigator.serviceWorker.ready.then((worker) => worker.getNotifications()).then((shown) => { \
+                 window.wocableShown = shown.map((n) => `${n.title}|${n.tag}`); }); window.wocableShown ?? null";
+    let found = |shown: &Value| shown.as_array().filter(|shown| shown.contains(&json!("Your turn|ABC234"))).map(drop);
+    match browser.wait_for(shown, Duration::from_secs(30), found)? {
+        Some(()) => Ok(()),
+        None => Err("a push message delivered to the service worker showed no notification".into()),
+    }
 }
 
 /// A process of the check's, ended with it.

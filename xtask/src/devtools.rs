@@ -21,6 +21,8 @@ pub struct Browser {
     next_id: u64,
     /// The page's session, once a page is open.
     session: Option<String>,
+    /// Events that came while calls waited for their answers.
+    events: Vec<Value>,
 }
 
 impl Browser {
@@ -58,7 +60,7 @@ impl Browser {
                 message.clear();
             }
         });
-        Ok(Self { child, to_browser, from_browser, next_id: 0, session: None })
+        Ok(Self { child, to_browser, from_browser, next_id: 0, session: None, events: Vec::new() })
     }
 
     /// Calls `method` (on the open page, if any) and returns its result.
@@ -74,12 +76,16 @@ impl Browser {
         self.to_browser.write_all(&bytes).map_err(|e| format!("chromium went away: {e}"))?;
         let deadline = Instant::now() + CALL_TIMEOUT;
         loop {
-            // Events and other answers are not needed here.
+            // Other answers are not needed here; events are kept.
             let reply = match self.from_browser.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
                 Ok(reply) => reply,
                 Err(RecvTimeoutError::Timeout) => return Err(format!("chromium did not answer {method}")),
                 Err(RecvTimeoutError::Disconnected) => return Err(format!("chromium went away during {method}")),
             };
+            if reply.get("id").is_none() {
+                self.events.push(reply);
+                continue;
+            }
             if reply["id"] != json!(id) {
                 continue;
             }
@@ -88,6 +94,34 @@ impl Browser {
             }
             return Ok(reply["result"].clone());
         }
+    }
+
+    /// Calls `method` of the browser itself, not of the open page.
+    pub fn call_browser(&mut self, method: &str, params: Value) -> Result<Value, String> {
+        let session = self.session.take();
+        let answer = self.call(method, params);
+        self.session = session;
+        answer
+    }
+
+    /// Waits up to `limit` for an event `method` in which `seen` finds
+    /// what it looks for.
+    pub fn event<T>(
+        &mut self,
+        method: &str,
+        limit: Duration,
+        seen: impl Fn(&Value) -> Option<T>,
+    ) -> Result<Option<T>, String> {
+        let deadline = Instant::now() + limit;
+        while Instant::now() < deadline {
+            if let Some(found) = self.events.iter().filter(|event| event["method"] == method).find_map(&seen) {
+                return Ok(Some(found));
+            }
+            // A call takes in what came meanwhile.
+            std::thread::sleep(Duration::from_millis(200));
+            self.evaluate("0")?;
+        }
+        Ok(None)
     }
 
     /// Opens a blank page of 1280×800, which later calls go to.

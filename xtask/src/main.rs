@@ -9,8 +9,8 @@
 //!   in headless Chromium that it starts, finds its save after a reload,
 //!   says why when a word list cannot be fetched, starts its sound at
 //!   the player's first tap, keeps a word list imported in IndexedDB,
-//!   and plays online from a room's link, served by wocable-server,
-//!   against a CLI bot.
+//!   plays online from a room's link, served by wocable-server, against
+//!   a CLI bot, and shows a Web Push message as a notification.
 //! - `web [--serve [--port N] | --check]` builds the app for the browser
 //!   into `target/web-dist/` (wasm-bindgen), and serves it on
 //!   127.0.0.1, or runs the browser check that `test` runs (on a build
