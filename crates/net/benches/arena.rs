@@ -20,7 +20,7 @@ fn arena(played: bool) -> Arena {
         arena.join(AccountId(i), &format!("p{i}"), rating, START).expect("running");
     }
     if played {
-        let pairings = arena.pair(START);
+        let pairings = arena.pair(START, |_, _| false);
         for (n, pairing) in pairings.iter().enumerate() {
             if n % 10 == 0 {
                 let [a, b] = [pairing.players[0], pairing.players[1]];
@@ -35,7 +35,11 @@ fn pairing(c: &mut Criterion) {
     for (name, played) in [("all free", false), ("a tenth free", true)] {
         let ready = arena(played);
         c.bench_function(&format!("arena/pair 10000 players, {name}"), |b| {
-            b.iter_batched(|| ready.clone(), |mut arena| arena.pair(START + 2).len(), BatchSize::LargeInput)
+            b.iter_batched(
+                || ready.clone(),
+                |mut arena| arena.pair(START + 2, |_, _| false).len(),
+                BatchSize::LargeInput,
+            )
         });
     }
     let played = arena(true);

@@ -276,8 +276,9 @@ impl Arena {
 
     /// Pairs the free players: in order of arena score and rating, each
     /// with the next free players who were not in their last game (or
-    /// anyone, once they have waited [`REMATCH_AFTER_MS`]).
-    pub fn pair(&mut self, now: u64) -> Vec<Pairing> {
+    /// anyone, once they have waited [`REMATCH_AFTER_MS`]), but never two
+    /// `apart` (one blocked the other).
+    pub fn pair(&mut self, now: u64, apart: impl Fn(AccountId, AccountId) -> bool) -> Vec<Pairing> {
         if !self.is_running(now) {
             return Vec::new();
         }
@@ -301,12 +302,16 @@ impl Arena {
                 let (a, b) = (&self.entrants[free[a]], &self.entrants[free[b]]);
                 a.last_opponents.contains(&b.account) || b.last_opponents.contains(&a.account)
             };
+            let kept_apart = |a: usize, b: usize| {
+                let (a, b) = (self.entrants[free[a]].account, self.entrants[free[b]].account);
+                apart(a, b) || apart(b, a)
+            };
             let mut group = vec![head];
             for (other, _) in taken.iter().enumerate().skip(head + 1).filter(|(_, taken)| !**taken) {
                 if group.len() == size {
                     break;
                 }
-                if group.iter().all(|g| !met(*g, other)) {
+                if group.iter().all(|g| !met(*g, other) && !kept_apart(*g, other)) {
                     group.push(other);
                 }
             }
@@ -315,11 +320,12 @@ impl Arena {
                 _ => 0,
             };
             if group.len() < size && waited >= REMATCH_AFTER_MS {
-                let others: Vec<usize> = (head + 1..free.len())
-                    .filter(|o| !taken[*o] && !group.contains(o))
-                    .take(size - group.len())
-                    .collect();
-                group.extend(others);
+                for (other, taken) in taken.iter().enumerate().skip(head + 1) {
+                    let fits = !taken && !group.contains(&other) && group.len() < size;
+                    if fits && group.iter().all(|g| !kept_apart(*g, other)) {
+                        group.push(other);
+                    }
+                }
             }
             if group.len() < size {
                 continue;
@@ -488,14 +494,14 @@ mod tests {
         assert_eq!(arena.join(AccountId(1), "a", 1500.0, 2 * HOUR), Err(ArenaError::Over));
         assert_eq!(arena.leave(AccountId(1)), Err(ArenaError::NotIn));
         assert_eq!(arena.join(AccountId(1), "a", 1500.0, HOUR), Ok(()));
-        assert!(arena.pair(HOUR + 1).is_empty(), "alone");
+        assert!(arena.pair(HOUR + 1, anyone).is_empty(), "alone");
     }
 
     #[test]
     fn the_free_are_paired_with_the_closest_by_score_and_rating() {
         let mut arena = arena(2);
         join(&mut arena, &[1500.0, 2100.0, 1300.0, 1800.0, 1600.0, 1000.0], HOUR);
-        let pairings = arena.pair(HOUR);
+        let pairings = arena.pair(HOUR, anyone);
         let pairs: Vec<Vec<i64>> = pairings.iter().map(ids).collect();
         assert_eq!(pairs, vec![vec![1, 3], vec![4, 0], vec![2, 5]], "by rating, as nobody has scored");
         assert!(arena.entrants.iter().all(|e| matches!(e.state, EntrantState::Playing { .. })));
@@ -503,7 +509,7 @@ mod tests {
         // winner of 1–3 (score first), not their last opponent.
         arena.finish(pairings[1].game, &[(AccountId(0), Outcome::Win), (AccountId(4), Outcome::Loss)], HOUR + 10);
         arena.finish(pairings[0].game, &[(AccountId(1), Outcome::Loss), (AccountId(3), Outcome::Win)], HOUR + 20);
-        let next: Vec<Vec<i64>> = arena.pair(HOUR + 20).iter().map(ids).collect();
+        let next: Vec<Vec<i64>> = arena.pair(HOUR + 20, anyone).iter().map(ids).collect();
         assert_eq!(next, vec![vec![3, 0], vec![1, 4]]);
     }
 
@@ -511,29 +517,47 @@ mod tests {
     fn no_immediate_rematch_unless_nobody_else_comes() {
         let mut arena = arena(2);
         join(&mut arena, &[1500.0, 1500.0], HOUR);
-        let first = arena.pair(HOUR).remove(0);
+        let first = arena.pair(HOUR, anyone).remove(0);
         arena.finish(first.game, &[(AccountId(0), Outcome::Draw), (AccountId(1), Outcome::Draw)], HOUR + 1);
-        assert!(arena.pair(HOUR + 2).is_empty(), "they just met");
+        assert!(arena.pair(HOUR + 2, anyone).is_empty(), "they just met");
         arena.join(AccountId(2), "p2", 1400.0, HOUR + 3).unwrap();
-        let second = arena.pair(HOUR + 3);
+        let second = arena.pair(HOUR + 3, anyone);
         assert_eq!(second.len(), 1, "one of them meets the newcomer");
         assert!(second[0].players.contains(&AccountId(2)));
         let waiting = [AccountId(0), AccountId(1)].into_iter().find(|a| !second[0].players.contains(a)).unwrap();
         let finished: Vec<(AccountId, Outcome)> = second[0].players.iter().map(|a| (*a, Outcome::Loss)).collect();
         arena.finish(second[0].game, &finished, HOUR + 4);
-        let third = arena.pair(HOUR + 4);
+        let third = arena.pair(HOUR + 4, anyone);
         assert_eq!(third.len(), 1);
         assert!(third[0].players.contains(&waiting), "{third:?}");
         // Two alone meet again once they have waited long enough.
         let mut two = arena_of_two_who_just_met();
-        assert!(two.pair(HOUR + 1 + REMATCH_AFTER_MS - 1).is_empty());
-        assert_eq!(two.pair(HOUR + 1 + REMATCH_AFTER_MS).len(), 1);
+        assert!(two.pair(HOUR + 1 + REMATCH_AFTER_MS - 1, anyone).is_empty());
+        assert_eq!(two.pair(HOUR + 1 + REMATCH_AFTER_MS, anyone).len(), 1);
+    }
+
+    #[test]
+    fn two_kept_apart_are_never_paired_however_long_they_wait() {
+        let mut four = arena(2);
+        join(&mut four, &[1500.0, 1490.0, 1000.0, 990.0], HOUR);
+        // 0 blocked 1: by rating they would meet.
+        let apart = |a: AccountId, b: AccountId| (a, b) == (AccountId(0), AccountId(1));
+        let pairs: Vec<Vec<i64>> = four.pair(HOUR, apart).iter().map(ids).collect();
+        assert_eq!(pairs, vec![vec![0, 2], vec![1, 3]]);
+        let mut two = arena(2);
+        join(&mut two, &[1500.0, 1500.0], HOUR);
+        assert!(two.pair(HOUR + 2 * REMATCH_AFTER_MS, apart).is_empty(), "nobody else: no game");
+    }
+
+    /// Nobody kept apart.
+    fn anyone(_: AccountId, _: AccountId) -> bool {
+        false
     }
 
     fn arena_of_two_who_just_met() -> Arena {
         let mut arena = arena(2);
         join(&mut arena, &[1500.0, 1500.0], HOUR);
-        let game = arena.pair(HOUR).remove(0).game;
+        let game = arena.pair(HOUR, anyone).remove(0).game;
         arena.finish(game, &[(AccountId(0), Outcome::Win), (AccountId(1), Outcome::Loss)], HOUR + 1);
         arena
     }
@@ -547,7 +571,7 @@ mod tests {
             [Outcome::Win, Outcome::Win, Outcome::Win, Outcome::Draw, Outcome::Win, Outcome::Loss, Outcome::Draw];
         for outcome in script {
             now += REMATCH_AFTER_MS;
-            let game = arena.pair(now).remove(0).game;
+            let game = arena.pair(now, anyone).remove(0).game;
             let other = match outcome {
                 Outcome::Win => Outcome::Loss,
                 Outcome::Loss => Outcome::Win,
@@ -568,10 +592,10 @@ mod tests {
     fn a_game_that_ends_after_the_close_does_not_count() {
         let mut arena = arena(2);
         join(&mut arena, &[1500.0, 1500.0], HOUR);
-        let game = arena.pair(2 * HOUR - 1).remove(0).game;
+        let game = arena.pair(2 * HOUR - 1, anyone).remove(0).game;
         assert!(!arena.finish(game, &[(AccountId(0), Outcome::Win), (AccountId(1), Outcome::Loss)], 2 * HOUR));
         assert!(arena.entrants.iter().all(|e| e.score == 0 && e.sheet.is_empty()));
-        assert!(arena.pair(2 * HOUR).is_empty(), "no pairing once closed");
+        assert!(arena.pair(2 * HOUR, anyone).is_empty(), "no pairing once closed");
         assert!(!arena.finish(game, &[], 2 * HOUR), "a game ends once");
     }
 
@@ -579,14 +603,14 @@ mod tests {
     fn a_player_who_leaves_mid_game_is_away_after_it_and_may_come_back() {
         let mut arena = arena(2);
         join(&mut arena, &[1500.0, 1500.0, 1500.0], HOUR);
-        let game = arena.pair(HOUR).remove(0);
+        let game = arena.pair(HOUR, anyone).remove(0);
         let [a, b] = [game.players[0], game.players[1]];
         arena.leave(a).unwrap();
         assert!(arena.entrant(a).unwrap().leaving);
         arena.finish(game.game, &[(a, Outcome::Win), (b, Outcome::Loss)], HOUR + 1);
         assert_eq!(arena.entrant(a).unwrap().state, EntrantState::Away);
         assert_eq!(arena.entrant(a).unwrap().score, 2, "points stay");
-        assert_eq!(arena.pair(HOUR + 1).len(), 1, "b with the third");
+        assert_eq!(arena.pair(HOUR + 1, anyone).len(), 1, "b with the third");
         arena.join(a, "again", 1500.0, HOUR + 2).unwrap();
         assert_eq!(arena.entrant(a).unwrap().state, EntrantState::Free { since: HOUR + 2 });
         assert_eq!(arena.entrant(a).unwrap().nick, "p0", "the same entrant");
@@ -596,7 +620,7 @@ mod tests {
     fn arenas_of_three_group_three_who_did_not_just_meet() {
         let mut arena = arena(3);
         join(&mut arena, &[1900.0, 1800.0, 1700.0, 1600.0, 1500.0, 1400.0, 1300.0], HOUR);
-        let groups: Vec<Vec<i64>> = arena.pair(HOUR).iter().map(ids).collect();
+        let groups: Vec<Vec<i64>> = arena.pair(HOUR, anyone).iter().map(ids).collect();
         assert_eq!(groups, vec![vec![0, 1, 2], vec![3, 4, 5]], "the seventh waits");
         let restored = {
             let entrants = arena.entrants.clone();
@@ -639,7 +663,7 @@ mod tests {
                 let second = if first == Outcome::Win { Outcome::Loss } else { Outcome::Draw };
                 arena.finish(game, &[(players[0], first), (players[1], second)], now);
             }
-            for pairing in arena.pair(now) {
+            for pairing in arena.pair(now, anyone) {
                 ends.insert(pairing.game, now + rng.random_range(60_000..longest_game));
             }
             let free: Vec<&Entrant> =

@@ -179,7 +179,22 @@ impl Hub {
             for account in &gone {
                 let _ = arena.leave(*account);
             }
-            let pairings = arena.pair(now);
+            // Two who block one another either way are never paired.
+            let free: Vec<AccountId> = arena
+                .entrants()
+                .iter()
+                .filter(|e| matches!(e.state, EntrantState::Free { .. }))
+                .map(|e| e.account)
+                .collect();
+            let blocks = match free.len() >= arena.kind.players {
+                true => self.db.blocks_among(&free).await.unwrap_or_else(|e| {
+                    error!(%id, "blocks among the free players not read: {e}");
+                    Vec::new()
+                }),
+                false => Vec::new(),
+            };
+            let Some(arena) = self.arenas.running.get_mut(&id) else { continue };
+            let pairings = arena.pair(now, |a, b| blocks.contains(&(a, b)));
             if pairings.is_empty() {
                 continue;
             }
