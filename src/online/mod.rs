@@ -28,8 +28,9 @@ use crate::storage::{DamagedFiles, Storage};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
+use wocable_crossword::GameSettings;
 use wocable_crossword::computer::Level;
-use wocable_lexicon::FAMILY_LIST;
+use wocable_lexicon::{FAMILY_LIST, Lexicon};
 use wocable_net::{
     Account, ArenaId, CreateRoom, Created, ErrorCode, Invite, Joined, PlayerKey, RandomGame, Recover, RecoveryCode,
     RoomCode, RoomSettings, SeatGame, ServerConfig,
@@ -412,21 +413,9 @@ fn open_the_game(
 ) {
     let Online::InRoom(session) = &mut *online else { return };
     let Some(settings) = session.started().cloned() else { return };
-    // A room on one of the server's lists is played on the server's copy.
-    let lexicon = match &settings.word_list {
-        Some(name) if name != FAMILY_LIST => session.server_list(name, settings.language),
-        _ => lexicons.get(&settings),
-    };
-    let lexicon = match lexicon {
-        Ok(Some(lexicon)) => lexicon,
-        Ok(None) => return,
-        Err(reason) => {
-            pending.failed = Some(reason);
-            return;
-        }
-    };
-    let mine = session.joined().seat;
-    let seats = (0..settings.players.len()).map(|seat| if seat == mine { Seat::Human } else { Seat::Remote }).collect();
+    let (server, server_list) = session.server_list();
+    let Some(lexicon) = online_lexicon(&settings, server_list, &server, &mut lexicons, &mut pending) else { return };
+    let seats = online_seats(settings.players.len(), session.joined().seat);
     let clock = session.room().and_then(|room| room.clock);
     let events = session.take_events();
     match Match::new(settings, seats, clock, lexicon.clone(), events) {
@@ -449,6 +438,32 @@ fn open_the_game(
     }
 }
 
+/// The word list of a game played online: the server's copy of one of its
+/// own lists (`server_list` fetches it), else the app's; `None` while it
+/// comes, or when it cannot (why, in `pending`).
+fn online_lexicon(
+    settings: &GameSettings,
+    server_list: &mut lobby::ServerList,
+    server: &str,
+    lexicons: &mut GameLexicons,
+    pending: &mut PendingStart,
+) -> Option<Lexicon> {
+    let lexicon = match &settings.word_list {
+        Some(name) if name != FAMILY_LIST => server_list.get(server, name, settings.language),
+        _ => lexicons.get(settings),
+    };
+    lexicon.unwrap_or_else(|reason| {
+        pending.failed = Some(reason);
+        None
+    })
+}
+
+/// The seats of a game on this device: `mine` is a human's, every other a
+/// remote player's (people or computers on the server).
+fn online_seats(players: usize, mine: usize) -> Vec<Seat> {
+    (0..players).map(|seat| if seat == mine { Seat::Human } else { Seat::Remote }).collect()
+}
+
 /// Once the view of a game that lasts days and its word list are at hand,
 /// the game opens: this device's seat is a human's, every other a remote
 /// player's.
@@ -462,25 +477,14 @@ fn open_days_game(
 ) {
     let Member { settings, storage, account } = member;
     let Online::OpeningDays(opening) = &mut *online else { return };
-    let Some(view) = opening.view.clone() else { return };
-    let Some(game_settings) = view.settings.clone() else { return };
-    let lexicon = match &game_settings.word_list {
-        Some(name) if name != FAMILY_LIST => opening.server_list.get(&settings.server, name, game_settings.language),
-        _ => lexicons.get(&game_settings),
-    };
-    let lexicon = match lexicon {
-        Ok(Some(lexicon)) => lexicon,
-        Ok(None) => return,
-        Err(reason) => {
-            pending.failed = Some(reason);
-            return;
-        }
-    };
-    let Some(key) = account.key_on(&settings.server) else { return };
+    let Some(game_settings) = opening.view.as_ref().and_then(|view| view.settings.clone()) else { return };
+    let lexicon =
+        online_lexicon(&game_settings, &mut opening.server_list, &settings.server, &mut lexicons, &mut pending);
+    let (Some(lexicon), Some(key)) = (lexicon, account.key_on(&settings.server)) else { return };
+    // Taken once the game can open, not cloned each frame while it waits.
+    let Some(view) = opening.view.take() else { return };
     let code = opening.code;
-    let seats = (0..game_settings.players.len())
-        .map(|seat| if seat == view.seat { Seat::Human } else { Seat::Remote })
-        .collect();
+    let seats = online_seats(game_settings.players.len(), view.seat);
     let opened = Match::new(game_settings, seats, view.room.turn_seconds(), lexicon.clone(), view.events.clone())
         .map_err(|e| e.to_string())
         .and_then(|m| Ok((m, DaysReferee::open(&settings.server, key, storage.clone(), lexicon, view)?)));

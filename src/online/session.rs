@@ -7,11 +7,10 @@
 use super::link::{Heard, Link};
 use super::lobby::ServerList;
 use crate::crossword::referee::{BagCheck, Connection, Frame, Referee, Ruling, TurnClock};
-use crate::lexicons::Unavailable;
 use bevy::log::{info, warn};
 use wocable_crossword::{GameSettings, Intent};
 use wocable_crossword::{Sequenced, gcg};
-use wocable_lexicon::{Language, Lexicon};
+use wocable_lexicon::Lexicon;
 use wocable_net::{ClientMessage, Clock, EVENTS_PER_MESSAGE, IceServers, Joined, Refusal, RoomSettings, ServerMessage};
 
 /// After a dropped connection, the next try waits this long.
@@ -98,10 +97,9 @@ impl Session {
         self.settings.as_ref().filter(|_| self.caught_up)
     }
 
-    /// The server's word list `name`, which the game is played on: `None`
-    /// while it comes (the first call asks for it), or why it cannot be had.
-    pub fn server_list(&mut self, name: &str, language: Language) -> Result<Option<Lexicon>, Unavailable> {
-        self.server_list.get(&self.server, name, language)
+    /// The session's server, and its word lists as fetched for the game.
+    pub fn server_list(&mut self) -> (String, &mut ServerList) {
+        (self.server.clone(), &mut self.server_list)
     }
 
     /// The word list of the game, to read the record at its end (which
