@@ -43,7 +43,9 @@ pub use protocol::{
     MAX_CLIENT_MESSAGE, MAX_SERVER_MESSAGE, PROTOCOL_VERSION, Refusal, RoomSettings, SeatToken, ServerMessage,
     event_messages,
 };
-pub use push::{PushKey, PushKeys, PushMessage, PushSubscribe, PushSubscription, PushUnsubscribe};
+pub use push::{
+    PhoneService, PhoneSubscribe, PushKey, PushKeys, PushMessage, PushSubscribe, PushSubscription, PushUnsubscribe,
+};
 pub use queue::{Matched, QueueKey, Waiting, pair_queues};
 pub use rate::{RateLimit, Verdict};
 pub use rating::{BestPlay, PROVISIONAL_DEVIATION, Rated, Rating, SeatStats, rate_game, seat_stats};

@@ -76,6 +76,11 @@ impl AppLinks {
         Ok(())
     }
 
+    /// The first iOS app named: the one told of turns by APNs.
+    pub fn apple_app(&self) -> Option<&str> {
+        self.apple.first().map(String::as_str)
+    }
+
     /// Android's Digital Asset Links statement: the packages may handle
     /// every link of this site.
     fn assetlinks(&self) -> serde_json::Value {

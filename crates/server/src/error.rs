@@ -88,7 +88,10 @@ pub enum ApiError {
     BlockedByYou(String),
     #[error("games that last days are for players with an account")]
     MembersOnly,
-    #[error("that is not a push subscription this server takes (an https endpoint, a P-256 key, a 16-byte secret)")]
+    #[error(
+        "that is not a push subscription this server takes (a browser's: an https endpoint, a P-256 key, a \
+         16-byte secret; or a phone's token for a push service this server sends to)"
+    )]
     BadSubscription,
     #[error("games that last days are between people: no computer players")]
     ComputersNotWaiting,

@@ -30,7 +30,7 @@ mod word_lists;
 use matchbox_signaling::SignalingServerBuilder;
 use std::io::IsTerminal;
 use std::net::SocketAddr;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Duration;
@@ -50,7 +50,9 @@ const USAGE: &str = "usage: wocable-server [--listen ADDR:PORT] [--db FILE|URL] 
 [--ice-username NAME] [--ice-credential SECRET | --turn-secret SECRET] [--arena RULES-LANG-PLAYERS]... [--no-arenas] \
 [--arena-every SECONDS] [--arena-length SECONDS] [--sockets N] [--sockets-per-address N] \
 [--hello-seconds SECONDS] [--no-address-limits] [--android-app PACKAGE=FINGERPRINT]... \
-[--apple-app TEAMID.BUNDLE-ID]... [--admin-key SECRET] [--push-contact mailto:ADDRESS] [--test-clock MS]";
+[--apple-app TEAMID.BUNDLE-ID]... [--admin-key SECRET] [--push-contact mailto:ADDRESS] \
+[--fcm-account SERVICE-ACCOUNT.json] [--fcm-endpoint URL] [--apns-key AuthKey.p8 --apns-key-id ID] [--apns-endpoint URL] \
+[--test-clock MS]";
 
 struct Options {
     listen: SocketAddr,
@@ -85,6 +87,19 @@ struct Options {
     /// For tests: push subscriptions may be to plain http endpoints (a
     /// push service of the test's own on loopback).
     push_over_http: bool,
+    /// Android phones: the Firebase project's service account (its key
+    /// file), and where Firebase takes messages.
+    fcm: Option<(PathBuf, String)>,
+    /// iPhones: the team's APNs key (`.p8`) and its id, the app (the
+    /// first `--apple-app`), and where Apple takes messages.
+    apns: Option<ApnsOptions>,
+}
+
+struct ApnsOptions {
+    key: PathBuf,
+    key_id: String,
+    app: String,
+    endpoint: String,
 }
 
 /// `wocable-en-2` → the kind of arena.
@@ -135,6 +150,8 @@ enum UsageError {
     NoIndex(PathBuf),
     #[error(transparent)]
     AppLink(#[from] app_links::AppLinkError),
+    #[error("--apns-key needs --apns-key-id, and the app to tell (--apple-app TEAMID.BUNDLE-ID)")]
+    ApnsIncomplete,
     #[error("unexpected argument '{0}'")]
     Unexpected(String),
     /// `--help`: only the usage.
@@ -155,6 +172,8 @@ enum ServeError {
     Serve(matchbox_signaling::Error),
     #[error("the server's VAPID key: {0}")]
     Push(push::PushError),
+    #[error("{}: {source}", file.display())]
+    PushAccount { file: PathBuf, source: push::PushError },
 }
 
 fn options(mut args: impl Iterator<Item = String>) -> Result<Options, UsageError> {
@@ -172,6 +191,8 @@ fn options(mut args: impl Iterator<Item = String>) -> Result<Options, UsageError
     let mut app_links = app_links::AppLinks::default();
     let mut admin_key = None;
     let (mut push_contact, mut push_over_http) = (None, false);
+    let (mut fcm_account, mut fcm_endpoint) = (None, push::FCM_ENDPOINT.to_string());
+    let (mut apns_key, mut apns_key_id, mut apns_endpoint) = (None, None, push::APNS_ENDPOINT.to_string());
     while let Some(flag) = args.next() {
         let mut value = || args.next().ok_or_else(|| UsageError::NoValue(flag.clone()));
         match flag.as_str() {
@@ -199,6 +220,11 @@ fn options(mut args: impl Iterator<Item = String>) -> Result<Options, UsageError
             "--admin-key" => admin_key = Some(value()?),
             "--push-contact" => push_contact = Some(value()?),
             "--push-over-http" => push_over_http = true,
+            "--fcm-account" => fcm_account = Some(PathBuf::from(value()?)),
+            "--fcm-endpoint" => fcm_endpoint = value()?,
+            "--apns-key" => apns_key = Some(PathBuf::from(value()?)),
+            "--apns-key-id" => apns_key_id = Some(value()?),
+            "--apns-endpoint" => apns_endpoint = value()?,
             "--hello-seconds" => limits.hello_deadline = Duration::from_millis(seconds(&flag, &value()?)?),
             "--test-clock" => {
                 let text = value()?;
@@ -220,6 +246,13 @@ fn options(mut args: impl Iterator<Item = String>) -> Result<Options, UsageError
     if let Some(dir) = web.as_ref().filter(|dir| !dir.join("index.html").is_file()) {
         return Err(UsageError::NoIndex(dir.clone()));
     }
+    let apns = match (apns_key, apns_key_id, app_links.apple_app()) {
+        (None, _, _) => None,
+        (Some(key), Some(key_id), Some(app)) => {
+            Some(ApnsOptions { key, key_id, app: app.to_string(), endpoint: apns_endpoint })
+        }
+        _ => return Err(UsageError::ApnsIncomplete),
+    };
     arenas.length_ms = length.unwrap_or(arenas.every_ms);
     if !kinds.is_empty() {
         arenas.kinds = kinds;
@@ -246,6 +279,8 @@ fn options(mut args: impl Iterator<Item = String>) -> Result<Options, UsageError
         test_clock,
         push_contact,
         push_over_http,
+        fcm: fcm_account.map(|account| (account, fcm_endpoint)),
+        apns,
     })
 }
 
@@ -310,6 +345,28 @@ fn main() -> ExitCode {
     }
 }
 
+/// The senders to phones the server was given accounts for.
+fn phones(options: &Options) -> Result<push::Phones, ServeError> {
+    Ok(push::Phones {
+        fcm: match &options.fcm {
+            Some((file, endpoint)) => Some(with_file(file, |account| push::Fcm::new(account, endpoint))?),
+            None => None,
+        },
+        apns: match &options.apns {
+            Some(apns) => {
+                Some(with_file(&apns.key, |key| push::Apns::new(key, &apns.key_id, &apns.app, &apns.endpoint))?)
+            }
+            None => None,
+        },
+    })
+}
+
+/// What `make` makes of the text of `file`.
+fn with_file<T>(file: &Path, make: impl FnOnce(&str) -> Result<T, push::PushError>) -> Result<T, ServeError> {
+    let text = std::fs::read_to_string(file).map_err(|e| push::PushError::Account(e.to_string()));
+    text.and_then(|text| make(&text)).map_err(|source| ServeError::PushAccount { file: file.to_path_buf(), source })
+}
+
 async fn serve(options: Options) -> Result<(), ServeError> {
     if let Some(ms) = options.test_clock {
         hub::set_clock(ms);
@@ -321,8 +378,9 @@ async fn serve(options: Options) -> Result<(), ServeError> {
     let db = db::Db::open(&options.db).await?;
     let vapid = db.vapid_key(|| push::Vapid::generate().unwrap_or_default()).await?;
     let vapid = push::Vapid::from_pkcs8(&vapid).map_err(ServeError::Push)?;
-    let pusher = push::Pusher::new(db.clone(), vapid, options.push_contact.clone(), options.push_over_http)
-        .map_err(ServeError::Push)?;
+    let pusher =
+        push::Pusher::new(db.clone(), vapid, options.push_contact.clone(), options.push_over_http, phones(&options)?)
+            .map_err(ServeError::Push)?;
     let games = correspondence::Games::new(db.clone(), word_lists.clone(), pusher.clone());
     let (commands, inbox) = mpsc::channel(1024);
     // Versions go on from the time, so that they grow across restarts.

@@ -1,19 +1,30 @@
-//! Web Push (RFC 8030): a member's browsers are told when it is their turn
-//! in a game that lasts days, when their time for a move is nearly up, and
-//! when a friend invites them, also while no page of the game is open.
-//! Each message is encrypted for its subscription (RFC 8291, aes128gcm),
-//! and the server signs for itself with its VAPID key (RFC 8292), made
-//! once and kept in the database, the same for every instance.
+//! Push: a member's browsers and phones are told when it is their turn in
+//! a game that lasts days, when their time for a move is nearly up, and
+//! when a friend invites them, also while no page or app of the game is
+//! open. Browsers by Web Push (RFC 8030): each message is encrypted for its
+//! subscription (RFC 8291, aes128gcm), and the server signs for itself with
+//! its VAPID key (RFC 8292), made once and kept in the database, the same
+//! for every instance. Phones by their platform's service (`fcm`, `apns`),
+//! where the server is given an account there; a phone's registration is
+//! kept as a subscription whose endpoint is `SERVICE:TOKEN`.
+
+mod apns;
+mod fcm;
+
+pub use apns::{Apns, DEFAULT_ENDPOINT as APNS_ENDPOINT};
+pub use fcm::{DEFAULT_ENDPOINT as FCM_ENDPOINT, Fcm};
 
 use crate::db::{Db, StoredSubscription};
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD as BASE64URL;
+use http_body_util::Full;
+use hyper::body::Bytes;
 use ring::rand::SystemRandom;
 use ring::{aead, agreement, hkdf, signature};
 use std::sync::Arc;
 use std::time::Duration;
 use tracing::warn;
-use wocable_net::{AccountId, PushMessage, RoomCode};
+use wocable_net::{AccountId, PhoneService, PushMessage, RoomCode};
 
 /// The record size of the encrypted body: one record holds a message.
 const RECORD_SIZE: u32 = 4096;
@@ -44,6 +55,8 @@ pub enum PushError {
     Endpoint(String),
     #[error("encryption failed")]
     Crypto,
+    #[error("{0}")]
+    Account(String),
 }
 
 impl From<ring::error::Unspecified> for PushError {
@@ -84,13 +97,45 @@ impl Vapid {
     /// names who runs the server (`subject`: a `mailto:` or `https:` URL).
     pub fn authorization(&self, endpoint: &str, subject: &str, now_s: u64) -> Result<String, PushError> {
         let audience = origin(endpoint).ok_or_else(|| PushError::Endpoint(endpoint.to_string()))?;
-        let header = BASE64URL.encode(br#"{"typ":"JWT","alg":"ES256"}"#);
+        let header = serde_json::json!({ "typ": "JWT", "alg": "ES256" });
         let claims = serde_json::json!({ "aud": audience, "exp": now_s + SIGNATURE_SECONDS, "sub": subject });
-        let claims = BASE64URL.encode(claims.to_string());
-        let signed = format!("{header}.{claims}");
-        let signature = self.pair.sign(&SystemRandom::new(), signed.as_bytes())?;
-        Ok(format!("vapid t={signed}.{}, k={}", BASE64URL.encode(signature.as_ref()), self.public_key()))
+        let token =
+            jwt(&header, &claims, |signed| Ok(self.pair.sign(&SystemRandom::new(), signed)?.as_ref().to_vec()))?;
+        Ok(format!("vapid t={token}, k={}", self.public_key()))
     }
+}
+
+/// A JSON Web Token (RFC 7519) of `header` and `claims`, signed by `sign`.
+fn jwt(
+    header: &serde_json::Value,
+    claims: &serde_json::Value,
+    sign: impl FnOnce(&[u8]) -> Result<Vec<u8>, PushError>,
+) -> Result<String, PushError> {
+    let signed = format!("{}.{}", BASE64URL.encode(header.to_string()), BASE64URL.encode(claims.to_string()));
+    let signature = sign(signed.as_bytes())?;
+    Ok(format!("{signed}.{}", BASE64URL.encode(signature)))
+}
+
+/// The DER of a PEM private key (`-----BEGIN PRIVATE KEY-----`: PKCS#8),
+/// as Google's service accounts and Apple's `.p8` files hold them.
+fn pem_der(pem: &str) -> Option<Vec<u8>> {
+    use base64::engine::general_purpose::STANDARD;
+    let (_, rest) = pem.split_once("-----BEGIN PRIVATE KEY-----")?;
+    let (body, _) = rest.split_once("-----END PRIVATE KEY-----")?;
+    let body: String = body.chars().filter(|c| !c.is_ascii_whitespace()).collect();
+    STANDARD.decode(body).ok()
+}
+
+/// The endpoint a phone's registration is kept as.
+pub fn phone_endpoint(service: PhoneService, token: &str) -> String {
+    format!("{}:{token}", service.name())
+}
+
+/// The phone's registration an endpoint keeps, if it is one (a browser's
+/// is a URL, `https:` or `http:`).
+fn phone_of(endpoint: &str) -> Option<(PhoneService, &str)> {
+    let (name, token) = endpoint.split_once(':')?;
+    [PhoneService::Fcm, PhoneService::Apns].into_iter().find(|service| service.name() == name).map(|s| (s, token))
 }
 
 /// `scheme://host[:port]` of a URL.
@@ -208,8 +253,16 @@ mod tests {
     #[tokio::test]
     async fn the_client_reaches_https_endpoints() {
         let request = hyper::Request::post("https://127.0.0.1:9/push").body(Default::default()).unwrap();
-        let refused = client().unwrap().request(request).await.unwrap_err();
+        let refused = client(false).unwrap().request(request).await.unwrap_err();
         assert!(refused.is_connect(), "{refused:?}");
+    }
+
+    #[test]
+    fn a_phones_registration_is_kept_as_an_endpoint_no_browser_has() {
+        let endpoint = phone_endpoint(PhoneService::Apns, "ab12");
+        assert_eq!(phone_of(&endpoint), Some((PhoneService::Apns, "ab12")));
+        assert_eq!(phone_of(&phone_endpoint(PhoneService::Fcm, "x:y")), Some((PhoneService::Fcm, "x:y")));
+        assert_eq!(phone_of("https://fcm.googleapis.com/fcm/send/abc"), None);
     }
 
     #[test]
@@ -288,15 +341,22 @@ impl Notice {
     }
 }
 
-/// Sends members' notices to the browsers they subscribed, away from the
-/// request that caused them.
+/// The senders to phones this server has an account for.
+#[derive(Default)]
+pub struct Phones {
+    pub fcm: Option<Fcm>,
+    pub apns: Option<Apns>,
+}
+
+/// Sends members' notices to the browsers and phones they subscribed,
+/// away from the request that caused them.
 #[derive(Clone)]
 pub struct Pusher(Arc<Sending>);
 
 /// An HTTP client for push services: https (or http, where allowed).
 type Client = hyper_util::client::legacy::Client<
     hyper_rustls::HttpsConnector<hyper_util::client::legacy::connect::HttpConnector>,
-    http_body_util::Full<hyper::body::Bytes>,
+    Full<Bytes>,
 >;
 
 struct Sending {
@@ -308,10 +368,11 @@ struct Sending {
     /// Whether endpoints may be plain http (a test's own push service):
     /// else only https ones are taken.
     plain_http: bool,
+    phones: Phones,
 }
 
 /// What a push service said of a message.
-enum Delivery {
+pub enum Delivery {
     Taken,
     /// The subscription is no more (404, 410): forgotten.
     Gone,
@@ -319,8 +380,14 @@ enum Delivery {
 }
 
 impl Pusher {
-    pub fn new(db: Db, vapid: Vapid, contact: Option<String>, plain_http: bool) -> Result<Pusher, PushError> {
-        Ok(Pusher(Arc::new(Sending { db, vapid, client: client()?, contact, plain_http })))
+    pub fn new(
+        db: Db,
+        vapid: Vapid,
+        contact: Option<String>,
+        plain_http: bool,
+        phones: Phones,
+    ) -> Result<Pusher, PushError> {
+        Ok(Pusher(Arc::new(Sending { db, vapid, client: client(false)?, contact, plain_http, phones })))
     }
 
     /// The VAPID public key, for browsers to subscribe with.
@@ -335,6 +402,16 @@ impl Pusher {
         scheme_ok && endpoint.len() <= MAX_ENDPOINT && origin(endpoint).is_some()
     }
 
+    /// Whether a phone's registration with `service` may be kept: one of
+    /// its form, for a service this server sends to.
+    pub fn takes_phone(&self, service: PhoneService, token: &str) -> bool {
+        let sends = match service {
+            PhoneService::Fcm => self.0.phones.fcm.is_some(),
+            PhoneService::Apns => self.0.phones.apns.is_some(),
+        };
+        sends && service.fits(token)
+    }
+
     /// Tells `member` `notice` on every browser they subscribed, in the
     /// background: a push service that is slow or down holds up no game.
     pub fn tell(&self, member: AccountId, notice: Notice) {
@@ -347,10 +424,23 @@ impl Pusher {
             Ok(subscriptions) => subscriptions,
             Err(e) => return warn!("push subscriptions not read: {e}"),
         };
+        // The game's link opens the app at the game (or the page of the game).
+        let url = wocable_net::join_link(self.0.db.instance(), notice.code());
         for subscription in subscriptions {
-            // The server's own address opens the app.
-            let message = notice.message(&subscription.language, format!("{}/", self.0.db.instance()));
-            match self.send(&subscription, &message).await {
+            let message = notice.message(&subscription.language, url.clone());
+            let now_s = crate::hub::now_ms() / 1000;
+            let sent = match phone_of(&subscription.endpoint) {
+                Some((PhoneService::Fcm, token)) => match &self.0.phones.fcm {
+                    Some(fcm) => fcm.send(&self.0.client, token, &message, now_s).await,
+                    None => continue,
+                },
+                Some((PhoneService::Apns, token)) => match &self.0.phones.apns {
+                    Some(apns) => apns.send(token, &message, now_s).await,
+                    None => continue,
+                },
+                None => self.send(&subscription, &message, now_s).await,
+            };
+            match sent {
                 Ok(Delivery::Taken) => {}
                 Ok(Delivery::Gone) => {
                     if let Err(e) = self.0.db.unsubscribe(None, &subscription.endpoint).await {
@@ -363,10 +453,15 @@ impl Pusher {
         }
     }
 
-    async fn send(&self, subscription: &StoredSubscription, message: &PushMessage) -> Result<Delivery, String> {
+    /// Sends `message` to a browser's subscription, by Web Push.
+    async fn send(
+        &self,
+        subscription: &StoredSubscription,
+        message: &PushMessage,
+        now_s: u64,
+    ) -> Result<Delivery, String> {
         let text = serde_json::to_vec(message).map_err(|e| e.to_string())?;
         let body = encrypt(&text, &subscription.p256dh, &subscription.auth).map_err(|e| e.to_string())?;
-        let now_s = crate::hub::now_ms() / 1000;
         let subject = self.0.contact.as_deref().unwrap_or(self.0.db.instance());
         let authorization =
             self.0.vapid.authorization(&subscription.endpoint, subject, now_s).map_err(|e| e.to_string())?;
@@ -378,12 +473,9 @@ impl Pusher {
             // A newer message of the same game replaces one not yet shown.
             .header("Topic", &message.tag)
             .header("Authorization", authorization)
-            .body(http_body_util::Full::new(hyper::body::Bytes::from(body)))
+            .body(Full::new(Bytes::from(body)))
             .map_err(|e| e.to_string())?;
-        let answer = tokio::time::timeout(SEND_TIMEOUT, self.0.client.request(request)).await;
-        let answer = answer.map_err(|_| "the push service did not answer in time".to_string())?;
-        let answer = answer.map_err(|e| e.to_string())?;
-        Ok(match answer.status().as_u16() {
+        Ok(match post(&self.0.client, request).await?.0 {
             200..=299 => Delivery::Taken,
             404 | 410 => Delivery::Gone,
             status => Delivery::Refused(status),
@@ -391,18 +483,37 @@ impl Pusher {
     }
 }
 
+/// The most of a push service's answer read: a few words of JSON.
+const MAX_ANSWER: usize = 64 * 1024;
+
+/// Sends `request`: the status and body of the answer.
+async fn post(client: &Client, request: hyper::Request<Full<Bytes>>) -> Result<(u16, Bytes), String> {
+    use http_body_util::BodyExt;
+    let answer = tokio::time::timeout(SEND_TIMEOUT, async {
+        let answer = client.request(request).await.map_err(|e| e.to_string())?;
+        let status = answer.status().as_u16();
+        let body = http_body_util::Limited::new(answer.into_body(), MAX_ANSWER).collect().await;
+        Ok::<_, String>((status, body.map_err(|e| e.to_string())?.to_bytes()))
+    });
+    answer.await.map_err(|_| "the push service did not answer in time".to_string())?
+}
+
 /// The longest endpoint kept.
 const MAX_ENDPOINT: usize = 1000;
 
 /// A client that speaks TLS with ring and Mozilla's roots (it needs
-/// nothing of the system's), and plain http.
-fn client() -> Result<Client, PushError> {
+/// nothing of the system's), and plain http; HTTP/1.1, or HTTP/2 only.
+fn client(http2_only: bool) -> Result<Client, PushError> {
     let provider = rustls::crypto::ring::default_provider();
     let https = hyper_rustls::HttpsConnectorBuilder::new()
         .with_provider_and_webpki_roots(provider)
         .map_err(|_| PushError::Crypto)?
-        .https_or_http()
-        .enable_http1()
-        .build();
-    Ok(hyper_util::client::legacy::Client::builder(hyper_util::rt::TokioExecutor::new()).build(https))
+        .https_or_http();
+    let https = match http2_only {
+        true => https.enable_http2().build(),
+        false => https.enable_http1().build(),
+    };
+    Ok(hyper_util::client::legacy::Client::builder(hyper_util::rt::TokioExecutor::new())
+        .http2_only(http2_only)
+        .build(https))
 }

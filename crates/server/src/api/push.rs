@@ -1,4 +1,5 @@
-//! Web Push subscriptions (see the routes in `api`, and `push`).
+//! Push subscriptions of browsers and phones (see the routes in `api`,
+//! and `push`).
 
 use super::{Lobby, failed, member};
 use crate::address::Origin;
@@ -11,7 +12,7 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD as BASE64URL;
-use wocable_net::{PushKey, PushSubscribe, PushUnsubscribe};
+use wocable_net::{PhoneSubscribe, PushKey, PushSubscribe, PushUnsubscribe};
 
 /// The languages notifications are written in; any other reads English.
 const LANGUAGES: [&str; 4] = ["en", "es", "fr", "pl"];
@@ -20,6 +21,7 @@ pub fn routes() -> Router<Lobby> {
     Router::new()
         .route("/api/push/key", get(key))
         .route("/api/push/subscribe", post(subscribe))
+        .route("/api/push/phone", post(subscribe_phone))
         .route("/api/push/unsubscribe", post(unsubscribe))
 }
 
@@ -46,12 +48,39 @@ async fn subscribe(
     if !keys_fit || !lobby.pusher.takes(&subscription.endpoint) {
         return Err(ApiError::BadSubscription);
     }
-    let language = if LANGUAGES.contains(&language.as_str()) { language } else { "en".into() };
     let stored = StoredSubscription {
         endpoint: subscription.endpoint,
         p256dh: subscription.keys.p256dh,
         auth: subscription.keys.auth,
-        language,
+        language: known_language(language),
+    };
+    lobby.db.subscribe(me, &stored, now_ms()).await.map_err(failed)?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// A language notifications are written in: English for any other.
+fn known_language(language: String) -> String {
+    if LANGUAGES.contains(&language.as_str()) { language } else { "en".into() }
+}
+
+/// A phone's registration, kept as a subscription (its endpoint names the
+/// service and the token; it has no keys: the service carries the message
+/// to the app as it is).
+async fn subscribe_phone(
+    State(lobby): State<Lobby>,
+    origin: Origin,
+    Body(asked): Body<PhoneSubscribe>,
+) -> Result<StatusCode, ApiError> {
+    lobby.limits.friends.check(&origin)?;
+    let (me, _) = member(&lobby.db, asked.key).await?;
+    if !lobby.pusher.takes_phone(asked.service, &asked.token) {
+        return Err(ApiError::BadSubscription);
+    }
+    let stored = StoredSubscription {
+        endpoint: crate::push::phone_endpoint(asked.service, &asked.token),
+        p256dh: String::new(),
+        auth: String::new(),
+        language: known_language(asked.language),
     };
     lobby.db.subscribe(me, &stored, now_ms()).await.map_err(failed)?;
     Ok(StatusCode::NO_CONTENT)

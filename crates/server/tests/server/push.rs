@@ -1,18 +1,21 @@
-//! Web Push end to end, over loopback: a push service of the test's own
-//! (RFC 8030: it takes a POST per message) receives what the real server
-//! sends a member's subscription, and the test reads it as a browser
-//! would: the VAPID signature (RFC 8292) checked with the key the server
-//! gives browsers, the body decrypted with the subscription's private key
-//! (RFC 8291), written here apart from the server's code.
+//! Push end to end, over loopback: a push service of the test's own (RFC
+//! 8030: it takes a POST per message) receives what the real server sends
+//! a member's subscription, and the test reads it as a browser would: the
+//! VAPID signature (RFC 8292) checked with the key the server gives
+//! browsers, the body decrypted with the subscription's private key (RFC
+//! 8291), written here apart from the server's code. And phones: Firebase
+//! (its OAuth sign-in and HTTP v1 API) and Apple's service (HTTP/2, a
+//! provider token) of the test's own, each checking the server's
+//! signature with the key it was given.
 
 use crate::support::{Lobby, Scratch, Server, error_code};
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::{Path, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::{HeaderMap, StatusCode, Version};
 use axum::routing::post;
 use base64::Engine;
-use base64::engine::general_purpose::URL_SAFE_NO_PAD as BASE64URL;
+use base64::engine::general_purpose::{STANDARD as BASE64_STANDARD, URL_SAFE_NO_PAD as BASE64URL};
 use ring::rand::SystemRandom;
 use ring::{aead, agreement, hkdf, signature};
 use serde_json::json;
@@ -168,6 +171,9 @@ async fn a_member_is_told_of_their_turn_of_a_deadline_near_and_of_an_invitation_
     assert_eq!(error_code(&lobby.post("/api/push/subscribe", ftp).await.1), "bad_request");
     assert_eq!(lobby.post("/api/push/subscribe", first.subscription(&"0".repeat(32), "fr")).await.0, 401);
     assert_eq!(lobby.post("/api/push/subscribe", first.subscription(&ben, "fr")).await.0, 204);
+    // No Firebase account given: Android phones are not taken.
+    let phone = json!({ "key": ben, "service": "fcm", "token": "f".repeat(160), "language": "fr" });
+    assert_eq!(error_code(&lobby.post("/api/push/phone", phone).await.1), "bad_request");
 
     // A game of a day a move: once it is Ben's turn, his browser is told.
     let settings = json!({ "rules": "wocable", "language": "en", "players": 2, "clock": null, "days": 1 });
@@ -182,7 +188,8 @@ async fn a_member_is_told_of_their_turn_of_a_deadline_near_and_of_an_invitation_
     check_signature(&told[0], &key, &push);
     let message = first.read(&told[0].body);
     assert_eq!((message.title.as_str(), message.tag.as_str()), ("À vous de jouer", code.as_str()), "{message:?}");
-    assert!(message.body.contains(&code) && message.url.starts_with(&server.url), "{message:?}");
+    assert!(message.body.contains(&code), "{message:?}");
+    assert_eq!(message.url, format!("{}/join/{code}", server.url), "the game's link opens it");
 
     // Another browser of his; the first unsubscribed. Nineteen hours on,
     // six hours before his day is up, the other is reminded.
@@ -216,4 +223,223 @@ async fn a_member_is_told_of_their_turn_of_a_deadline_near_and_of_an_invitation_
     assert_eq!(invite().await.0, 201);
     tokio::time::sleep(Duration::from_millis(1500)).await;
     assert_eq!(received(&inbox, "gone", 1).await.len(), 1, "a subscription gone is forgotten");
+}
+
+/// The push services of phones, on loopback: Firebase's sign-in and its
+/// messages, and Apple's service (HTTP/2), keeping what they took.
+#[derive(Clone, Default)]
+struct Phones {
+    /// Sign-ins to Firebase: the assertion each came with.
+    sign_ins: Arc<Mutex<Vec<String>>>,
+    taken: Arc<Mutex<Vec<Taken>>>,
+}
+
+/// A message to a phone, as its service took it.
+#[derive(Clone)]
+struct Taken {
+    token: String,
+    headers: HeaderMap,
+    body: serde_json::Value,
+}
+
+/// The access token the test's Firebase gives.
+const ACCESS: &str = "ya29.test-access";
+
+impl Phones {
+    /// Firebase's two services and Apple's, each at an address of its own.
+    async fn serve(&self) -> (String, String) {
+        use axum::extract::Form;
+        let sign_in = |State(phones): State<Phones>, Form(form): Form<std::collections::HashMap<String, String>>| async move {
+            assert_eq!(form["grant_type"], "urn:ietf:params:oauth:grant-type:jwt-bearer");
+            phones.sign_ins.lock().unwrap().push(form["assertion"].clone());
+            axum::Json(json!({ "access_token": ACCESS, "expires_in": 3600, "token_type": "Bearer" }))
+        };
+        let fcm = |State(phones): State<Phones>,
+                   headers: HeaderMap,
+                   axum::Json(body): axum::Json<serde_json::Value>| async move {
+            assert_eq!(headers["authorization"], format!("Bearer {ACCESS}"));
+            let token = body["message"]["token"].as_str().unwrap().to_string();
+            let gone = token.starts_with("gone");
+            phones.taken.lock().unwrap().push(Taken { token, headers, body });
+            match gone {
+                true => (StatusCode::NOT_FOUND, axum::Json(json!({ "error": { "status": "NOT_FOUND" } }))),
+                false => (StatusCode::OK, axum::Json(json!({ "name": "projects/wocable-test/messages/1" }))),
+            }
+        };
+        let apns = |State(phones): State<Phones>,
+                    Path(token): Path<String>,
+                    version: Version,
+                    headers: HeaderMap,
+                    body: Bytes| async move {
+            assert_eq!(version, Version::HTTP_2, "Apple speaks HTTP/2 only");
+            let gone = token.starts_with("00");
+            let body = serde_json::from_slice(&body).unwrap();
+            phones.taken.lock().unwrap().push(Taken { token, headers, body });
+            match gone {
+                true => (StatusCode::GONE, axum::Json(json!({ "reason": "Unregistered" }))),
+                false => (StatusCode::OK, axum::Json(json!({}))),
+            }
+        };
+        let google = Router::new()
+            .route("/token", post(sign_in))
+            .route("/v1/projects/wocable-test/messages:send", post(fcm))
+            .with_state(self.clone());
+        let apple = Router::new().route("/3/device/{token}", post(apns)).with_state(self.clone());
+        let mut urls = Vec::new();
+        for app in [google, apple] {
+            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+            urls.push(format!("http://{}", listener.local_addr().unwrap()));
+            tokio::spawn(async move { axum::serve(listener, app).await });
+        }
+        (urls.remove(0), urls.remove(0))
+    }
+
+    /// The messages to `token` so far, once there are `count` (within 10 s).
+    async fn to(&self, token: &str, count: usize) -> Vec<Taken> {
+        let asked = Instant::now();
+        loop {
+            let to: Vec<_> = self.taken.lock().unwrap().iter().filter(|taken| taken.token == token).cloned().collect();
+            if to.len() >= count {
+                return to;
+            }
+            assert!(asked.elapsed() < Duration::from_secs(10), "{count} messages to {token}; came {}", to.len());
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+}
+
+/// The claims of a JWT checked with `verify` (its signing input and
+/// signature), and its header.
+fn jwt_claims(token: &str, verify: impl FnOnce(&[u8], &[u8])) -> (serde_json::Value, serde_json::Value) {
+    let (signed, signature) = token.rsplit_once('.').unwrap();
+    verify(signed.as_bytes(), &BASE64URL.decode(signature).unwrap());
+    let (header, claims) = signed.split_once('.').unwrap();
+    let json = |part: &str| serde_json::from_slice(&BASE64URL.decode(part).unwrap()).unwrap();
+    (json(header), json(claims))
+}
+
+fn pem(der: &[u8]) -> String {
+    use base64::engine::general_purpose::STANDARD;
+    format!("-----BEGIN PRIVATE KEY-----\n{}\n-----END PRIVATE KEY-----\n", STANDARD.encode(der))
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_members_phones_are_told_of_their_turn_by_firebase_and_by_apple() {
+    let phones = Phones::default();
+    let (google, apple) = phones.serve().await;
+    let scratch = Scratch::new("phone-push");
+    // Firebase's service account, with a key made for this test.
+    let rsa_pem = include_str!("fcm-test-key.pem");
+    let account = json!({
+        "type": "service_account",
+        "project_id": "wocable-test",
+        "private_key_id": "key-1",
+        "private_key": rsa_pem,
+        "client_email": "push@wocable-test.iam.gserviceaccount.com",
+        "token_uri": format!("{google}/token"),
+    });
+    std::fs::write(scratch.path("fcm.json"), account.to_string()).unwrap();
+    let rsa_der =
+        BASE64_STANDARD.decode(rsa_pem.lines().filter(|l| !l.starts_with("-----")).collect::<String>()).unwrap();
+    let rsa_public = signature::RsaKeyPair::from_pkcs8(&rsa_der).unwrap().public().as_ref().to_vec();
+    // Apple's key for the team, as its .p8 file.
+    let p8 = signature::EcdsaKeyPair::generate_pkcs8(&signature::ECDSA_P256_SHA256_FIXED_SIGNING, &SystemRandom::new())
+        .unwrap();
+    std::fs::write(scratch.path("apns.p8"), pem(p8.as_ref())).unwrap();
+    let apple_key = signature::EcdsaKeyPair::from_pkcs8(
+        &signature::ECDSA_P256_SHA256_FIXED_SIGNING,
+        p8.as_ref(),
+        &SystemRandom::new(),
+    )
+    .unwrap();
+    let apple_public = signature::KeyPair::public_key(&apple_key).as_ref().to_vec();
+    let (fcm_file, apns_file) = (scratch.path("fcm.json"), scratch.path("apns.p8"));
+    let args = [
+        "--fcm-account",
+        fcm_file.to_str().unwrap(),
+        "--fcm-endpoint",
+        &google,
+        "--apns-key",
+        apns_file.to_str().unwrap(),
+        "--apns-key-id",
+        "ABC123DEFG",
+        "--apple-app",
+        "TEAM123456.org.wocable.app",
+        "--apns-endpoint",
+        &apple,
+    ];
+    let server = Server::start_with(&scratch, None, &scratch.database(), &args);
+    let lobby = Lobby::of(&server);
+    let (ana, ben) = (lobby.account("Ana").await, lobby.account("Ben").await);
+
+    // Ben's Android phone, Ana's iPhone and an iPhone she no longer has.
+    let ben_token = format!("ben-phone:{}", "APA91b".repeat(25));
+    let ana_token = "ab".repeat(32);
+    let gone_token = "00".repeat(32);
+    let phone = |key: &str, service: &str, token: &str| json!({ "key": key, "service": service, "token": token, "language": "es" });
+    for (body, why) in [
+        (phone(&ben, "fcm", "short"), "a token too short"),
+        (phone(&ana, "apns", &"zz".repeat(32)), "an APNs token not in hex"),
+        (phone(&ana, "fax", &ana_token), "no such service"),
+    ] {
+        assert_eq!(lobby.post("/api/push/phone", body).await.0, 400, "{why}");
+    }
+    assert_eq!(lobby.post("/api/push/phone", phone(&"0".repeat(32), "fcm", &ben_token)).await.0, 401);
+    assert_eq!(lobby.post("/api/push/phone", phone(&ben, "fcm", &ben_token)).await.0, 204);
+    let english = json!({ "key": ana, "service": "apns", "token": ana_token, "language": "en" });
+    assert_eq!(lobby.post("/api/push/phone", english).await.0, 204);
+    assert_eq!(lobby.post("/api/push/phone", phone(&ana, "apns", &gone_token)).await.0, 204);
+
+    // A game of two days a move: whoever is to play is told by their
+    // phone's service, at the start and after each pass.
+    let settings = json!({ "rules": "wocable", "language": "en", "players": 2, "clock": null, "days": 2 });
+    let code = lobby.post("/api/rooms", settings).await.1["code"].as_str().unwrap().to_string();
+    for key in [&ana, &ben] {
+        assert_eq!(lobby.post(&format!("/api/rooms/{code}/join"), json!({ "name": "x", "key": key })).await.0, 200);
+    }
+    let link = format!("{}/join/{code}", server.url);
+    let ana_first = seat_game(&lobby, &code, &ana).await.clock.is_some_and(|clock| clock.seat == 0);
+    let (first, second) = if ana_first { (&ana, &ben) } else { (&ben, &ana) };
+    pass(&lobby, &code, first).await;
+    // Both have been told once; the iPhone she no longer has answered 410.
+    phones.to(&ana_token, 1).await;
+    phones.to(&gone_token, 1).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    pass(&lobby, &code, second).await;
+    pass(&lobby, &code, first).await;
+
+    let to_ben = phones.to(&ben_token, 2).await;
+    let message = &to_ben[0].body["message"];
+    assert_eq!(message["notification"]["title"], "Te toca", "{message}");
+    assert!(message["notification"]["body"].as_str().unwrap().contains(&code));
+    assert_eq!(message["data"]["url"], link.as_str(), "the game's link opens it");
+    assert_eq!(message["android"]["collapse_key"], code.as_str());
+    assert_eq!(message["android"]["notification"]["channel_id"], "turns");
+    let sign_ins = phones.sign_ins.lock().unwrap().clone();
+    assert_eq!(sign_ins.len(), 1, "one sign-in for every message while it is good");
+    let rsa = signature::UnparsedPublicKey::new(&signature::RSA_PKCS1_2048_8192_SHA256, &rsa_public);
+    let (header, claims) = jwt_claims(&sign_ins[0], |signed, signature| {
+        rsa.verify(signed, signature).expect("signed with the service account's key")
+    });
+    assert_eq!((header["alg"].as_str(), header["kid"].as_str()), (Some("RS256"), Some("key-1")));
+    assert_eq!(claims["iss"], "push@wocable-test.iam.gserviceaccount.com");
+    assert_eq!(claims["aud"], format!("{google}/token"));
+    assert_eq!(claims["scope"], "https://www.googleapis.com/auth/firebase.messaging");
+
+    let to_ana = phones.to(&ana_token, 2).await;
+    let Taken { headers, body: message, .. } = &to_ana[0];
+    assert_eq!(message["aps"]["alert"]["title"], "Your turn", "{message}");
+    assert_eq!(message["url"], link.as_str());
+    assert_eq!(headers["apns-topic"], "org.wocable.app");
+    assert_eq!(headers["apns-push-type"], "alert");
+    assert_eq!(headers["apns-collapse-id"], code.as_str());
+    let token = headers["authorization"].to_str().unwrap().strip_prefix("bearer ").unwrap();
+    let ecdsa = signature::UnparsedPublicKey::new(&signature::ECDSA_P256_SHA256_FIXED, &apple_public);
+    let (header, claims) = jwt_claims(token, |signed, signature| {
+        ecdsa.verify(signed, signature).expect("signed with the team's APNs key")
+    });
+    assert_eq!((header["alg"].as_str(), header["kid"].as_str()), (Some("ES256"), Some("ABC123DEFG")));
+    assert_eq!(claims["iss"], "TEAM123456");
+
+    assert_eq!(phones.to(&gone_token, 1).await.len(), 1, "a token gone is forgotten");
 }
