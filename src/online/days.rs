@@ -39,6 +39,18 @@ impl MyGamesList {
         self.games.as_ref().map_or(0, |games| games.games.iter().filter(|game| game.my_turn()).count())
     }
 
+    /// Whether game `code` is one of the member's on `server`: `None`
+    /// until the list of that server has come (or failed to).
+    pub fn holds(&self, server: &str, code: RoomCode) -> Option<bool> {
+        if self.of.as_ref().is_none_or(|(of, _)| of != server) {
+            return None;
+        }
+        match &self.games {
+            Some(games) => Some(games.games.iter().any(|game| game.code == code)),
+            None => self.failed.as_ref().map(|_| false),
+        }
+    }
+
     /// The server's time now, as its deadlines are told: when it answered,
     /// and the time since (`now`: wall-clock seconds).
     pub fn server_ms(&self, now: f32) -> u64 {

@@ -1,15 +1,18 @@
 //! Links that open the app (§8.1): a room's join link that the system
-//! hands over (a phone's App Link or universal link, the web page's own
-//! address, a desktop's command line) takes the player to the room's join
-//! page, on the server the link names, with the code filled in. A link
+//! hands over (a phone's App Link or universal link, a notification's
+//! link, the web page's own address, a desktop's command line) takes the
+//! player to the room's join page, on the server the link names, with the
+//! code filled in; or, when the room is one of the member's games that
+//! last days (a notification of their turn), opens that game. A link
 //! that comes during a game waits until the player leaves the game, and
 //! one that comes while the player is on their way into a room waits
 //! until that is over.
 
-use crate::online::Online;
+use crate::online::{MyGamesList, Online, OnlineAccount, OnlineRequest};
 use crate::screens::online::{OnlineForm, Page};
 use crate::settings::Settings;
 use crate::{AppSystems, Screen};
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use std::time::Duration;
 use wocable_net::{LinkedRoom, room_in_link};
@@ -70,8 +73,17 @@ fn go_to_the_room(
     }
 }
 
+/// What the member has on the server, to tell their games from others'.
+#[derive(SystemParam)]
+struct Member<'w> {
+    account: Res<'w, OnlineAccount>,
+    games: Res<'w, MyGamesList>,
+    requests: MessageWriter<'w, OnlineRequest>,
+}
+
 /// The join page, once the online screen is up: the link's server becomes
-/// the one the app plays on (the page says which it is).
+/// the one the app plays on (the page says which it is). Or the member's
+/// game of that code, once their list of that server says it is theirs.
 fn fill_in_the_room(
     mut commands: Commands,
     link: Option<Res<JoinLink>>,
@@ -79,6 +91,7 @@ fn fill_in_the_room(
     online: Res<Online>,
     form: Option<ResMut<OnlineForm>>,
     mut settings: ResMut<Settings>,
+    mut member: Member,
 ) {
     let (Some(JoinLink(room)), Some(mut form)) = (link.as_deref(), form) else { return };
     if *screen.get() != Screen::Online || !free(Screen::Online, &online) {
@@ -86,6 +99,20 @@ fn fill_in_the_room(
     }
     if let Some(server) = room.server.as_ref().filter(|server| **server != settings.server) {
         settings.server = server.clone();
+    }
+    if member.account.key_on(&settings.server).is_some() {
+        match member.games.holds(&settings.server, room.code) {
+            None => return,
+            Some(true) => {
+                let open = OnlineRequest::OpenDays(room.code);
+                form.page = Page::MyGames;
+                form.last = Some(open.clone());
+                member.requests.write(open);
+                commands.remove_resource::<JoinLink>();
+                return;
+            }
+            Some(false) => {}
+        }
     }
     form.page = Page::Join;
     form.code = room.code.to_string();

@@ -885,4 +885,15 @@ fn a_game_that_lasts_days_is_played_from_each_players_list() {
     mover.update();
     assert_eq!(screen(mover.world()), Screen::Game, "opened from the view kept here, before any answer");
     assert_eq!(turns_taken(mover.world()), 1);
+
+    // The link of a notification of her turn (the game's join link) opens
+    // the game itself, not its join page.
+    other.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Home);
+    until(other, "the other out of the game", 10, |w| screen(w) == Screen::Home);
+    other.world_mut().write_message(LinkOpened(wocable_net::join_link(&server.url, code)));
+    until(other, "the game opened by its link", 20, |w| {
+        screen(w) == Screen::Game && matches!(w.resource::<Online>(), Online::PlayingDays(c) if *c == code)
+    });
+    assert!(other.world().get_resource::<JoinLink>().is_none(), "the link taken");
+    assert_eq!(turns_taken(other.world()), 1);
 }
