@@ -71,7 +71,10 @@ self.addEventListener("notificationclick", (event) => {
   event.waitUntil((async () => {
     const pages = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
     const open = pages.find((page) => "focus" in page);
-    if (open) return open.focus();
-    return self.clients.openWindow(url);
+    if (!open) return self.clients.openWindow(url);
+    // The page open takes the link as the app takes a link it is opened
+    // with: to the game.
+    open.postMessage({ link: url });
+    return open.focus();
   })());
 });

@@ -31,6 +31,17 @@ android {
         versionName = "0.1.0"
         // The manifest's App Link filter: join links of this host open the app.
         manifestPlaceholders["linkHost"] = providers.gradleProperty("wocableLinkHost").get()
+        // The Firebase project that tells the app of turns (empty: none, and
+        // the game offers no notifications).
+        for ((field, property) in listOf(
+            "FCM_APP_ID" to "wocableFcmAppId",
+            "FCM_API_KEY" to "wocableFcmApiKey",
+            "FCM_PROJECT_ID" to "wocableFcmProjectId",
+            "FCM_SENDER_ID" to "wocableFcmSenderId",
+        )) {
+            val value = providers.gradleProperty(property).getOrElse("")
+            buildConfigField("String", field, "\"$value\"")
+        }
         ndk {
             // The ABIs cargo-ndk builds: phones and tablets, and the emulator.
             abiFilters.addAll(listOf("arm64-v8a", "x86_64"))
@@ -46,6 +57,10 @@ android {
                 "proguard-rules.pro",
             )
         }
+    }
+
+    buildFeatures {
+        buildConfig = true
     }
 
     compileOptions {
@@ -95,4 +110,5 @@ dependencies {
     // GameActivity needs androidx.core at run time (a JNI crash at start without it).
     implementation(libs.core)
     implementation(libs.games.activity)
+    implementation(libs.firebase.messaging)
 }

@@ -1,13 +1,17 @@
 //! Android: GameActivity starts the app through `android_main`, which
 //! `#[bevy_main]` writes; files in the app's internal data folder; the
-//! clipboard, the share sheet and leaving for the home screen through the
-//! activity's Java (JNI).
+//! clipboard, the share sheet, leaving for the home screen and the
+//! registration with Firebase Cloud Messaging through the activity's
+//! Kotlin (JNI).
 
-pub use super::phone::{LEXICONS_BUILT_IN, ask_to_notify, built_in_lexicon, can_notify, notify, notifying, window};
+pub use super::phone::{LEXICONS_BUILT_IN, ask_to_notify, built_in_lexicon, notify, notifying, window};
+use super::phone_push::Native;
 use bevy::prelude::*;
 use jni::objects::{JObject, JString, JValue};
+use jni::strings::JNIStr;
 use jni::{jni_sig, jni_str};
 use std::path::PathBuf;
+use wocable_net::PhoneService;
 
 /// The app's own folder, which no other app reads and which goes with it.
 pub fn data_dir() -> Option<PathBuf> {
@@ -78,20 +82,53 @@ pub fn copy(text: &str) -> bool {
 }
 
 /// The link the activity was started or brought back with (its intent's
-/// data: a join link the system handed over), which it keeps until asked.
+/// data: a join link the system handed over, or a notification's), which
+/// it keeps until asked.
 pub fn opened_link() -> Option<String> {
-    let mut link = None;
+    take_text(jni_str!("takeOpenedLink"))
+}
+
+/// What the activity's `method` (of no arguments) hands over: a string it
+/// kept, or none.
+fn take_text(method: &'static JNIStr) -> Option<String> {
+    let mut text = None;
     with_activity(|env, activity| {
-        let taken =
-            env.call_method(activity, jni_str!("takeOpenedLink"), jni_sig!(() -> java.lang.String), &[])?.l()?;
+        let taken = env.call_method(activity, method, jni_sig!(() -> java.lang.String), &[])?.l()?;
         let taken = env.cast_local::<JString>(taken)?;
         if !taken.is_null() {
-            link = Some(taken.try_to_string(env)?);
+            text = Some(taken.try_to_string(env)?);
         }
         Ok(())
     });
-    link
+    text
 }
+
+/// Whether the build has a Firebase project to tell the player of turns
+/// (asked once: a build's project does not change).
+pub fn can_notify() -> bool {
+    static CAN: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *CAN.get_or_init(|| {
+        let mut can = false;
+        with_activity(|env, activity| {
+            can = env.call_method(activity, jni_str!("canNotify"), jni_sig!("()Z"), &[])?.z()?;
+            Ok(())
+        });
+        can
+    })
+}
+
+/// The activity asks the player's leave (Android 13 and later), then
+/// Firebase's token.
+pub(super) const PUSH: Native = Native {
+    service: PhoneService::Fcm,
+    ask: || {
+        with_activity(|env, activity| {
+            env.call_method(activity, jni_str!("askToNotify"), jni_sig!("()V"), &[])?;
+            Ok(())
+        });
+    },
+    take_answer: || take_text(jni_str!("takePushAnswer")),
+};
 
 pub fn can_share() -> bool {
     true

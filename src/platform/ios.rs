@@ -1,12 +1,16 @@
 //! iOS: the Xcode project's `main.m` sets the audio session, keeps the
-//! universal links the app is opened with, and calls `main_rs`; files in the app's Application Support folder.
+//! universal links the app is opened with (and the link of a notification
+//! tapped), registers with APNs when asked, and calls `main_rs`; files in
+//! the app's Application Support folder.
 
-pub use super::phone::{LEXICONS_BUILT_IN, ask_to_notify, built_in_lexicon, can_notify, notify, notifying, window};
+pub use super::phone::{LEXICONS_BUILT_IN, ask_to_notify, built_in_lexicon, notify, notifying, window};
+use super::phone_push::Native;
 use crate::input::SafeArea;
 use bevy::ecs::system::NonSendMarker;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use std::path::PathBuf;
+use wocable_net::PhoneService;
 
 /// The app's Application Support folder, in its container (which `HOME`
 /// names on iOS): kept in the device's backups, never shown to the player.
@@ -32,16 +36,40 @@ unsafe extern "C" {
     /// with into `buffer` (at most `size` bytes, not NUL-terminated) and
     /// forgets it; its length, or 0 for none (or one too long).
     fn wocable_take_opened_link(buffer: *mut u8, size: usize) -> usize;
+    /// In `main.m`: asks the player's leave to notify them, then registers
+    /// with APNs.
+    fn wocable_ask_to_notify();
+    /// In `main.m`: as `wocable_take_opened_link`, how asking went:
+    /// `token:HEX`, `refused` or `failed`.
+    fn wocable_take_push_answer(buffer: *mut u8, size: usize) -> usize;
+}
+
+/// What `take` (one of `main.m`'s) hands over: a string it kept, or none.
+fn take_text(take: unsafe extern "C" fn(*mut u8, usize) -> usize) -> Option<String> {
+    let mut buffer = [0u8; 2048];
+    // SAFETY: the function writes at most `size` bytes into the buffer.
+    let length = unsafe { take(buffer.as_mut_ptr(), buffer.len()) };
+    (length > 0).then(|| String::from_utf8_lossy(&buffer[..length.min(buffer.len())]).into_owned())
 }
 
 /// The universal link (a room's join link) the app was opened or brought
-/// back with, which `main.m` keeps until asked.
+/// back with, or a tapped notification's, which `main.m` keeps until asked.
 pub fn opened_link() -> Option<String> {
-    let mut buffer = [0u8; 2048];
-    // SAFETY: the function writes at most `size` bytes into the buffer.
-    let length = unsafe { wocable_take_opened_link(buffer.as_mut_ptr(), buffer.len()) };
-    (length > 0).then(|| String::from_utf8_lossy(&buffer[..length.min(buffer.len())]).into_owned())
+    take_text(wocable_take_opened_link)
 }
+
+/// APNs is every iPhone's; the server may still have no key for it (the
+/// registration is then refused, and the page says so).
+pub fn can_notify() -> bool {
+    true
+}
+
+pub(super) const PUSH: Native = Native {
+    service: PhoneService::Apns,
+    // SAFETY: a function of main.m's, of no arguments.
+    ask: || unsafe { wocable_ask_to_notify() },
+    take_answer: || take_text(wocable_take_push_answer),
+};
 
 /// The entry point `main.m` calls once the audio session is set.
 #[unsafe(no_mangle)]

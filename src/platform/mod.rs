@@ -14,6 +14,8 @@ mod desktop;
 mod ios;
 #[cfg(any(target_os = "android", target_os = "ios"))]
 mod phone;
+#[cfg(any(target_os = "android", target_os = "ios", test))]
+mod phone_push;
 #[cfg(target_arch = "wasm32")]
 mod web;
 
@@ -46,8 +48,8 @@ pub use current::opened_link;
 /// The app's window.
 pub use current::window;
 /// Whether the player can be told of their turns while the app is closed
-/// (Web Push on the web); asking their leave and subscribing; whether
-/// they are (`None`: not asked yet).
+/// (Web Push on the web, Firebase on Android, APNs on iOS); asking their
+/// leave and subscribing; whether they are (`None`: not asked yet).
 pub use current::{ask_to_notify, can_notify, notifying};
 /// Whether the system has a share sheet, and opening it with a text and
 /// a link.

@@ -1,6 +1,8 @@
 //! What Android and iOS share: the whole screen, the word lists read from
-//! the app's assets as a language is first needed.
+//! the app's assets as a language is first needed, the registration with
+//! the phone's push service.
 
+use super::phone_push::Registration;
 use bevy::prelude::*;
 use bevy::window::{MonitorSelection, WindowMode};
 use wocable_lexicon::{Language, Lexicon};
@@ -18,18 +20,17 @@ pub fn window() -> Window {
     Window { mode: WindowMode::BorderlessFullscreen(MonitorSelection::Primary), resizable: false, ..default() }
 }
 
-/// A phone's push service (Firebase Cloud Messaging, Apple's APNs) needs
-/// the app registered with it and a sender of the server's: not built
-/// yet, so a phone is told of its turns while the app is open (the list's
-/// badge), not while it is closed.
-pub fn can_notify() -> bool {
-    false
-}
+/// The app's registration with its phone's push service (Firebase Cloud
+/// Messaging, Apple's APNs), given to the server for the member.
+static REGISTRATION: Registration = Registration::new();
 
-pub fn ask_to_notify(_server: &str, _key: &str, _language: &str) {}
+pub fn ask_to_notify(server: &str, key: &str, language: &str) {
+    REGISTRATION.ask(&super::current::PUSH, server, key, language);
+}
 
 pub fn notifying() -> Option<bool> {
-    None
+    REGISTRATION.notifying(&super::current::PUSH)
 }
 
+/// A phone is told by its push service, which shows the notification.
 pub fn notify(_title: &str, _body: &str) {}

@@ -62,13 +62,20 @@ pub fn page_query() -> String {
 }
 
 /// The page's address from `#` on, where the server sends a join link
-/// (`#/join/CODE`).
+/// (`#/join/CODE`), at first; then the link of a notification tapped
+/// while the page is open, which the service worker hands over
+/// (`wocableLink`).
 pub fn opened_link() -> Option<String> {
     static ASKED: AtomicBool = AtomicBool::new(false);
-    if ASKED.swap(true, Ordering::Relaxed) {
-        return None;
+    let window = web_sys::window()?;
+    if !ASKED.swap(true, Ordering::Relaxed)
+        && let Some(hash) = window.location().hash().ok().filter(|hash| !hash.is_empty())
+    {
+        return Some(hash);
     }
-    web_sys::window()?.location().hash().ok().filter(|hash| !hash.is_empty())
+    let link = js_sys::Reflect::get(&window, &"wocableLink".into()).ok()?.as_string()?;
+    let _ = js_sys::Reflect::set(&window, &"wocableLink".into(), &wasm_bindgen::JsValue::UNDEFINED);
+    Some(link)
 }
 
 /// The document's title, which the tab shows.

@@ -257,7 +257,10 @@ fn offline_after_a_visit(dir: &Path, url: &str, down: &AtomicBool) -> Result<f64
 /// notification: a message delivered to it as a push service delivers
 /// one (DevTools' `ServiceWorker.deliverPushMessage`: headless Chromium
 /// reaches no push service, so it cannot subscribe) shows the title and
-/// tag of the notice it carries.
+/// tag of the notice it carries. A click on it (an event the check
+/// dispatches in the worker: headless Chromium shows no notification to
+/// click) hands its link to the open page, and the app goes to it: the
+/// online screen, for a game that is not the player's.
 fn told_by_push(browser: &mut Browser, url: &str) -> Result<(), String> {
     let origin = url.trim_end_matches('/');
     let permissions = json!({ "origin": origin, "permissions": ["notifications"] });
@@ -270,15 +273,24 @@ fn told_by_push(browser: &mut Browser, url: &str) -> Result<(), String> {
     };
     let registration = browser.event("ServiceWorker.workerRegistrationUpdated", Duration::from_secs(30), registered)?;
     let registration = registration.ok_or("DevTools reported no service worker registration")?;
-    let notice = json!({ "title": "Your turn", "body": "Ana has played in game ABC234.", "url": url, "tag": "ABC234" });
+    let notice = json!({ "title": "Your turn", "body": "Ana has played in game ABC234.", "url": format!("{origin}/join/ABC234"), "tag": "ABC234" });
     let delivered = json!({ "origin": origin, "registrationId": registration, "data": notice.to_string() });
     browser.call("ServiceWorker.deliverPushMessage", delivered)?;
     let shown = "navigator.serviceWorker.ready.then((worker) => worker.getNotifications()).then((shown) => { \
                  window.wocableShown = shown.map((n) => `${n.title}|${n.tag}`); }); window.wocableShown ?? null";
     let found = |shown: &Value| shown.as_array().filter(|shown| shown.contains(&json!("Your turn|ABC234"))).map(drop);
-    match browser.wait_for(shown, Duration::from_secs(30), found)? {
+    if browser.wait_for(shown, Duration::from_secs(30), found)?.is_none() {
+        return Err("a push message delivered to the service worker showed no notification".into());
+    }
+    // The worker's handler runs; its waitUntil throws, as the event is
+    // not the browser's own, after the page was handed the link.
+    let click = "self.registration.getNotifications({ tag: 'ABC234' }).then((shown) => \
+                 self.dispatchEvent(new NotificationEvent('notificationclick', { notification: shown[0] })))";
+    browser.evaluate_in_worker(click)?;
+    let online = |title: &Value| title.as_str().filter(|title| title.contains("Online")).map(drop);
+    match browser.wait_for("document.title", Duration::from_secs(30), online)? {
         Some(()) => Ok(()),
-        None => Err("a push message delivered to the service worker showed no notification".into()),
+        None => Err("a click on a notification did not take the app to its link".into()),
     }
 }
 

@@ -138,11 +138,26 @@ impl Browser {
 
     /// The value of a JavaScript expression in the page.
     pub fn evaluate(&mut self, expression: &str) -> Result<Value, String> {
-        let result = self.call("Runtime.evaluate", json!({ "expression": expression, "returnByValue": true }))?;
-        if let Some(thrown) = result.get("exceptionDetails") {
-            return Err(format!("{expression}: {thrown}"));
-        }
-        Ok(result["result"]["value"].clone())
+        let result = self.call("Runtime.evaluate", json!({ "expression": expression, "returnByValue": true }));
+        value_of(expression, result?)
+    }
+
+    /// The value of a JavaScript expression (a promise's, once settled)
+    /// in the page's service worker.
+    pub fn evaluate_in_worker(&mut self, expression: &str) -> Result<Value, String> {
+        let targets = self.call_browser("Target.getTargets", json!({}))?;
+        let worker = targets["targetInfos"]
+            .as_array()
+            .and_then(|targets| targets.iter().find(|target| target["type"] == "service_worker"))
+            .ok_or("DevTools lists no service worker")?;
+        let attached =
+            self.call_browser("Target.attachToTarget", json!({ "targetId": worker["targetId"], "flatten": true }))?;
+        let worker = attached["sessionId"].as_str().ok_or("no session for the service worker")?;
+        let page = self.session.replace(worker.to_string());
+        let asked = json!({ "expression": expression, "returnByValue": true, "awaitPromise": true });
+        let result = self.call("Runtime.evaluate", asked);
+        self.session = page;
+        value_of(expression, result?)
     }
 
     /// Waits up to `limit` for `seen` to find what it looks for in the
@@ -184,6 +199,14 @@ impl Browser {
         let png = shot["data"].as_str().and_then(from_base64).ok_or("Page.captureScreenshot: no image")?;
         std::fs::write(path, png).map_err(|e| format!("{}: {e}", path.display()))
     }
+}
+
+/// What `Runtime.evaluate` of `expression` gave, or what it threw.
+fn value_of(expression: &str, result: Value) -> Result<Value, String> {
+    if let Some(thrown) = result.get("exceptionDetails") {
+        return Err(format!("{expression}: {thrown}"));
+    }
+    Ok(result["result"]["value"].clone())
 }
 
 /// The bytes of standard base64 `text` (as DevTools sends images).

@@ -162,6 +162,7 @@ pub fn check() -> Result<(), String> {
     }
     run(Command::new("xmllint").arg("--noout").args(&files))?;
     check_app_links()?;
+    check_push()?;
     let (_, triple) = ANDROID_ABIS[0];
     ensure_target(triple)?;
     let mut check = cargo();
@@ -233,16 +234,67 @@ fn check_app_links() -> Result<(), String> {
         ("ios/Wocable.entitlements", format!("{domains}/string[.='applinks:$(WOCABLE_LINK_HOST)']")),
     ];
     for (file, path) in claims {
-        let output = Command::new("xmllint")
-            .args(["--xpath", &format!("boolean({path})")])
-            .arg(root().join(file))
-            .output()
-            .map_err(|e| format!("cannot start xmllint: {e}"))?;
-        if String::from_utf8_lossy(&output.stdout).trim() != "true" {
-            return Err(format!("{file} does not open join links ({path} not found)"));
-        }
+        found_in(file, &path, "does not open join links")?;
     }
     eprintln!("xtask: join links of {host}{JOIN_PATH}… open both phone apps");
+    Ok(())
+}
+
+/// That `file` (XML) holds what the XPath `path` finds, else why not.
+fn found_in(file: &str, path: &str, else_says: &str) -> Result<(), String> {
+    let output = Command::new("xmllint")
+        .args(["--xpath", &format!("boolean({path})")])
+        .arg(root().join(file))
+        .output()
+        .map_err(|e| format!("cannot start xmllint: {e}"))?;
+    match String::from_utf8_lossy(&output.stdout).trim() {
+        "true" => Ok(()),
+        _ => Err(format!("{file} {else_says} ({path} not found)")),
+    }
+}
+
+/// The channel of turns' notifications: the server names it in each
+/// Firebase message, the manifest as the default, `WocableApp` makes it.
+const TURNS_CHANNEL: &str = "turns";
+
+/// That both apps can be told of turns: Android asks leave to post
+/// notifications, sets Firebase up in its application class (named in
+/// the manifest) and shows notices in the channel the server names, with
+/// an icon it has; iOS's entitlements let it register with APNs.
+fn check_push() -> Result<(), String> {
+    let manifest = "android/app/src/main/AndroidManifest.xml";
+    let meta = |name: &str, attribute: &str, value: &str| {
+        format!(
+            "/manifest/application/meta-data[@*[local-name()='name']='{name}'][@*[local-name()='{attribute}']='{value}']"
+        )
+    };
+    let claims = [
+        "/manifest/uses-permission[@*[local-name()='name']='android.permission.POST_NOTIFICATIONS']".to_string(),
+        "/manifest/application[@*[local-name()='name']='.WocableApp']".into(),
+        meta("com.google.firebase.messaging.default_notification_channel_id", "value", TURNS_CHANNEL),
+        meta("com.google.firebase.messaging.default_notification_icon", "resource", "@drawable/ic_notification"),
+        meta("firebase_messaging_auto_init_enabled", "value", "false"),
+    ];
+    for path in &claims {
+        found_in(manifest, path, "does not set up notifications of turns")?;
+    }
+    if !root().join("android/app/src/main/res/drawable/ic_notification.xml").is_file() {
+        return Err("the manifest names @drawable/ic_notification, which android/ has not".into());
+    }
+    let app = root().join("android/app/src/main/kotlin/org/wocable/app/WocableApp.kt");
+    let kotlin = std::fs::read_to_string(&app).map_err(|e| format!("{}: {e}", app.display()))?;
+    let server = root().join("crates/server/src/push/fcm.rs");
+    let sender = std::fs::read_to_string(&server).map_err(|e| format!("{}: {e}", server.display()))?;
+    if !kotlin.contains(&format!("TURNS_CHANNEL = \"{TURNS_CHANNEL}\""))
+        || !sender.contains(&format!("\"channel_id\": \"{TURNS_CHANNEL}\""))
+    {
+        return Err(format!(
+            "WocableApp and the server's Firebase sender must both name the channel '{TURNS_CHANNEL}'"
+        ));
+    }
+    let aps = "/plist/dict/key[.='aps-environment']/following-sibling::*[1][self::string]";
+    found_in("ios/Wocable.entitlements", aps, "does not let the app register with APNs")?;
+    eprintln!("xtask: both phone apps can be told of turns (Firebase, APNs)");
     Ok(())
 }
 

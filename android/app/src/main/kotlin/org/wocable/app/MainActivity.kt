@@ -1,15 +1,19 @@
 package org.wocable.app
 
+import android.Manifest
 import android.content.Intent
+import android.content.pm.PackageManager
 import android.os.Build
 import android.os.Bundle
 import android.view.View
 import android.view.WindowManager
+import androidx.activity.result.contract.ActivityResultContracts
 import androidx.core.view.ViewCompat
 import androidx.core.view.WindowCompat
 import androidx.core.view.WindowInsetsCompat
 import androidx.core.view.WindowInsetsControllerCompat
 import com.google.androidgamesdk.GameActivity
+import com.google.firebase.messaging.FirebaseMessaging
 
 /**
  * Wocable's only activity: GameActivity runs the Rust library (`libwocable.so`,
@@ -27,13 +31,27 @@ import com.google.androidgamesdk.GameActivity
  * one), and the game goes back a screen.
  *
  * A room's join link (an App Link: the manifest's intent filter) starts the
- * activity, or brings it back (`singleTask`: `onNewIntent`). The link is kept
- * here until the game asks for it, through JNI, twice a second.
+ * activity, or brings it back (`singleTask`: `onNewIntent`); so does a tap on
+ * a notification of a turn, whose `url` extra is its game's join link. The
+ * link is kept here until the game asks for it, through JNI, twice a second.
+ *
+ * When the player asks to be told of their turns (My games), the game calls
+ * `askToNotify`: the player's leave (Android 13 and later), then Firebase's
+ * token for this install, which the game takes (`takePushAnswer`) and gives
+ * the server.
  */
 class MainActivity : GameActivity() {
 
     /** The link the activity was last started or brought back with, until taken. */
     private var openedLink: String? = null
+
+    /** How asking for notifications went, until taken: `token:…`, `refused` or `failed`. */
+    private var pushAnswer: String? = null
+
+    private val askPermission =
+        registerForActivityResult(ActivityResultContracts.RequestPermission()) { granted ->
+            if (granted) fetchPushToken() else answerPush("refused")
+        }
 
     override fun onCreate(savedInstanceState: Bundle?) {
         // Lay the window out edge to edge before GameActivity makes its surface,
@@ -73,6 +91,8 @@ class MainActivity : GameActivity() {
         if (intent?.action == Intent.ACTION_VIEW) {
             intent.dataString?.let { openedLink = it }
         }
+        // A notification's data, as Firebase hands it to the launcher intent.
+        intent?.getStringExtra("url")?.let { openedLink = it }
     }
 
     /** Called by the game (JNI, on its own thread): the link kept, once. */
@@ -81,6 +101,45 @@ class MainActivity : GameActivity() {
         val link = openedLink
         openedLink = null
         return link
+    }
+
+    /** Called by the game (JNI): whether this build can tell the player of turns (a Firebase project). */
+    fun canNotify(): Boolean = WocableApp.firebaseReady
+
+    /** Called by the game (JNI, on its own thread): asks leave where needed, then the token. */
+    fun askToNotify() {
+        runOnUiThread {
+            val asked = Build.VERSION.SDK_INT >= Build.VERSION_CODES.TIRAMISU &&
+                checkSelfPermission(Manifest.permission.POST_NOTIFICATIONS) != PackageManager.PERMISSION_GRANTED
+            if (asked) {
+                askPermission.launch(Manifest.permission.POST_NOTIFICATIONS)
+            } else {
+                fetchPushToken()
+            }
+        }
+    }
+
+    private fun fetchPushToken() {
+        if (!WocableApp.firebaseReady) {
+            answerPush("failed")
+            return
+        }
+        FirebaseMessaging.getInstance().token
+            .addOnSuccessListener { token -> answerPush("token:$token") }
+            .addOnFailureListener { answerPush("failed") }
+    }
+
+    @Synchronized
+    private fun answerPush(answer: String) {
+        pushAnswer = answer
+    }
+
+    /** Called by the game (JNI, on its own thread): how asking went, once, or null while it goes on. */
+    @Synchronized
+    fun takePushAnswer(): String? {
+        val answer = pushAnswer
+        pushAnswer = null
+        return answer
     }
 
     override fun onWindowFocusChanged(hasFocus: Boolean) {
