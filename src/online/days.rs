@@ -12,6 +12,7 @@ use crate::crossword::referee::{ActiveReferee, Connection, Frame, Referee, Rulin
 use crate::settings::Settings;
 use crate::storage::Storage;
 use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
 use wocable_crossword::{Game, Intent, SeatView};
 use wocable_lexicon::Lexicon;
@@ -107,11 +108,24 @@ fn follow_the_account(mut list: ResMut<MyGamesList>, settings: Res<Settings>, ac
     }
 }
 
-fn take_the_list(mut list: ResMut<MyGamesList>, time: Res<Time<Real>>) {
+fn take_the_list(
+    mut list: ResMut<MyGamesList>,
+    time: Res<Time<Real>>,
+    storage: Res<Storage>,
+    online: Res<super::Online>,
+) {
     let Some(answer) = list.listening.as_ref().and_then(Call::take) else { return };
     list.listening = None;
     match answer {
         Ok(games) => {
+            let on_screen = match &*online {
+                super::Online::PlayingDays(code) => Some(*code),
+                super::Online::OpeningDays(opening) => Some(opening.code),
+                _ => None,
+            };
+            if let Some((server, _)) = &list.of {
+                forget_views(&storage, server, &games, on_screen);
+            }
             list.games = Some(games);
             list.failed = None;
             list.came_at = time.elapsed_secs();
@@ -162,6 +176,57 @@ pub fn kept_view_file(code: RoomCode) -> String {
 /// The view of game `code` kept on the device, if any.
 pub fn kept_view(storage: &Storage, code: RoomCode) -> Option<SeatGame> {
     storage.read(&kept_view_file(code)).and_then(|text| serde_json::from_str(&text).ok())
+}
+
+/// Which games' views are kept on the device, and of which server: those
+/// a member's list no longer holds (a week after they ended), or holds as
+/// over, are removed when the list comes, so that the device keeps no
+/// game it will not show.
+const KEPT_VIEWS_FILE: &str = "days-kept.json";
+
+#[derive(Default, Serialize, Deserialize)]
+struct KeptViews(Vec<(String, RoomCode)>);
+
+impl KeptViews {
+    fn read(storage: &Storage) -> KeptViews {
+        storage.read(KEPT_VIEWS_FILE).and_then(|text| serde_json::from_str(&text).ok()).unwrap_or_default()
+    }
+
+    fn write(&self, storage: &Storage) {
+        let written = serde_json::to_string(self)
+            .map_err(|e| e.to_string())
+            .and_then(|text| storage.write(KEPT_VIEWS_FILE, &text).map_err(|e| e.to_string()));
+        if let Err(error) = written {
+            warn!("which games' views are kept was not written: {error}");
+        }
+    }
+}
+
+/// Notes that the view of game `code` of `server` is kept.
+fn note_kept(storage: &Storage, server: &str, code: RoomCode) {
+    let mut kept = KeptViews::read(storage);
+    if !kept.0.iter().any(|(of, kept)| of == server && *kept == code) {
+        kept.0.push((server.to_string(), code));
+        kept.write(storage);
+    }
+}
+
+/// Removes the views kept of `server`'s games that `games` (the member's
+/// list there) no longer holds, or holds as over; not the one on screen.
+fn forget_views(storage: &Storage, server: &str, games: &MyGames, on_screen: Option<RoomCode>) {
+    let mut kept = KeptViews::read(storage);
+    let before = kept.0.len();
+    kept.0.retain(|(of, code)| {
+        let playing = games.games.iter().any(|game| game.code == *code && game.summary.standings.is_none());
+        let stays = of != server || on_screen == Some(*code) || playing;
+        if !stays {
+            storage.remove(&kept_view_file(*code));
+        }
+        stays
+    });
+    if kept.0.len() != before {
+        kept.write(storage);
+    }
 }
 
 /// The referee of a game that lasts days on screen: the server, asked by
@@ -254,8 +319,9 @@ impl DaysReferee {
         let written = serde_json::to_string(&self.kept)
             .map_err(|e| e.to_string())
             .and_then(|text| self.storage.write(&kept_view_file(self.kept.code), &text).map_err(|e| e.to_string()));
-        if let Err(error) = written {
-            warn!("the game's view was not kept: {error}");
+        match written {
+            Ok(()) => note_kept(&self.storage, self.lobby.server(), self.kept.code),
+            Err(error) => warn!("the game's view was not kept: {error}"),
         }
     }
 
@@ -370,5 +436,30 @@ mod tests {
         };
         let told: Vec<RoomCode> = newly_mine(&before, &now).iter().map(|game| game.code).collect();
         assert_eq!(told, [RoomCode::from_number(2)], "1 was theirs already, 3 is another's");
+    }
+
+    #[test]
+    fn views_are_kept_of_games_still_played_and_of_the_one_on_screen() {
+        let dir = std::env::temp_dir().join(format!("wocable-kept-views-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let storage = Storage::in_dir(&dir);
+        let (here, there) = ("https://wocable.example", "https://other.example");
+        let code = RoomCode::from_number;
+        for (server, n) in [(here, 1), (here, 2), (here, 3), (here, 4), (there, 5)] {
+            storage.write(&kept_view_file(code(n)), "{}").unwrap();
+            note_kept(&storage, server, code(n));
+        }
+        note_kept(&storage, here, code(1));
+        let mut over = game(2, None);
+        over.summary.standings = Some(Vec::new());
+        // 1 is played; 2 is over; 3 left the list; 4 too, but is on screen;
+        // 5 is another server's.
+        let list = MyGames { version: String::new(), games: vec![game(1, Some(0)), over], now_ms: 0 };
+        forget_views(&storage, here, &list, Some(code(4)));
+        let kept: Vec<bool> = (1..=5).map(|n| storage.exists(&kept_view_file(code(n)))).collect();
+        assert_eq!(kept, [true, false, false, true, true]);
+        let noted: Vec<RoomCode> = KeptViews::read(&storage).0.into_iter().map(|(_, code)| code).collect();
+        assert_eq!(noted, [code(1), code(4), code(5)], "noted once each");
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }
