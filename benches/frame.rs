@@ -2,7 +2,10 @@
 //! (`CorePlugin` on `MinimalPlugins`, as the tests run it) on the game
 //! screen, one `app.update()` timed while the board waits for the player,
 //! while a tile is dragged over it, and while a computer player thinks
-//! (natively on another thread: the frame only looks in on it).
+//! (natively on another thread: the frame only looks in on it). And the
+//! list of games that last days, with 50 and 200 games: its page laid out
+//! and tessellated by egui on a phone's screen in the app's look, the
+//! CPU's share of a frame that shows it.
 //!
 //! `cargo bench -p wocable --bench frame`
 
@@ -10,6 +13,7 @@ use bevy::input::InputPlugin;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
+use bevy_egui::egui;
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::time::{Duration, Instant};
 use wocable::CorePlugin;
@@ -20,11 +24,15 @@ use wocable::crossword::layout::BoardLayout;
 use wocable::crossword::thinking::Thinking;
 use wocable::crossword::{MatchSetup, NewMatch, Seat};
 use wocable::input::{Pinch, PointerInput, PointerPhase};
+use wocable::online::MyGamesList;
+use wocable::screens::my_games::my_games_page;
 use wocable::settings::Settings;
 use wocable::storage::Storage;
-use wocable_crossword::RuleSetKind;
+use wocable::ui::i18n::{Locale, UiLanguage};
 use wocable_crossword::computer::Level;
+use wocable_crossword::{Event, RuleSetKind};
 use wocable_lexicon::Language;
+use wocable_net::{GameSummary, MyGame, MyGames, RoomCode, RoomSettings};
 
 fn headless_app() -> App {
     let dir = std::env::temp_dir().join(format!("wocable-frame-bench-{}", std::process::id()));
@@ -135,5 +143,67 @@ fn frames(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, frames);
+/// `count` games of a member's that last days, as the server lists them:
+/// a third to play, a third waiting for the other player, a third over.
+fn my_games(count: u64, now_ms: u64) -> MyGames {
+    let room = RoomSettings {
+        rules: RuleSetKind::Wocable,
+        language: Language::En,
+        players: 2,
+        clock: None,
+        word_list: None,
+        hints: false,
+        days: Some(3),
+    };
+    let games = (0..count)
+        .map(|n| {
+            let state = n % 3;
+            let summary = GameSummary {
+                seats: vec![Some("Ana".into()), Some(format!("Player{n}"))],
+                scores: vec![(n * 7 % 400) as i32, (n * 11 % 400) as i32],
+                turn: (state < 2).then_some(state as usize),
+                last: Some(if n % 2 == 0 { Event::Passed { seat: 1 } } else { Event::Exchanged { seat: 0, count: 3 } }),
+                standings: None,
+            };
+            let deadline_ms = (state < 2).then_some(now_ms + n * 3_600_000);
+            MyGame {
+                code: RoomCode::from_number(n),
+                seat: 0,
+                room: room.clone(),
+                deadline_ms,
+                changed_ms: now_ms,
+                summary,
+            }
+        })
+        .collect();
+    MyGames { version: String::new(), games, now_ms }
+}
+
+fn my_games_list(c: &mut Criterion) {
+    let mut group = c.benchmark_group("frame");
+    let locale = Locale::new(UiLanguage::En);
+    let now_ms = 1_800_000_000_000;
+    // A phone held upright, in points.
+    let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(390.0, 844.0));
+    for count in [50, 200] {
+        let mut list = MyGamesList::default();
+        list.games = Some(my_games(count, now_ms));
+        let ctx = egui::Context::default();
+        wocable::ui::style(&ctx);
+        group.bench_function(format!("my games, {count}"), |b| {
+            b.iter(|| {
+                let input = egui::RawInput { screen_rect: Some(screen), ..Default::default() };
+                let mut output = ctx.run_ui(input, |ui| {
+                    my_games_page(ui, &locale, &list, now_ms);
+                });
+                // The font atlas, which a renderer would take up.
+                output.textures_delta.clear();
+                ctx.tessellate(output.shapes, output.pixels_per_point)
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, frames, my_games_list);
 criterion_main!(benches);

@@ -14,12 +14,7 @@ use bevy_egui::egui;
 use wocable_net::{MyGame, SeatGame};
 
 /// The list; the game to open, when one is tapped.
-pub(super) fn my_games_page(
-    ui: &mut egui::Ui,
-    locale: &Locale,
-    list: &MyGamesList,
-    now_ms: u64,
-) -> Option<OnlineRequest> {
+pub fn my_games_page(ui: &mut egui::Ui, locale: &Locale, list: &MyGamesList, now_ms: u64) -> Option<OnlineRequest> {
     if let Some(error) = &list.failed {
         ui.colored_label(egui_colour(theme::WARNING), lobby_failure(locale, error));
     }

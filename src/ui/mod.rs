@@ -77,11 +77,15 @@ fn font_definitions() -> FontDefinitions {
     fonts
 }
 
+fn style_egui(mut commands: Commands, mut contexts: EguiContexts) -> Result {
+    style(contexts.ctx_mut()?);
+    commands.insert_resource(Styled);
+    Ok(())
+}
+
 /// The app's look for egui: Inter, dark panels, the accent colour, large
 /// touch targets.
-fn style_egui(mut commands: Commands, mut contexts: EguiContexts) -> Result {
-    let ctx = contexts.ctx_mut()?;
-    commands.insert_resource(Styled);
+pub fn style(ctx: &egui::Context) {
     ctx.set_fonts(font_definitions());
     ctx.set_theme(egui::ThemePreference::Dark);
     ctx.all_styles_mut(|style| {
@@ -107,7 +111,6 @@ fn style_egui(mut commands: Commands, mut contexts: EguiContexts) -> Result {
             }
         }
     });
-    Ok(())
 }
 
 /// The Ui that panels are laid out in, covering the window's safe area.
