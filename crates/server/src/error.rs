@@ -51,6 +51,10 @@ pub enum ApiError {
     TooManyAccounts,
     #[error("too many requests from here: wait a while and try again")]
     TooManyRequests,
+    #[error("{0} players you asked to be friends have not answered yet: wait for their answers")]
+    TooManyAsked(u64),
+    #[error("{0} of your invitations are still waiting for an answer: wait for their answers")]
+    TooManyInvitations(u64),
     #[error("you are waiting for a random game already")]
     AlreadyWaiting,
     #[error("you are playing a game of this arena")]
@@ -129,7 +133,9 @@ impl ApiError {
             ApiError::WeakKey => ErrorCode::BadRequest,
             ApiError::WrongRecovery => ErrorCode::WrongRecovery,
             ApiError::TooManyAccounts => ErrorCode::TooManyAccounts,
-            ApiError::TooManyRequests => ErrorCode::TooManyRequests,
+            ApiError::TooManyRequests | ApiError::TooManyAsked(_) | ApiError::TooManyInvitations(_) => {
+                ErrorCode::TooManyRequests
+            }
             ApiError::AlreadyWaiting | ApiError::AskedAgain => ErrorCode::AlreadyWaiting,
             ApiError::PlayingInArena => ErrorCode::AlreadySeated,
             ApiError::LeftArena => ErrorCode::NotInArena,

@@ -20,6 +20,12 @@ use wocable_net::{
     JoinRoom, MAX_INVITED, PlayerKey,
 };
 
+/// The most requests to be friends a member may have waiting for an
+/// answer, and invitations that may still be answered: more than anyone's
+/// friends need, too few to pester a server's members with.
+const MOST_ASKING: u64 = 50;
+const MOST_INVITING: u64 = 20;
+
 pub fn routes() -> Router<Lobby> {
     Router::new()
         .route("/api/friends", post(friends))
@@ -87,7 +93,10 @@ async fn act(
     let now = now_ms();
     match about.act {
         FriendAct::Ask if db.blocks(me, other).await.map_err(failed)? => return Err(ApiError::BlockedByYou(nick)),
-        FriendAct::Ask => db.ask_friend(me, other, now).await,
+        FriendAct::Ask => match db.ask_friend(me, other, now, MOST_ASKING).await.map_err(failed)? {
+            true => Ok(()),
+            false => return Err(ApiError::TooManyAsked(MOST_ASKING)),
+        },
         FriendAct::Accept | FriendAct::Refuse => db.answer_friend(me, other, about.act == FriendAct::Accept).await,
         FriendAct::Remove => db.remove_friend(me, other).await,
         FriendAct::Block | FriendAct::Unblock => db.block(me, other, about.act == FriendAct::Block, now).await,
@@ -117,6 +126,9 @@ async fn invite(State(lobby): State<Lobby>, origin: Origin, Body(invite): Body<I
             return Err(ApiError::NotFriends(name.clone()));
         }
         friends.push(friend);
+    }
+    if db.inviting(me, now_ms()).await.map_err(failed)? + friends.len() as u64 > MOST_INVITING {
+        return Err(ApiError::TooManyInvitations(MOST_INVITING));
     }
     let settings = invite.settings;
     let code = make_room(&lobby, settings.clone(), Vec::new()).await?;

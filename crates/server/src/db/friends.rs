@@ -61,13 +61,22 @@ impl Db {
     }
 
     /// `me` asks `other` to be friends; when `other` asked first, they are
-    /// friends now.
-    pub async fn ask_friend(&self, me: AccountId, other: AccountId, now: u64) -> Result<()> {
+    /// friends now. A new request is not made while `me` has `most` of them
+    /// waiting for an answer: whether it was.
+    pub async fn ask_friend(&self, me: AccountId, other: AccountId, now: u64, most: u64) -> Result<bool> {
         // A blocked player's ask only seems to wait (see `block`).
         let query =
             concat!("UPDATE friends SET accepted = 1 WHERE asker = $1 AND asked = $2 AND ", no_block_between!());
         let theirs = sqlx::query(query).bind(other.0).bind(me.0).execute(&self.pool).await?;
         if theirs.rows_affected() == 0 {
+            let waiting = sqlx::query("SELECT COUNT(*) FROM friends WHERE asker = $1 AND accepted = 0 AND asked <> $2")
+                .bind(me.0)
+                .bind(other.0)
+                .fetch_one(&self.pool)
+                .await?;
+            if waiting.get::<i64, _>(0) as u64 >= most {
+                return Ok(false);
+            }
             sqlx::query(
                 "INSERT INTO friends (asker, asked, accepted, since_ms) VALUES ($1, $2, 0, $3) ON CONFLICT DO NOTHING",
             )
@@ -77,7 +86,7 @@ impl Db {
             .execute(&self.pool)
             .await?;
         }
-        Ok(())
+        Ok(true)
     }
 
     /// `me` accepts (or refuses) `other`'s request, if there is one.
@@ -166,6 +175,17 @@ impl Db {
             .await
             .map(drop)
             .map_err(DbError::Sql)
+    }
+
+    /// How many of `me`'s invitations may still be answered at `now`.
+    pub async fn inviting(&self, me: AccountId, now: u64) -> Result<u64> {
+        let row =
+            sqlx::query("SELECT COUNT(*) FROM invitations WHERE inviter = $1 AND accepted IS NULL AND expires_ms > $2")
+                .bind(me.0)
+                .bind(now as i64)
+                .fetch_one(&self.reads)
+                .await?;
+        Ok(row.get::<i64, _>(0) as u64)
     }
 
     /// Invitations from `me` to `invitees` to room `code`, their ids.
@@ -348,4 +368,36 @@ fn sent_invitation(row: &AnyRow) -> Result<SentInvitation> {
         accepted,
         expires_ms: row.get::<i64, _>(4) as u64,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::db::temp::{member, room, temp_db, two_players};
+
+    #[tokio::test]
+    async fn requests_and_invitations_waiting_for_answers_are_counted_against_a_most() {
+        let temp = temp_db("asking").await;
+        let db = &temp.db;
+        let ana = member(db, "Ana").await;
+        let others = [member(db, "Ben").await, member(db, "Cy").await, member(db, "Dee").await];
+        assert!(db.ask_friend(ana, others[0], 0, 2).await.unwrap());
+        assert!(db.ask_friend(ana, others[1], 0, 2).await.unwrap());
+        assert!(!db.ask_friend(ana, others[2], 0, 2).await.unwrap(), "two wait already");
+        assert!(db.ask_friend(ana, others[1], 0, 2).await.unwrap(), "asking again is no new request");
+        // Dee asks Ana: her yes is no request of hers.
+        assert!(db.ask_friend(others[2], ana, 0, 2).await.unwrap());
+        assert!(db.ask_friend(ana, others[2], 0, 2).await.unwrap());
+        assert!(db.are_friends(ana, others[2]).await.unwrap());
+        // Ben refuses: one fewer waits.
+        db.answer_friend(others[0], ana, false).await.unwrap();
+        let eve = member(db, "Eve").await;
+        assert!(db.ask_friend(ana, eve, 0, 2).await.unwrap());
+
+        let code = room(db, 1).await;
+        let ids = db.invite(ana, &others[..2], code, &two_players(), 1_000).await.unwrap();
+        assert_eq!(db.inviting(ana, 0).await.unwrap(), 2);
+        db.answer_invitation(ids[0], others[0], false, 10).await.unwrap();
+        assert_eq!(db.inviting(ana, 10).await.unwrap(), 1, "answered");
+        assert_eq!(db.inviting(ana, 1_000).await.unwrap(), 0, "lapsed");
+    }
 }

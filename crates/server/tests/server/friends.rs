@@ -204,6 +204,42 @@ async fn an_invitation_declined_or_expired_cannot_be_answered_and_only_friends_a
     assert!(!ben_sees.friends[0].online, "Ana's app has not asked for ten minutes");
 }
 
+/// A member may have 50 requests to be friends waiting for answers, and
+/// 20 invitations: one more is refused (429), and says why, until one is
+/// answered.
+#[tokio::test(flavor = "multi_thread")]
+async fn requests_and_invitations_waiting_for_answers_are_bounded() {
+    let scratch = Scratch::new("most-asking");
+    let server = Server::start_with(&scratch, None, &scratch.database(), &["--no-address-limits"]);
+    let lobby = Lobby::of(&server);
+    let ana = lobby.account("Ana").await;
+    let mut friends = Vec::new();
+    for n in 0..21 {
+        let key = lobby.account(&format!("Friend{n}")).await;
+        lobby.done(&key, "Ana", "ask").await;
+        lobby.done(&ana, &format!("Friend{n}"), "accept").await;
+        friends.push(key);
+    }
+    for n in 0..51 {
+        lobby.account(&format!("Asked{n}")).await;
+    }
+    for n in 0..50 {
+        lobby.done(&ana, &format!("Asked{n}"), "ask").await;
+    }
+    let (status, refused) = lobby.act(&ana, "Asked50", "ask").await;
+    assert_eq!((status, error_code(&refused)), (429, "too_many_requests"), "{refused}");
+    assert!(refused["error"]["message"].as_str().unwrap().contains("50 players"), "{refused}");
+
+    for n in 0..20 {
+        assert_eq!(lobby.invite(&ana, &[&format!("Friend{n}")]).await.0, 201);
+    }
+    let (status, refused) = lobby.invite(&ana, &["Friend20"]).await;
+    assert_eq!((status, error_code(&refused)), (429, "too_many_requests"), "{refused}");
+    let invitation = lobby.friends(&friends[0]).await.invitations[0].id;
+    assert_eq!(lobby.answer(&friends[0], invitation, false).await.0, 204);
+    assert_eq!(lobby.invite(&ana, &["Friend20"]).await.0, 201, "one answered, one more may go");
+}
+
 /// What the blocker asked or offered before the block gives the blocked
 /// player no way back: neither accepting an old request, nor asking, nor
 /// an invitation made before.
