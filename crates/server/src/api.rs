@@ -70,6 +70,8 @@ mod correspondence;
 mod friends;
 mod push;
 
+pub use friends::spread_blocks;
+
 use crate::address::{AddressLimits, Origin};
 use crate::correspondence::Games;
 use crate::db::{Db, DbError, Registered};

@@ -413,8 +413,10 @@ async fn serve(options: Options) -> Result<(), ServeError> {
     let address = server.bind().map_err(|source| ServeError::Listen { address: options.listen, source })?;
     let public_url = options.public_url.clone().unwrap_or_else(|| format!("http://{address}"));
     db.set_instance(public_url.clone());
-    let hub = hub::Hub::load(db, word_lists, commands, options.arenas.clone(), arena_changes, signals).await?;
+    let hub = hub::Hub::load(db.clone(), word_lists, commands.clone(), options.arenas.clone(), arena_changes, signals)
+        .await?;
     let (stop_hub, hub_stopped) = watch::channel(false);
+    tokio::spawn(api::spread_blocks(db, commands, hub_stopped.clone()));
     let host_ice = match &options.turn_secret {
         Some(secret) => turn::credentials(&options.ice, secret, "host", hub::now_ms() / 1000 + turn::HOST_TTL_S),
         None => options.ice.clone(),

@@ -6,6 +6,7 @@
 
 use super::{Lobby, ask, failed, make_room, member, seat, when_changed};
 use crate::address::Origin;
+use crate::db::Db;
 use crate::error::{ApiError, Body};
 use crate::hub::{Command, now_ms};
 use crate::push::Notice;
@@ -14,7 +15,8 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::post;
 use axum::{Json, Router};
-use tracing::info;
+use tokio::sync::{mpsc, watch};
+use tracing::{info, warn};
 use wocable_net::{
     AboutPlayer, AccountId, DAY_MS, Friend, FriendAct, Friends, FriendsAsked, INVITATION_MS, InvitationAnswer, Invite,
     JoinRoom, MAX_INVITED, PlayerKey,
@@ -71,6 +73,38 @@ pub(super) async fn present(lobby: &Lobby, key: PlayerKey) -> Result<(AccountId,
     let (me, nick) = member(&lobby.db, key).await?;
     lobby.db.seen(me, now_ms()).await.map_err(failed)?;
     Ok((me, nick))
+}
+
+/// How much further back than the last look each look for blocks made
+/// elsewhere goes: another server's clock may differ a little, and a
+/// block may be written while a look runs (a block told twice is no
+/// matter).
+const BLOCKS_OVERLAP_MS: u64 = 60_000;
+
+/// A block made on any server of the database reaches the games this one
+/// holds within [`super::RECHECK`]: in a game where both sit, the blocker
+/// no longer hears the one they blocked. (The server that takes a block
+/// tells its own games at once.)
+pub async fn spread_blocks(db: Db, hub: mpsc::Sender<Command>, mut stop: watch::Receiver<bool>) {
+    let mut since = now_ms();
+    loop {
+        tokio::select! {
+            _ = tokio::time::sleep(super::RECHECK) => {}
+            _ = stop.wait_for(|stop| *stop) => return,
+        }
+        let now = now_ms();
+        match db.blocks_since(since.saturating_sub(BLOCKS_OVERLAP_MS)).await {
+            Ok(blocks) => {
+                for (blocker, blocked) in blocks {
+                    if hub.send(Command::Blocked { blocker, blocked }).await.is_err() {
+                        return;
+                    }
+                }
+                since = now;
+            }
+            Err(e) => warn!("blocks made on other servers not read: {e}"),
+        }
+    }
 }
 
 /// Tells the lists waiting here that something changed.

@@ -143,6 +143,13 @@ impl Db {
         Ok(sqlx::query(query).bind(me.0).bind(other.0).fetch_optional(&self.pool).await?.is_some())
     }
 
+    /// The blocks made at `since` or later, as (blocker, blocked).
+    pub async fn blocks_since(&self, since: u64) -> Result<Vec<(AccountId, AccountId)>> {
+        let query = "SELECT blocker, blocked FROM blocks WHERE since_ms >= $1";
+        let rows = sqlx::query(query).bind(since as i64).fetch_all(&self.reads).await?;
+        Ok(rows.iter().map(|row| (AccountId(row.get(0)), AccountId(row.get(1)))).collect())
+    }
+
     /// Those `me` blocks, and those who block `me`.
     pub async fn blocks_either_way(&self, me: AccountId) -> Result<Vec<AccountId>> {
         let query = "SELECT blocked FROM blocks WHERE blocker = $1 UNION SELECT blocker FROM blocks WHERE blocked = $1";

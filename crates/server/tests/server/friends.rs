@@ -204,6 +204,37 @@ async fn an_invitation_declined_or_expired_cannot_be_answered_and_only_friends_a
     assert!(!ben_sees.friends[0].online, "Ana's app has not asked for ten minutes");
 }
 
+/// A block taken by one server of a database holds in a game another
+/// holds: within seconds, the blocker hears the blocked player no more.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_block_taken_by_another_server_holds_in_a_game_here() {
+    let scratch = Scratch::new("blocks-elsewhere");
+    let db = scratch.database();
+    let (here, elsewhere) = (Server::start(&scratch, None, &db), Server::start(&scratch, None, &db));
+    let (lobby, other) = (Lobby::of(&here), Lobby::of(&elsewhere));
+    let (ana, ben) = (lobby.account("Ana").await, lobby.account("Ben").await);
+    lobby.done(&ana, "Ben", "ask").await;
+    lobby.done(&ben, "Ana", "accept").await;
+    let ana_seat: Joined = serde_json::from_value(lobby.invite(&ana, &["Ben"]).await.1).unwrap();
+    let invitation = lobby.friends(&ben).await.invitations[0].id;
+    let ben_seat: Joined = serde_json::from_value(lobby.answer(&ben, invitation, true).await.1).unwrap();
+    let mut ana_game = Seat::connect(&here.url, ana_seat.code, ana_seat.token).await;
+    let mut ben_game = Seat::connect(&here.url, ben_seat.code, ben_seat.token).await;
+    let say = |seat: &mut Seat, text: &str| seat.raw.send(&ClientMessage::Chat(text.to_string()));
+    say(&mut ana_game, "hello");
+    hear(&mut ben_game, |me| me.chat.len() == 1).await;
+
+    other.done(&ben, "Ana", "block").await;
+    // The other server's next look (every five seconds) finds it.
+    tokio::time::sleep(Duration::from_secs(6)).await;
+    say(&mut ana_game, "still there?");
+    hear(&mut ana_game, |me| me.chat.len() == 2).await;
+    say(&mut ben_game, "bye");
+    hear(&mut ben_game, |me| me.chat.iter().any(|line| line.text == "bye")).await;
+    let heard: Vec<&ChatLine> = ben_game.chat.iter().filter(|line| line.seat == ana_seat.seat).collect();
+    assert_eq!(heard.len(), 1, "only the line before the block: {heard:?}");
+}
+
 /// A member may have 50 requests to be friends waiting for answers, and
 /// 20 invitations: one more is refused (429), and says why, until one is
 /// answered.
