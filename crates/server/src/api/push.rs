@@ -12,7 +12,7 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD as BASE64URL;
-use wocable_net::{PhoneSubscribe, PushKey, PushSubscribe, PushUnsubscribe};
+use wocable_net::{PhoneSubscribe, PlayerKey, PushKey, PushSubscribe, PushUnsubscribe};
 
 /// The languages notifications are written in; any other reads English.
 const LANGUAGES: [&str; 4] = ["en", "es", "fr", "pl"];
@@ -40,27 +40,17 @@ async fn subscribe(
     origin: Origin,
     Body(asked): Body<PushSubscribe>,
 ) -> Result<StatusCode, ApiError> {
-    lobby.limits.friends.check(&origin)?;
-    let (me, _) = member(&lobby.db, asked.key).await?;
-    let PushSubscribe { subscription, language, .. } = asked;
+    let PushSubscribe { key, subscription, language } = asked;
     // An uncompressed P-256 point, and a 16-byte secret.
     let keys_fit = key_of(&subscription.keys.p256dh, 65, Some(4)) && key_of(&subscription.keys.auth, 16, None);
-    if !keys_fit || !lobby.pusher.takes(&subscription.endpoint) {
-        return Err(ApiError::BadSubscription);
-    }
+    let fits = keys_fit && lobby.pusher.takes(&subscription.endpoint);
     let stored = StoredSubscription {
         endpoint: subscription.endpoint,
         p256dh: subscription.keys.p256dh,
         auth: subscription.keys.auth,
         language: known_language(language),
     };
-    lobby.db.subscribe(me, &stored, now_ms()).await.map_err(failed)?;
-    Ok(StatusCode::NO_CONTENT)
-}
-
-/// A language notifications are written in: English for any other.
-fn known_language(language: String) -> String {
-    if LANGUAGES.contains(&language.as_str()) { language } else { "en".into() }
+    keep(&lobby, &origin, key, fits, stored).await
 }
 
 /// A phone's registration, kept as a subscription (its endpoint names the
@@ -71,19 +61,37 @@ async fn subscribe_phone(
     origin: Origin,
     Body(asked): Body<PhoneSubscribe>,
 ) -> Result<StatusCode, ApiError> {
-    lobby.limits.friends.check(&origin)?;
-    let (me, _) = member(&lobby.db, asked.key).await?;
-    if !lobby.pusher.takes_phone(asked.service, &asked.token) {
-        return Err(ApiError::BadSubscription);
-    }
+    let fits = lobby.pusher.takes_phone(asked.service, &asked.token);
     let stored = StoredSubscription {
         endpoint: crate::push::phone_endpoint(asked.service, &asked.token),
         p256dh: String::new(),
         auth: String::new(),
         language: known_language(asked.language),
     };
+    keep(&lobby, &origin, asked.key, fits, stored).await
+}
+
+/// Keeps `stored` for the member of `key`, when it `fits` (it is a
+/// subscription this server takes).
+async fn keep(
+    lobby: &Lobby,
+    origin: &Origin,
+    key: PlayerKey,
+    fits: bool,
+    stored: StoredSubscription,
+) -> Result<StatusCode, ApiError> {
+    lobby.limits.friends.check(origin)?;
+    let (me, _) = member(&lobby.db, key).await?;
+    if !fits {
+        return Err(ApiError::BadSubscription);
+    }
     lobby.db.subscribe(me, &stored, now_ms()).await.map_err(failed)?;
     Ok(StatusCode::NO_CONTENT)
+}
+
+/// A language notifications are written in: English for any other.
+fn known_language(language: String) -> String {
+    if LANGUAGES.contains(&language.as_str()) { language } else { "en".into() }
 }
 
 async fn unsubscribe(
