@@ -7,20 +7,17 @@
 //! it, the bench says so and measures nothing. Run with `cargo bench -p
 //! wocable-server --bench days`.
 
+mod support;
+
 use serde_json::{Value, json};
-use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
+use std::process::Child;
 use std::time::{Duration, Instant};
+use support::{BenchServer, fresh_server, psql};
 
 const GAMES: u32 = 100_000;
 const MINE: usize = 50;
 const LISTS: usize = 200;
 const DATABASE: &str = "wocable_days_bench";
-
-fn psql(url: &str, statement: &str) {
-    let ran = Command::new("psql").args([url, "-q", "-v", "ON_ERROR_STOP=1", "-c", statement]).status();
-    assert!(ran.is_ok_and(|status| status.success()), "psql: {statement}");
-}
 
 /// The server's resident memory, in MiB.
 fn memory_mib(server: &Child) -> f64 {
@@ -61,22 +58,8 @@ fn main() {
         eprintln!("days: WOCABLE_BENCH_POSTGRES is not set: nothing measured");
         return;
     };
-    psql(&admin, &format!("DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)"));
-    psql(&admin, &format!("CREATE DATABASE {DATABASE}"));
-    let (server_url, _) = admin.rsplit_once('/').expect("a URL with a database");
-    let db = format!("{server_url}/{DATABASE}");
-    let mut server = Command::new(env!("CARGO_BIN_EXE_wocable-server"))
-        .args(["--listen", "127.0.0.1:0", "--no-arenas", "--no-address-limits", "--db", &db])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the server starts");
-    let mut line = String::new();
-    BufReader::new(server.stdout.take().expect("its output")).read_line(&mut line).expect("it says where");
-    let api = Api {
-        url: line.trim().strip_prefix("listening on ").expect("listening").to_string(),
-        http: Default::default(),
-    };
+    let BenchServer { child: mut server, url, db } = fresh_server(&admin, DATABASE, &["--no-address-limits"]);
+    let api = Api { url, http: Default::default() };
     let started = memory_mib(&server);
 
     // The member's 50 games, each against another member, made and joined

@@ -5,36 +5,21 @@
 //! (`cargo xtask test` starts one for the tests; see README). Without it,
 //! the bench says so and measures nothing.
 
+mod support;
+
 use criterion::{Criterion, criterion_group, criterion_main};
-use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
+use std::process::Child;
 use std::time::Duration;
+use support::{BenchServer, fresh_server, psql};
 
 const PLAYERS: u32 = 1_000_000;
 const DATABASE: &str = "wocable_leaderboard_bench";
-
-fn psql(url: &str, statement: &str) {
-    let ran = Command::new("psql").args([url, "-q", "-v", "ON_ERROR_STOP=1", "-c", statement]).status();
-    assert!(ran.is_ok_and(|status| status.success()), "psql: {statement}");
-}
 
 /// The server on a fresh database, which its migrations made, filled
 /// with players whose ratings spread over 800–2200, counted as games
 /// count them.
 fn server(admin: &str) -> (Child, String) {
-    psql(admin, &format!("DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)"));
-    psql(admin, &format!("CREATE DATABASE {DATABASE}"));
-    let (server_url, _) = admin.rsplit_once('/').expect("a URL with a database");
-    let db = format!("{server_url}/{DATABASE}");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_wocable-server"))
-        .args(["--listen", "127.0.0.1:0", "--no-arenas", "--db", &db])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the server starts");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().expect("its output")).read_line(&mut line).expect("it says where");
-    let url = line.trim().strip_prefix("listening on ").expect("listening").to_string();
+    let BenchServer { child, url, db } = fresh_server(admin, DATABASE, &[]);
     psql(
         &db,
         &format!(
