@@ -4,7 +4,7 @@
 //! server of the database, a friend coming online or going, or sitting
 //! down to a game, within [`super::RECHECK`].
 
-use super::{Lobby, ask, failed, make_room, member, seat, when_changed};
+use super::{Lobby, failed, make_room, member, seat, when_changed};
 use crate::address::Origin;
 use crate::db::Db;
 use crate::error::{ApiError, Body};
@@ -18,7 +18,7 @@ use axum::{Json, Router};
 use tokio::sync::{mpsc, watch};
 use tracing::{info, warn};
 use wocable_net::{
-    AboutPlayer, AccountId, DAY_MS, Friend, FriendAct, Friends, FriendsAsked, INVITATION_MS, InvitationAnswer, Invite,
+    AboutPlayer, AccountId, DAY_MS, FriendAct, Friends, FriendsAsked, INVITATION_MS, InvitationAnswer, Invite,
     JoinRoom, MAX_INVITED, PlayerKey,
 };
 
@@ -40,16 +40,6 @@ pub fn routes() -> Router<Lobby> {
 /// the rest, so that every server gives the same state the same version.
 async fn listed(lobby: &Lobby, me: AccountId) -> Result<Friends, ApiError> {
     let mut friends = lobby.db.friends(me, now_ms()).await.map_err(failed)?;
-    // Only those online may be playing (their app asks, as this one does):
-    // the hub, which runs the games, is asked nothing while none is.
-    let mut online: Vec<&mut Friend> = friends.friends.iter_mut().filter(|friend| friend.online).collect();
-    if !online.is_empty() {
-        let nicks = online.iter().map(|friend| friend.nick.clone()).collect();
-        let playing = ask(&lobby.hub, |reply| Command::Playing { nicks, reply }).await?;
-        for (friend, code) in online.iter_mut().zip(playing) {
-            friend.playing = code;
-        }
-    }
     friends.version = super::version_of(&friends);
     Ok(friends)
 }

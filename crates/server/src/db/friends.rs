@@ -256,7 +256,9 @@ impl Db {
     /// (the version left empty).
     pub async fn friends(&self, me: AccountId, now: u64) -> Result<Friends> {
         let rows = sqlx::query(concat!(
-            "SELECT p.id, p.nick, p.seen_ms FROM friends f JOIN players p ON p.id = ",
+            "SELECT p.id, p.nick, p.seen_ms, (SELECT r.code FROM seated s JOIN rooms r ON r.code = s.code \
+             WHERE s.player = p.id AND NOT r.finished AND EXISTS (SELECT 1 FROM events e WHERE e.code = r.code) \
+             ORDER BY r.created_ms DESC, r.code LIMIT 1) FROM friends f JOIN players p ON p.id = ",
             other!(),
             " WHERE (f.asker = $1 OR f.asked = $1) AND f.accepted = 1 ORDER BY p.folded"
         ))
@@ -285,15 +287,24 @@ impl Db {
                 games: row.get::<i64, _>(4) as u64,
             });
         }
-        let friends = rows
-            .iter()
-            .map(|row| Friend {
+        let mut friends = Vec::with_capacity(rows.len());
+        for row in &rows {
+            let online = now.saturating_sub(row.get::<i64, _>(2) as u64) < ONLINE_MS;
+            // The game they sit in, whichever server holds it: shown while
+            // their app is open, as one who left it is not playing.
+            let playing = match row.get::<Option<String>, _>(3) {
+                Some(code) if online => {
+                    Some(RoomCode::parse(&code).map_err(|e| damaged(format!("the room {code} a friend plays in"), e))?)
+                }
+                _ => None,
+            };
+            friends.push(Friend {
                 nick: row.get(1),
-                online: now.saturating_sub(row.get::<i64, _>(2) as u64) < ONLINE_MS,
+                online,
                 ratings: by_player.remove(&row.get::<i64, _>(0)).unwrap_or_default(),
-                playing: None,
-            })
-            .collect();
+                playing,
+            });
+        }
         let asking = sqlx::query(concat!(
             "SELECT p.nick FROM friends f JOIN players p ON p.id = f.asker WHERE f.asked = $1 AND f.accepted = 0 AND ",
             not_blocked!("f.asker"),
@@ -380,6 +391,9 @@ fn sent_invitation(row: &AnyRow) -> Result<SentInvitation> {
 #[cfg(test)]
 mod tests {
     use crate::db::temp::{member, room, temp_db, two_players};
+    use crate::db::{Append, GameResult};
+    use wocable_crossword::{Event, RULES_EDITION, Sequenced};
+    use wocable_net::{Player, Seat, SeatToken};
 
     #[tokio::test]
     async fn requests_and_invitations_waiting_for_answers_are_counted_against_a_most() {
@@ -406,5 +420,53 @@ mod tests {
         db.answer_invitation(ids[0], others[0], false, 10).await.unwrap();
         assert_eq!(db.inviting(ana, 10).await.unwrap(), 1, "answered");
         assert_eq!(db.inviting(ana, 1_000).await.unwrap(), 0, "lapsed");
+    }
+
+    #[tokio::test]
+    async fn a_friend_online_is_playing_the_latest_game_begun_they_sit_in_until_it_ends() {
+        let temp = temp_db("playing").await;
+        let db = &temp.db;
+        let (ana, ben) = (member(db, "Ana").await, member(db, "Ben").await);
+        db.ask_friend(ana, ben, 0, 2).await.unwrap();
+        db.answer_friend(ben, ana, true).await.unwrap();
+        db.seen(ben, 0).await.unwrap();
+        let playing = || async { db.friends(ana, 1).await.unwrap().friends[0].playing };
+        let seat = |player| Seat { name: "Ben".into(), player, token: SeatToken(1) };
+        let begun = |code| async move {
+            let started = [Sequenced { seq: 0, event: Event::Passed { seat: 0 } }];
+            let append = Append { code, edition: RULES_EDITION, events: &started, result: None, standings: None };
+            db.append(&[append]).await.unwrap();
+        };
+        let (first, second) = (room(db, 1).await, room(db, 2).await);
+        db.set_seats(first, &[seat(Player::Member(ben))]).await.unwrap();
+        assert_eq!(playing().await, None, "seated, but the game has not begun");
+        begun(first).await;
+        assert_eq!(playing().await, Some(first));
+        // A guest's seat is nobody's.
+        db.set_seats(second, &[seat(Player::Human)]).await.unwrap();
+        begun(second).await;
+        assert_eq!(playing().await, Some(first));
+        let later = wocable_net::RoomCode::from_number(3);
+        db.create_room(later, &two_players(), 1.into(), 5).await.unwrap();
+        db.set_seats(later, &[seat(Player::Member(ben)), seat(Player::Member(ben))]).await.unwrap();
+        begun(later).await;
+        assert_eq!(playing().await, Some(later), "the game made latest");
+        assert_eq!(db.friends(ana, super::ONLINE_MS + 1).await.unwrap().friends[0].playing, None, "gone");
+        db.close_room(later).await.unwrap();
+        assert_eq!(playing().await, Some(first));
+        let settings = two_players();
+        let result = GameResult {
+            rules: settings.rules,
+            language: settings.language,
+            seats: Vec::new(),
+            pairs: Vec::new(),
+            finished_ms: 10,
+            counts: false,
+        };
+        let ended = [Sequenced { seq: 1, event: Event::Passed { seat: 0 } }];
+        let append =
+            Append { code: first, edition: RULES_EDITION, events: &ended, result: Some(&result), standings: None };
+        db.append(&[append]).await.unwrap();
+        assert_eq!(playing().await, None, "over");
     }
 }

@@ -26,6 +26,7 @@ use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::migrate::{Migration, MigrationSource, MigrationType, Migrator};
 use sqlx::sqlite::SqliteConnectOptions;
 use sqlx::{Any, AnyPool, ConnectOptions, Executor, Row, SqlStr, Transaction};
+use std::collections::HashMap;
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
 use wocable_crossword::{Event, Seed, Sequenced};
@@ -56,6 +57,8 @@ impl MigrationSource<'static> for Embedded {
                 migration(12, "friends", include_str!("../../migrations/0012_friends.sql")),
                 migration(13, "correspondence", include_str!("../../migrations/0013_correspondence.sql")),
                 migration(14, "push", include_str!("../../migrations/0014_push.sql")),
+                migration(15, "blocks since", include_str!("../../migrations/0015_blocks_since.sql")),
+                migration(16, "seated", include_str!("../../migrations/0016_seated.sql")),
             ])
         })
     }
@@ -284,14 +287,26 @@ impl Db {
         .map_err(DbError::Sql)
     }
 
+    /// The seats of a room this server holds, and the members among them.
     pub async fn set_seats(&self, code: RoomCode, seats: &[Seat]) -> Result<()> {
+        let mut tx = self.pool.begin().await?;
         sqlx::query("UPDATE rooms SET seats = $1 WHERE code = $2")
             .bind(stored_seats(seats))
             .bind(code.as_str())
-            .execute(&self.pool)
-            .await
-            .map(drop)
-            .map_err(DbError::Sql)
+            .execute(&mut *tx)
+            .await?;
+        unseat(&mut tx, code).await?;
+        let mut members: Vec<AccountId> = seats.iter().filter_map(|seat| seat.player.account()).collect();
+        members.sort_unstable_by_key(|member| member.0);
+        members.dedup();
+        for member in members {
+            sqlx::query("INSERT INTO seated (player, code) VALUES ($1, $2)")
+                .bind(member.0)
+                .bind(code.as_str())
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.commit().await.map_err(DbError::Sql)
     }
 
     /// Appends events to rooms' logs in one transaction, all or none: the
@@ -309,12 +324,10 @@ impl Db {
 
     /// Marks a room that will never be played (nobody came) as done with.
     pub async fn close_room(&self, code: RoomCode) -> Result<()> {
-        sqlx::query("UPDATE rooms SET finished = TRUE WHERE code = $1")
-            .bind(code.as_str())
-            .execute(&self.pool)
-            .await
-            .map(drop)
-            .map_err(DbError::Sql)
+        let mut tx = self.pool.begin().await?;
+        sqlx::query("UPDATE rooms SET finished = TRUE WHERE code = $1").bind(code.as_str()).execute(&mut *tx).await?;
+        unseat(&mut tx, code).await?;
+        tx.commit().await.map_err(DbError::Sql)
     }
 
     /// Every room of this server whose game is not over, with its log.
@@ -328,38 +341,41 @@ impl Db {
         .bind(self.instance())
         .execute(&self.pool)
         .await?;
-        let query = "SELECT code, settings, seed, seats, arena, arena_game, rules_edition, seed_text FROM rooms \
-                     WHERE NOT finished AND instance = $1";
-        self.rooms(query, Some(self.instance())).await
+        self.rooms("NOT r.finished AND r.instance = $1", self.instance()).await
     }
 
     /// One room, as stored.
     pub async fn room(&self, code: RoomCode) -> Result<Option<StoredRoom>> {
-        let query = "SELECT code, settings, seed, seats, arena, arena_game, rules_edition, seed_text FROM rooms WHERE code = $1";
-        let rooms = self.rooms(query, Some(code.as_str())).await?;
+        let rooms = self.rooms("r.code = $1", code.as_str()).await?;
         Ok(rooms.into_iter().next())
     }
 
-    async fn rooms(&self, query: &'static str, bound: Option<&str>) -> Result<Vec<StoredRoom>> {
-        let mut query = sqlx::query(query);
-        if let Some(bound) = bound {
-            query = query.bind(bound.to_string());
+    /// The rooms `which` picks (a condition on `r`, with one value bound),
+    /// in two queries however many they are: a server resumes all its
+    /// rooms at start.
+    async fn rooms(&self, which: &'static str, bound: &str) -> Result<Vec<StoredRoom>> {
+        let rooms = format!(
+            "SELECT r.code, r.settings, r.seed, r.seats, r.arena, r.arena_game, r.rules_edition, r.seed_text \
+             FROM rooms r WHERE {which}"
+        );
+        let rows = sqlx::query(sqlx::AssertSqlSafe(rooms)).bind(bound.to_string()).fetch_all(&self.pool).await?;
+        let events = format!(
+            "SELECT e.code, e.event FROM events e JOIN rooms r ON r.code = e.code WHERE {which} ORDER BY e.code, e.seq"
+        );
+        let mut logs: HashMap<String, Vec<Event>> = HashMap::new();
+        for row in sqlx::query(sqlx::AssertSqlSafe(events)).bind(bound.to_string()).fetch_all(&self.pool).await? {
+            let code: String = row.get(0);
+            let event =
+                serde_json::from_str(row.get::<&str, _>(1)).map_err(|e| damaged(format!("room {code}'s events"), e))?;
+            logs.entry(code).or_default().push(event);
         }
-        let rows = query.fetch_all(&self.pool).await?;
         let mut rooms = Vec::new();
         for row in rows {
             let code: String = row.get(0);
             let damaged = |what: &str, e: &dyn std::fmt::Display| damaged(format!("room {code}'s {what}"), e);
             let settings: String = row.get(1);
             let seats: String = row.get(3);
-            let events = sqlx::query("SELECT event FROM events WHERE code = $1 ORDER BY seq")
-                .bind(&code)
-                .fetch_all(&self.pool)
-                .await?
-                .iter()
-                .map(|row| serde_json::from_str(row.get::<&str, _>(0)))
-                .collect::<std::result::Result<Vec<Event>, _>>()
-                .map_err(|e| damaged("events", &e))?;
+            let events = logs.remove(&code).unwrap_or_default();
             rooms.push(StoredRoom {
                 code: RoomCode::parse(&code).map_err(|e| damaged("code", &e))?,
                 settings: serde_json::from_str(&settings).map_err(|e| damaged("settings", &e))?,
@@ -379,6 +395,12 @@ impl Db {
     pub async fn close(&self) {
         self.pool.close().await;
     }
+}
+
+/// Room `code` lists no member seated: its seats changed, or it is over.
+async fn unseat(tx: &mut Transaction<'_, Any>, code: RoomCode) -> Result<()> {
+    sqlx::query("DELETE FROM seated WHERE code = $1").bind(code.as_str()).execute(&mut **tx).await?;
+    Ok(())
 }
 
 /// Appends events to rooms' logs within `tx` (see [`Db::append`]).
@@ -410,6 +432,7 @@ async fn append_in(tx: &mut Transaction<'_, Any>, appends: &[Append<'_>]) -> Res
                 .bind(append.code.as_str())
                 .execute(&mut **tx)
                 .await?;
+            unseat(tx, append.code).await?;
             players::record(tx, append.code, result).await?;
         }
         if let Some((arena, players)) = append.standings {
@@ -509,6 +532,22 @@ mod tests {
         let seed = Seed::Full(std::array::from_fn(|i| 255 - i as u8));
         db.create_room(code, &settings, seed, 0).await.unwrap();
         assert_eq!(db.room(code).await.unwrap().unwrap().seed, seed);
+    }
+
+    #[tokio::test]
+    async fn every_migration_in_the_folder_is_run_in_its_order() {
+        let folder = concat!(env!("CARGO_MANIFEST_DIR"), "/migrations");
+        let mut files: Vec<String> =
+            std::fs::read_dir(folder).unwrap().map(|file| file.unwrap().file_name().to_string_lossy().into()).collect();
+        files.sort();
+        let run = Embedded.resolve().await.unwrap();
+        assert_eq!(run.len(), files.len(), "{files:?}");
+        for (version, (migration, file)) in (1..).zip(run.iter().zip(&files)) {
+            assert!(file.starts_with(&format!("{version:04}_")), "{file}");
+            assert_eq!(migration.version, version);
+            let sql = std::fs::read_to_string(format!("{folder}/{file}")).unwrap();
+            assert_eq!(migration.sql.as_str(), sql, "{file}");
+        }
     }
 
     #[test]

@@ -73,11 +73,6 @@ pub enum Command {
     LiveGames {
         reply: oneshot::Sender<Vec<LiveGame>>,
     },
-    /// The game each of these members plays here now, if any.
-    Playing {
-        nicks: Vec<String>,
-        reply: oneshot::Sender<Vec<Option<RoomCode>>>,
-    },
     Random {
         key: QueueKey,
         name: String,
@@ -429,9 +424,6 @@ impl Hub {
             }
             Command::LiveGames { reply } => {
                 let _ = reply.send(self.live_games());
-            }
-            Command::Playing { nicks, reply } => {
-                let _ = reply.send(self.playing(&nicks));
             }
             Command::Random { key, name, player, wait_ms, reply } => {
                 self.random(key, Waiting { ticket: rand::random(), name, player, since: now_ms(), wait_ms }, reply)

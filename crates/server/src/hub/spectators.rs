@@ -9,7 +9,6 @@
 
 use super::Hub;
 use crate::error::ApiError;
-use std::collections::HashMap;
 use tokio::sync::watch;
 use wocable_net::{LiveGame, RoomCode, Watched};
 
@@ -43,25 +42,6 @@ impl Hub {
             .collect();
         games.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.code.as_str().cmp(b.1.code.as_str())));
         games.into_iter().take(LIVE_GAMES).map(|(_, game)| game).collect()
-    }
-
-    /// The game in progress each member of `nicks` sits in here, the one
-    /// opened latest where there are several.
-    pub(super) fn playing(&self, nicks: &[String]) -> Vec<Option<RoomCode>> {
-        let mut latest: HashMap<&str, (u64, RoomCode)> = HashMap::new();
-        for (code, room) in &self.rooms {
-            if room.game().is_none_or(|game| game.is_over()) {
-                continue;
-            }
-            let opened = self.opened.get(code).copied().unwrap_or(0);
-            for seat in room.seats().iter().filter(|seat| seat.player.account().is_some()) {
-                let entry = latest.entry(seat.name.as_str()).or_insert((opened, *code));
-                if opened > entry.0 {
-                    *entry = (opened, *code);
-                }
-            }
-        }
-        nicks.iter().map(|nick| latest.get(nick.as_str()).map(|(_, code)| *code)).collect()
     }
 
     /// Wakes the spectators of room `code` once its new events are stored.

@@ -204,10 +204,12 @@ async fn an_invitation_declined_or_expired_cannot_be_answered_and_only_friends_a
     assert!(!ben_sees.friends[0].online, "Ana's app has not asked for ten minutes");
 }
 
-/// A block taken by one server of a database holds in a game another
-/// holds: within seconds, the blocker hears the blocked player no more.
+/// Servers of one database: a friend's game held by one is seen on the
+/// list another serves, to watch; a block taken by one holds in a game
+/// another holds: within seconds, the blocker hears the blocked player no
+/// more.
 #[tokio::test(flavor = "multi_thread")]
-async fn a_block_taken_by_another_server_holds_in_a_game_here() {
+async fn friends_games_and_blocks_are_seen_across_servers() {
     let scratch = Scratch::new("blocks-elsewhere");
     let db = scratch.database();
     let (here, elsewhere) = (Server::start(&scratch, None, &db), Server::start(&scratch, None, &db));
@@ -223,6 +225,9 @@ async fn a_block_taken_by_another_server_holds_in_a_game_here() {
     let say = |seat: &mut Seat, text: &str| seat.raw.send(&ClientMessage::Chat(text.to_string()));
     say(&mut ana_game, "hello");
     hear(&mut ben_game, |me| me.chat.len() == 1).await;
+    assert_eq!(other.friends(&ana).await.friends[0].playing, Some(ana_seat.code), "Ben plays there");
+    let watched = other.http.get(format!("{}/api/rooms/{}/watch", other.url, ana_seat.code)).send().await.unwrap();
+    assert_eq!(watched.status(), 200, "watched through the server Ana asks");
 
     other.done(&ben, "Ana", "block").await;
     // The other server's next look (every five seconds) finds it.
