@@ -167,6 +167,8 @@ pub fn refusal_key(code: ErrorCode) -> Option<&'static str> {
         ErrorCode::WrongRecovery => Some("lobby-wrong-recovery"),
         ErrorCode::TooManyAccounts => Some("lobby-too-many-accounts"),
         ErrorCode::TooManyRequests => Some("lobby-too-many-requests"),
+        ErrorCode::TooManyAsked => Some("lobby-too-many-asked"),
+        ErrorCode::TooManyInvitations => Some("lobby-too-many-invitations"),
         ErrorCode::NoSuchPlayer => Some("lobby-no-such-player"),
         ErrorCode::NoSuchArena => Some("lobby-no-such-arena"),
         ErrorCode::ArenaNotStarted => Some("lobby-arena-not-started"),

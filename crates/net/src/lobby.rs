@@ -197,6 +197,10 @@ pub enum ErrorCode {
     TooManyAccounts,
     /// Too many rooms, random games or codes asked for from one address.
     TooManyRequests,
+    /// Too many of a member's requests to be friends wait for answers.
+    TooManyAsked,
+    /// Too many of a member's invitations wait for answers.
+    TooManyInvitations,
     NoSuchPlayer,
     NoSuchArena,
     ArenaNotStarted,

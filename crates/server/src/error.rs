@@ -133,9 +133,9 @@ impl ApiError {
             ApiError::WeakKey => ErrorCode::BadRequest,
             ApiError::WrongRecovery => ErrorCode::WrongRecovery,
             ApiError::TooManyAccounts => ErrorCode::TooManyAccounts,
-            ApiError::TooManyRequests | ApiError::TooManyAsked(_) | ApiError::TooManyInvitations(_) => {
-                ErrorCode::TooManyRequests
-            }
+            ApiError::TooManyRequests => ErrorCode::TooManyRequests,
+            ApiError::TooManyAsked(_) => ErrorCode::TooManyAsked,
+            ApiError::TooManyInvitations(_) => ErrorCode::TooManyInvitations,
             ApiError::AlreadyWaiting | ApiError::AskedAgain => ErrorCode::AlreadyWaiting,
             ApiError::PlayingInArena => ErrorCode::AlreadySeated,
             ApiError::LeftArena => ErrorCode::NotInArena,
@@ -184,7 +184,7 @@ fn status(code: ErrorCode) -> StatusCode {
         | AlreadyWaiting | GameNotOver | AlreadyAnswered | NotFriends | BlockedByYou | StaleView => {
             StatusCode::CONFLICT
         }
-        TooManyAccounts | TooManyRequests => StatusCode::TOO_MANY_REQUESTS,
+        TooManyAccounts | TooManyRequests | TooManyAsked | TooManyInvitations => StatusCode::TOO_MANY_REQUESTS,
         Unreachable => StatusCode::BAD_GATEWAY,
         Unavailable | ShuttingDown => StatusCode::SERVICE_UNAVAILABLE,
         Other => StatusCode::INTERNAL_SERVER_ERROR,

@@ -263,14 +263,14 @@ async fn requests_and_invitations_waiting_for_answers_are_bounded() {
         lobby.done(&ana, &format!("Asked{n}"), "ask").await;
     }
     let (status, refused) = lobby.act(&ana, "Asked50", "ask").await;
-    assert_eq!((status, error_code(&refused)), (429, "too_many_requests"), "{refused}");
+    assert_eq!((status, error_code(&refused)), (429, "too_many_asked"), "{refused}");
     assert!(refused["error"]["message"].as_str().unwrap().contains("50 players"), "{refused}");
 
     for n in 0..20 {
         assert_eq!(lobby.invite(&ana, &[&format!("Friend{n}")]).await.0, 201);
     }
     let (status, refused) = lobby.invite(&ana, &["Friend20"]).await;
-    assert_eq!((status, error_code(&refused)), (429, "too_many_requests"), "{refused}");
+    assert_eq!((status, error_code(&refused)), (429, "too_many_invitations"), "{refused}");
     let invitation = lobby.friends(&friends[0]).await.invitations[0].id;
     assert_eq!(lobby.answer(&friends[0], invitation, false).await.0, 204);
     assert_eq!(lobby.invite(&ana, &["Friend20"]).await.0, 201, "one answered, one more may go");
