@@ -42,24 +42,26 @@ fn rating(ui: &mut egui::Ui, locale: &Locale, friend: &Friend) {
 }
 
 /// Under an online game's results: each other member who played in it,
-/// not yet a friend nor asked, offered as one.
+/// not yet a friend nor asked, offered as one; the one to ask, when
+/// chosen.
 pub(super) fn befriend_opponents(
     ui: &mut egui::Ui,
     locale: &Locale,
     (ratings, my_seat): (&Ratings, usize),
     list: &FriendsList,
-    requests: &mut MessageWriter<FriendsRequest>,
-) {
-    let (Fetched::Got(game), Some(friends)) = (&ratings.game, &list.friends) else { return };
+) -> Option<FriendsRequest> {
+    let (Fetched::Got(game), Some(friends)) = (&ratings.game, &list.friends) else { return None };
     let known = |nick: &str| {
         friends.friends.iter().any(|friend| friend.nick == nick)
             || [&friends.asked, &friends.asking, &friends.blocked].iter().any(|nicks| nicks.iter().any(|n| n == nick))
     };
+    let mut asked = None;
     for change in game.changes.iter().filter(|change| change.seat != my_seat && !known(&change.nick)) {
         if ui.small_button(locale.t_with("friends-add-player", &[("nick", change.nick.clone().into())])).clicked() {
-            requests.write(FriendsRequest::Act { nick: change.nick.clone(), act: FriendAct::Ask });
+            asked = Some(FriendsRequest::Act { nick: change.nick.clone(), act: FriendAct::Ask });
         }
     }
+    asked
 }
 
 /// The friends page; the room to invite friends to, when asked for.
@@ -255,4 +257,74 @@ fn invitation(
             });
         });
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use wocable_net::{Friends, GameRatings, RatingChange};
+
+    /// Where egui drew `wanted`, if it did.
+    fn text_at(shapes: &[egui::epaint::ClippedShape], wanted: &str) -> Option<egui::Rect> {
+        fn find(shape: &egui::Shape, wanted: &str) -> Option<egui::Rect> {
+            match shape {
+                egui::Shape::Text(text) if text.galley.text() == wanted => {
+                    Some(egui::Rect::from_min_size(text.pos, text.galley.size()))
+                }
+                egui::Shape::Vec(shapes) => shapes.iter().find_map(|shape| find(shape, wanted)),
+                _ => None,
+            }
+        }
+        shapes.iter().find_map(|clipped| find(&clipped.shape, wanted))
+    }
+
+    /// A frame of the results' offers, given `events`: what egui drew, and
+    /// the request chosen.
+    fn frame(
+        ctx: &egui::Context,
+        (ratings, list): (&Ratings, &FriendsList),
+        events: Vec<egui::Event>,
+    ) -> (Vec<egui::epaint::ClippedShape>, Option<FriendsRequest>) {
+        let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(390.0, 844.0));
+        let input = egui::RawInput { screen_rect: Some(screen), events, ..Default::default() };
+        let mut asked = None;
+        let mut output = ctx.run_ui(input, |ui| asked = befriend_opponents(ui, &Locale::default(), (ratings, 0), list));
+        // The font atlas, which a renderer would take up.
+        output.textures_delta.clear();
+        (output.shapes, asked)
+    }
+
+    #[test]
+    fn add_as_a_friend_on_the_results_asks_the_player_pressed_and_offers_no_one_known() {
+        let change = |seat, nick: &str| RatingChange {
+            seat,
+            nick: nick.into(),
+            before: 1500.0,
+            after: 1510.0,
+            provisional: true,
+        };
+        let changes = vec![change(0, "Me"), change(1, "Ben"), change(2, "Cy"), change(3, "Dee")];
+        let ratings = Ratings { game: Fetched::Got(GameRatings { changes }), ..default() };
+        let mut list = FriendsList::default();
+        list.friends = Some(Friends { asked: vec!["Cy".into()], blocked: vec!["Dee".into()], ..default() });
+        let ctx = egui::Context::default();
+        crate::ui::style(&ctx);
+        let (shapes, asked) = frame(&ctx, (&ratings, &list), Vec::new());
+        assert_eq!(asked, None);
+        let offer = |nick: &str| Locale::default().t_with("friends-add-player", &[("nick", nick.to_string().into())]);
+        for known in ["Me", "Cy", "Dee"] {
+            assert_eq!(text_at(&shapes, &offer(known)), None, "{known} is offered");
+        }
+        let ben = text_at(&shapes, &offer("Ben")).expect("Ben offered as a friend").center();
+        let press = |pressed| egui::Event::PointerButton {
+            pos: ben,
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: egui::Modifiers::NONE,
+        };
+        let (_, asked) = frame(&ctx, (&ratings, &list), vec![egui::Event::PointerMoved(ben), press(true)]);
+        assert_eq!(asked, None, "not until it is let go");
+        let (_, asked) = frame(&ctx, (&ratings, &list), vec![press(false)]);
+        assert_eq!(asked, Some(FriendsRequest::Act { nick: "Ben".into(), act: FriendAct::Ask }));
+    }
 }

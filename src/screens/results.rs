@@ -345,7 +345,9 @@ impl OnlineResults<'_> {
             None => {}
         }
         rating_changes(ui, locale, &self.ratings);
-        befriend_opponents(ui, locale, (&self.ratings, my_seat), &self.friends, &mut self.friend_requests);
+        if let Some(request) = befriend_opponents(ui, locale, (&self.ratings, my_seat), &self.friends) {
+            self.friend_requests.write(request);
+        }
         if let Some(offer) = self.rematch.as_deref() {
             super::rematch::show(ui, locale, offer, &mut self.answers);
         }
