@@ -87,9 +87,14 @@ fn answered<T: Send + 'static>(calls: &mut Vec<Call<T>>) -> Vec<Result<T, CallEr
     answers
 }
 
+/// The answers in the order they were read on the server, as far as the
+/// app can tell: a question listening was asked before the player's last
+/// word, so its answer may be from before it. The word's answer comes
+/// after, and the question is asked again with it (answered at once if
+/// the list has moved on since).
 fn take_answers(mut list: ResMut<FriendsList>, time: Res<Time<Real>>) {
     let list = &mut *list;
-    let mut answers = answered(&mut list.acting);
+    let mut answers = Vec::new();
     if let Some(answer) = list.listening.as_ref().and_then(Call::take) {
         list.listening = None;
         if answer.is_err() {
@@ -97,6 +102,11 @@ fn take_answers(mut list: ResMut<FriendsList>, time: Res<Time<Real>>) {
         }
         answers.push(answer);
     }
+    let acts = answered(&mut list.acting);
+    if acts.iter().any(Result::is_ok) {
+        list.listening = None;
+    }
+    answers.extend(acts);
     for answer in answers {
         match answer {
             Ok(friends) => {
@@ -125,4 +135,50 @@ fn listen(mut list: ResMut<FriendsList>, time: Res<Time<Real>>) {
     }
     let since = list.friends.as_ref().map(|friends| friends.version.clone());
     list.listening = Some(Lobby::new(&server).friends(key, since));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bevy::ecs::system::RunSystemOnce;
+
+    fn version(version: &str) -> Friends {
+        Friends { version: version.into(), ..default() }
+    }
+
+    fn taken(list: FriendsList) -> FriendsList {
+        let mut world = World::new();
+        world.insert_resource(list);
+        world.init_resource::<Time<Real>>();
+        world.run_system_once(take_answers).unwrap();
+        world.remove_resource::<FriendsList>().unwrap()
+    }
+
+    #[test]
+    fn the_answer_to_a_players_word_outranks_a_listening_answer_and_asks_again() {
+        // Both come in one frame: the word's answer is the newer.
+        let list = taken(FriendsList {
+            listening: Some(Call::answered(Ok(version("before")))),
+            acting: vec![Call::answered(Ok(version("after")))],
+            ..default()
+        });
+        assert_eq!(list.friends.map(|friends| friends.version).as_deref(), Some("after"));
+        // The question still open was asked before the word: its answer
+        // is not waited for, and the next asks from the word's answer.
+        let open = Call::answered(Ok(version("before")));
+        open.take();
+        let list = taken(FriendsList {
+            listening: Some(open),
+            acting: vec![Call::answered(Ok(version("after")))],
+            ..default()
+        });
+        assert!(list.listening.is_none());
+        assert_eq!(list.friends.map(|friends| friends.version).as_deref(), Some("after"));
+        // A word refused leaves the question open.
+        let open = Call::answered(Ok(version("before")));
+        open.take();
+        let refused = Call::answered(Err(CallError::Unreadable("no".into())));
+        let list = taken(FriendsList { listening: Some(open), acting: vec![refused], ..default() });
+        assert!(list.listening.is_some() && list.failed.is_some());
+    }
 }

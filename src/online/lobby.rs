@@ -50,7 +50,12 @@ impl<T: Send + 'static> Call<T> {
 
     /// A call that failed before it was sent.
     fn failed(error: CallError) -> Call<T> {
-        Call { answer: Arc::new(Mutex::new(Some(Err(error)))) }
+        Call::answered(Err(error))
+    }
+
+    /// A call answered already.
+    pub(super) fn answered(answer: Result<T, CallError>) -> Call<T> {
+        Call { answer: Arc::new(Mutex::new(Some(answer))) }
     }
 
     /// The answer, if it came (and was not taken before).
