@@ -92,6 +92,10 @@ pub(crate) struct Prepared {
     /// per line, and the tiles each line had then ([`Prepared::line_tiles`]).
     changed: [u32; 2],
     checked: [[[u32; SIZE]; SIZE]; 2],
+    /// Each line's tiles and cross checks before they were last worked
+    /// out: a search takes a play back as often as it makes one, and
+    /// its lines then have these again.
+    previous: [[([u32; SIZE], LineChecks); SIZE]; 2],
     /// Each line's squares as the walk reads them, by the direction of
     /// the plays along it; the lines set up again at the next generation
     /// (a bit per line); whether the board was empty when they were set up.
@@ -101,6 +105,9 @@ pub(crate) struct Prepared {
 }
 
 type CrossChecks = [[Option<(u32, u32)>; SIZE]; SIZE];
+
+/// The cross checks of one line's squares, in order.
+type LineChecks = [Option<(u32, u32)>; SIZE];
 
 const ALL_LINES: u32 = (1 << SIZE) - 1;
 
@@ -124,6 +131,7 @@ impl Prepared {
             checks: [[[None; SIZE]; SIZE]; 2],
             changed: [0; 2],
             checked: [[[0; SIZE]; SIZE]; 2],
+            previous: [[([u32::MAX; SIZE], [None; SIZE]); SIZE]; 2],
             squares: [[[Square::default(); SIZE]; SIZE]; 2],
             stale: [ALL_LINES; 2],
             set_up_empty: false,
@@ -156,8 +164,9 @@ impl Prepared {
         for cross in [Direction::Across, Direction::Down] {
             let changed = std::mem::take(&mut self.changed[direction_index(cross)]);
             for line in (0..SIZE).filter(|l| changed & 1 << l != 0) {
-                if self.line_tiles(cross, line) != self.checked[direction_index(cross)][line] {
-                    self.check_line(lexicon, cross, line);
+                let tiles = self.line_tiles(cross, line);
+                if tiles != self.checked[direction_index(cross)][line] {
+                    self.check_line(lexicon, cross, line, tiles);
                 }
             }
         }
@@ -172,13 +181,23 @@ impl Prepared {
         })
     }
 
-    /// Works out the cross checks of one line of cross words again, and
-    /// marks the lines of plays whose squares' checks changed.
-    fn check_line(&mut self, lexicon: &Lexicon, cross: Direction, line: usize) {
+    /// Works out the cross checks of one line of cross words again, now
+    /// that it has `tiles`, and marks the lines of plays whose squares'
+    /// checks changed.
+    fn check_line(&mut self, lexicon: &Lexicon, cross: Direction, line: usize, tiles: [u32; SIZE]) {
         let at = |i: usize| line_pos(cross, line, i);
-        let before: [Option<(u32, u32)>; SIZE] =
-            std::array::from_fn(|i| self.checks[direction_index(cross)][at(i).row as usize][at(i).col as usize]);
-        self.work_out_line(lexicon, cross, line);
+        let d = direction_index(cross);
+        let before: LineChecks = std::array::from_fn(|i| self.checks[d][at(i).row as usize][at(i).col as usize]);
+        let (previous_tiles, previous_checks) = self.previous[d][line];
+        self.previous[d][line] = (self.checked[d][line], before);
+        if previous_tiles == tiles {
+            for (i, check) in previous_checks.iter().enumerate() {
+                self.checks[d][at(i).row as usize][at(i).col as usize] = *check;
+            }
+            self.checked[d][line] = tiles;
+        } else {
+            self.work_out_line(lexicon, cross, line);
+        }
         // The i-th square of this line is on the i-th line of the plays
         // these checks serve.
         for (i, check) in before.iter().enumerate() {
