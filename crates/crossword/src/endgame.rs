@@ -340,7 +340,7 @@ impl Position {
         // Whether this position's lines are cut short, apart from the others'.
         let outer_cut = std::mem::replace(&mut self.cut, false);
         let key = self.key(side);
-        let known = self.table[key as usize & (self.table.len() - 1)];
+        let known = self.probe(key);
         let (mut alpha, mut beta) = (alpha, beta);
         if known.key == key && (known.proven || u32::from(known.depth) >= depth) {
             // A value found with a horizon brings that horizon here.
@@ -373,6 +373,25 @@ impl Position {
         node.generated = false;
         self.stack.push(node);
         Ok(None)
+    }
+
+    /// What the table knows of position `key`: of the slot pair its key
+    /// names, the entry with its key (an empty one when neither has it).
+    fn probe(&self, key: u64) -> Entry {
+        let pair = key as usize & (self.table.len() - 1) & !1;
+        let found = self.table[pair..pair + 2].iter().find(|entry| entry.key == key);
+        found.copied().unwrap_or_default()
+    }
+
+    /// Keeps `entry` in its slot pair: the first keeps the deepest search
+    /// (or a proven one), so that a costly answer is not lost to the many
+    /// shallow ones; the second takes whatever the first does not.
+    fn store(&mut self, entry: Entry) {
+        let pair = entry.key as usize & (self.table.len() - 1) & !1;
+        let first = self.table[pair];
+        let deeper = (entry.proven, entry.depth) >= (first.proven, first.depth);
+        let slot = if first.key == entry.key || deeper { pair } else { pair + 1 };
+        self.table[slot] = entry;
     }
 
     /// The play `code` names for `side` here, when it is legal: its tiles
@@ -533,8 +552,7 @@ impl Position {
             }
             let best = node.plays.get(best_index).map_or(0, Play::pack);
             let depth = depth as u8; // at most MAX_DEPTH
-            let slot = key as usize & (self.table.len() - 1);
-            self.table[slot] = Entry { key, best, value, bound, depth, proven };
+            self.store(Entry { key, best, value, bound, depth, proven });
             self.plays[depth as usize] = node.plays;
             found = self.replied(value);
         }
