@@ -82,6 +82,12 @@ impl Play {
         play
     }
 
+    /// A pass: no tiles. The search's plays end with it, unless it was
+    /// tried first.
+    fn pass() -> Play {
+        Play::of(&[], 0)
+    }
+
     fn tiles(&self) -> &[(Pos, PlacedTile)] {
         &self.tiles[..self.len]
     }
@@ -91,6 +97,9 @@ impl Play {
     /// in board order; never 0.
     fn pack(&self) -> u64 {
         let tiles = self.tiles();
+        if tiles.is_empty() {
+            return PASS;
+        }
         let down = tiles.len() > 1 && tiles[0].0.col == tiles[1].0.col;
         let head = tiles[0].0.index() as u64 | (tiles.len() as u64) << 8 | (down as u64) << 11;
         tiles.iter().enumerate().fold(head, |code, (i, (_, tile))| {
@@ -98,6 +107,9 @@ impl Play {
         })
     }
 }
+
+/// A pass, packed: a play packs to more (its tiles are counted from bit 8).
+const PASS: u64 = 1;
 
 /// The tiles of a packed play on `board`: from its first square on, one
 /// to each empty square; `None` when they run off the board.
@@ -251,7 +263,7 @@ struct Node {
     outer_cut: bool,
     key: u64,
     plays: Vec<Play>,
-    /// The play searched now (`plays.len()`: the pass).
+    /// The play searched now.
     next: usize,
     /// That play's null-window search found it inside the whole window:
     /// it is searched again, with the whole window.
@@ -397,6 +409,9 @@ impl Position {
     /// The play `code` names for `side` here, when it is legal: its tiles
     /// on the rack, its words all words.
     fn legal(&self, game: &Game, side: usize, code: u64) -> Option<Play> {
+        if code == PASS {
+            return Some(Play::pass());
+        }
         let mut play = unpack(code, &self.board)?;
         let slot = |letter: Letter, blank: bool| if blank { 0 } else { letter.0 as usize & 31 };
         let mut counts = [0u8; 32];
@@ -449,9 +464,14 @@ impl Position {
             let top = self.stack.len() - 1;
             let Node { side, depth, alpha, beta, next, again, state, .. } = self.stack[top];
             let found = match state {
-                State::Start if next == self.stack[top].plays.len() && !self.stack[top].generated => {
-                    self.generate_rest(game);
-                    continue;
+                State::Start if next == self.stack[top].plays.len() => {
+                    if !self.stack[top].generated {
+                        self.generate_rest(game);
+                        continue;
+                    }
+                    // Those tried first were all there is: nothing more to
+                    // count.
+                    i32::MIN
                 }
                 State::Start => {
                     // The first play gets the whole window; the others first a
@@ -459,20 +479,19 @@ impl Position {
                     // they are no better.
                     let (low, high) = if next == 0 || again { (alpha, beta) } else { (alpha, alpha.saturating_add(1)) };
                     let (other, passes) = (1 - side, self.passes);
-                    match self.stack[top].plays.get(next).copied() {
-                        None if passes + 1 >= pass_limit(game) => {
+                    let play = self.stack[top].plays[next];
+                    match play.len {
+                        0 if passes + 1 >= pass_limit(game) => {
                             let deducted = game.rules().deduct_racks_on_passes;
                             if deducted { self.rack_points(game, other) - self.rack_points(game, side) } else { 0 }
                         }
-                        None => {
+                        0 => {
                             self.passes += 1;
                             self.stack[top].state = State::Reply(high.saturating_neg(), low.saturating_neg());
                             continue;
                         }
-                        Some(play) if play.len == self.racks[side].len() => {
-                            play.score + 2 * self.rack_points(game, other)
-                        }
-                        Some(play) => {
+                        len if len == self.racks[side].len() => play.score + 2 * self.rack_points(game, other),
+                        _ => {
                             self.make(side, &play);
                             self.passes = 0;
                             // score − reply lies in (low, high) when the reply
@@ -508,13 +527,9 @@ impl Position {
         let top = self.stack.len() - 1;
         let (side, passes) = (self.stack[top].side, self.stack[top].passes);
         self.passes = passes;
-        match self.stack[top].plays.get(self.stack[top].next).copied() {
-            Some(play) => {
-                self.unmake(side, &play);
-                play.score - reply
-            }
-            None => -reply,
-        }
+        let play = self.stack[top].plays[self.stack[top].next];
+        self.unmake(side, &play);
+        play.score - reply
     }
 
     /// Gives the top position the value `found` of the play it searches,
@@ -533,7 +548,7 @@ impl Position {
                 (node.value, node.best_index) = (found, node.next);
             }
             node.alpha = node.alpha.max(found);
-            if node.alpha < node.beta && node.next < node.plays.len() {
+            if node.alpha < node.beta && (node.next + 1 < node.plays.len() || !node.generated) {
                 node.next += 1;
                 return None;
             }
@@ -550,7 +565,7 @@ impl Position {
             if self.stack.is_empty() {
                 return Some(Finished { value, best_index, proven });
             }
-            let best = node.plays.get(best_index).map_or(0, Play::pack);
+            let best = node.plays[best_index].pack();
             let depth = depth as u8; // at most MAX_DEPTH
             self.store(Entry { key, best, value, bound, depth, proven });
             self.plays[depth as usize] = node.plays;
@@ -599,6 +614,7 @@ impl Position {
         });
         let rack = self.racks[side].len();
         plays.sort_by_key(|p| order(p.len, p.score, rack));
+        plays.push(Play::pass());
     }
 }
 
@@ -702,7 +718,7 @@ impl EndgameSearch {
         }
         if self.position.stack.is_empty() {
             self.depth += 1;
-            let plays = self.candidates.iter().map(|m| Play::of(&m.tiles, m.score)).collect();
+            let plays = self.candidates.iter().map(|m| Play::of(&m.tiles, m.score)).chain([Play::pass()]).collect();
             self.position.push_root(self.depth, plays);
         }
         let budget = self.position.nodes_left;
