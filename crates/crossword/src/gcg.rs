@@ -204,15 +204,18 @@ fn number(line: usize, text: &str) -> Result<i32, GcgError> {
     text.trim_start_matches('+').parse().map_err(|_| err(line, format!("'{text}' is not a score")))
 }
 
-/// Parses a GCG file. Unknown pragmas are ignored; malformed lines are
-/// errors with their line number.
+/// Parses a GCG file. Unknown pragmas are ignored, and so are the lines a
+/// `#note` goes on over (up to the next pragma or event); malformed lines
+/// are errors with their line number.
 pub fn parse(text: &str) -> Result<Record, GcgError> {
     let mut record = Record::default();
+    let mut in_note = false;
     for (i, raw) in text.lines().enumerate() {
         let line = i + 1;
         let raw = raw.trim();
         if let Some(pragma) = raw.strip_prefix('#') {
             let (name, rest) = pragma.split_once(char::is_whitespace).unwrap_or((pragma, ""));
+            in_note = name == "note";
             let rest = rest.trim();
             let first_word = || rest.split_whitespace().next().map(str::to_string);
             if let Some(n) = name.strip_prefix("player").and_then(|n| n.parse::<usize>().ok()) {
@@ -241,11 +244,12 @@ pub fn parse(text: &str) -> Result<Record, GcgError> {
             continue;
         }
         let Some(event) = raw.strip_prefix('>') else {
-            if raw.is_empty() {
+            if raw.is_empty() || in_note {
                 continue;
             }
             return Err(err(line, "expected a '#' pragma or a '>' event"));
         };
+        in_note = false;
         let (nick, rest) = event.split_once(':').ok_or_else(|| err(line, "expected '>nick:'"))?;
         let nick = nick.trim().to_string();
         let fields: Vec<&str> = rest.split_whitespace().collect();

@@ -147,6 +147,17 @@ fn replay_reports_the_first_wrong_line() {
     assert_eq!(gcg::replay(&gcg::parse(&wrong_rack).unwrap(), RuleSetKind::Wocable, lexicon).unwrap_err().line, 6);
 }
 
+/// Notes written by other programs go on over several lines (with DOS
+/// line ends, in a macondo test record).
+#[test]
+fn a_note_goes_on_over_the_lines_up_to_the_next_event() {
+    let text = "#player1 ann Ann\r\n#player2 bo Bo\r\n>ann: ACT 8G CAT +10 10\r\n#note a risky play:\r\n\
+                win or lose. will it work?\r\n\r\n>bo: DOG H7 D.G +5 5\r\n";
+    let record = gcg::parse(text).unwrap();
+    assert_eq!(record.entries.len(), 2);
+    assert!(matches!(&record.entries[1], (7, Entry::Move { nick, .. }) if nick == "bo"), "{:?}", record.entries[1]);
+}
+
 #[test]
 fn malformed_records_are_refused_with_their_line() {
     for (text, line) in [
@@ -155,6 +166,8 @@ fn malformed_records_are_refused_with_their_line() {
         ("#player2 ann\n", 1),
         ("hello\n", 1),
         ("#player1 ann\n>ann: +10\n", 2),
+        // A note goes on only up to the next event.
+        ("#player1 ann\n#note good\n>ann: ACT 8G CAT +10 10\nstray\n", 4),
     ] {
         assert_eq!(gcg::parse(text).unwrap_err().line, line, "{text}");
     }
