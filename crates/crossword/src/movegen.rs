@@ -138,7 +138,8 @@ impl Prepared {
         };
         for cross in [Direction::Across, Direction::Down] {
             for line in 0..SIZE {
-                prepared.work_out_line(lexicon, cross, line);
+                let tiles = prepared.line_tiles(cross, line);
+                prepared.work_out_line(lexicon, cross, line, tiles);
             }
         }
         prepared
@@ -196,7 +197,7 @@ impl Prepared {
             }
             self.checked[d][line] = tiles;
         } else {
-            self.work_out_line(lexicon, cross, line);
+            self.work_out_line(lexicon, cross, line, tiles);
         }
         // The i-th square of this line is on the i-th line of the plays
         // these checks serve.
@@ -207,9 +208,10 @@ impl Prepared {
         }
     }
 
-    /// Works out the cross checks of one line of cross words.
-    fn work_out_line(&mut self, lexicon: &Lexicon, cross: Direction, line: usize) {
-        self.checked[direction_index(cross)][line] = self.line_tiles(cross, line);
+    /// Works out the cross checks of one line of cross words, whose tiles
+    /// are `tiles` ([`Prepared::line_tiles`]).
+    fn work_out_line(&mut self, lexicon: &Lexicon, cross: Direction, line: usize, tiles: [u32; SIZE]) {
+        self.checked[direction_index(cross)][line] = tiles;
         let checks = &mut self.checks[direction_index(cross)];
         for i in 0..SIZE {
             let pos = line_pos(cross, line, i);
