@@ -332,6 +332,23 @@ impl Position {
         self.racks[side].iter().map(|t| t.value(game.tile_set()) as i32).sum()
     }
 
+    /// The value for `side` of the position beyond the horizon, with it to
+    /// move: the racks as they stand, and the turn.
+    fn horizon(&self, game: &Game, side: usize) -> i32 {
+        self.rack_points(game, 1 - side) - self.rack_points(game, side) + TEMPO
+    }
+
+    /// What `side` gains by going out with a play scoring `score`.
+    fn going_out(&self, game: &Game, side: usize, score: i32) -> i32 {
+        score + 2 * self.rack_points(game, 1 - side)
+    }
+
+    /// What `side` gains by the pass that ends the game.
+    fn last_pass(&self, game: &Game, side: usize) -> i32 {
+        let deducted = game.rules().deduct_racks_on_passes;
+        if deducted { self.rack_points(game, 1 - side) - self.rack_points(game, side) } else { 0 }
+    }
+
     /// Starts the search of `side`'s position (to move), `depth` turns
     /// deep within (`alpha`, `beta`): its value at once when the horizon or
     /// the table gives it, else `None` with the position pushed on the
@@ -345,9 +362,8 @@ impl Position {
         beta: i32,
     ) -> Result<Option<i32>, OutOfNodes> {
         if depth == 0 {
-            // Beyond the horizon, racks count as they stand.
             self.cut = true;
-            return Ok(Some(self.rack_points(game, 1 - side) - self.rack_points(game, side) + TEMPO));
+            return Ok(Some(self.horizon(game, side)));
         }
         // Whether this position's lines are cut short, apart from the others'.
         let outer_cut = std::mem::replace(&mut self.cut, false);
@@ -372,6 +388,12 @@ impl Position {
             return Err(OutOfNodes);
         }
         self.nodes_left -= 1;
+        if depth == 1 {
+            let (value, bound, best, proven) = self.last_turn(game, side, beta);
+            self.store(Entry { key, best, value, bound, depth: 1, proven });
+            self.cut = outer_cut || !proven;
+            return Ok(Some(value));
+        }
         // First the best play of an earlier search of this position: it
         // often settles it, and then its plays need not be generated.
         let mut plays = std::mem::take(&mut self.plays[depth as usize]);
@@ -385,6 +407,56 @@ impl Position {
         node.generated = false;
         self.stack.push(node);
         Ok(None)
+    }
+
+    /// The value of `side`'s position a turn before the horizon, worked out
+    /// as its plays are generated (each ends the game or meets the
+    /// horizon, so none is made), with its bound, its best play and
+    /// whether it is proven. It is what the search would find, trying the
+    /// plays that go out first, then the others in [`order`], the pass
+    /// last: the first that reaches `beta`, else the best. (The best of
+    /// all would be no worse a value, but the first makes the better
+    /// play to try first when the position is searched deeper.)
+    fn last_turn(&mut self, game: &Game, side: usize, beta: i32) -> (i32, Bound, u64, bool) {
+        let (mine, theirs) = (self.rack_points(game, side), self.rack_points(game, 1 - side));
+        let rack = self.racks[side].len();
+        let (out_bonus, tile_set) = (self.going_out(game, side, 0), game.tile_set());
+        let pass_ends = self.passes + 1 >= pass_limit(game);
+        // The best play going out, the best other move (the pass first),
+        // the first other play reaching `beta`, and whether a move meets
+        // the horizon.
+        let mut out = (i32::MIN, 0);
+        let mut other = if pass_ends { (self.last_pass(game, side), PASS) } else { (theirs - mine - TEMPO, PASS) };
+        let mut first: Option<(Reverse<(bool, i32)>, i32, u64)> = None;
+        let mut open = !pass_ends;
+        self.prepared.generate(&self.racks[side], game.lexicon(), &game.scoring(), |tiles, score, _| {
+            let code = || Play::of(tiles, score).pack();
+            let score = score as i32;
+            if tiles.len() == rack {
+                if score + out_bonus > out.0 {
+                    out = (score + out_bonus, code());
+                }
+                return;
+            }
+            open = true;
+            let played: i32 = tiles.iter().map(|(_, t)| Tile::from(*t).value(tile_set) as i32).sum();
+            let value = score - (mine - played - theirs + TEMPO);
+            if value > other.0 {
+                other = (value, code());
+            }
+            let place = order(tiles.len(), score, rack);
+            if value >= beta && first.is_none_or(|(before, _, _)| place < before) {
+                first = Some((place, value, code()));
+            }
+        });
+        if out.0 >= beta {
+            return (out.0, Bound::Lower, out.1, true);
+        }
+        if let Some((_, value, best)) = first {
+            return (value, Bound::Lower, best, false);
+        }
+        let (value, best) = if out.0 > other.0 { out } else { other };
+        (value, if value >= beta { Bound::Lower } else { Bound::Exact }, best, !open)
     }
 
     /// What the table knows of position `key`: of the slot pair its key
@@ -478,19 +550,16 @@ impl Position {
                     // null window, which is cheaper and enough to show that
                     // they are no better.
                     let (low, high) = if next == 0 || again { (alpha, beta) } else { (alpha, alpha.saturating_add(1)) };
-                    let (other, passes) = (1 - side, self.passes);
+                    let passes = self.passes;
                     let play = self.stack[top].plays[next];
                     match play.len {
-                        0 if passes + 1 >= pass_limit(game) => {
-                            let deducted = game.rules().deduct_racks_on_passes;
-                            if deducted { self.rack_points(game, other) - self.rack_points(game, side) } else { 0 }
-                        }
+                        0 if passes + 1 >= pass_limit(game) => self.last_pass(game, side),
                         0 => {
                             self.passes += 1;
                             self.stack[top].state = State::Reply(high.saturating_neg(), low.saturating_neg());
                             continue;
                         }
-                        len if len == self.racks[side].len() => play.score + 2 * self.rack_points(game, other),
+                        len if len == self.racks[side].len() => self.going_out(game, side, play.score),
                         _ => {
                             self.make(side, &play);
                             self.passes = 0;
