@@ -131,6 +131,10 @@ fn unpack(code: u64, board: &Board) -> Option<Play> {
     Some(Play { tiles, len: count, score: 0 })
 }
 
+/// The least depth at which a position looks up its replies in the table
+/// before searching them.
+const ETC_DEPTH: u32 = 2;
+
 /// Why a search stopped early.
 struct OutOfNodes;
 
@@ -167,6 +171,12 @@ impl Keys {
             side: next(),
             passes: std::array::from_fn(|_| next()),
         }
+    }
+
+    /// The key of a position from those of its board and racks.
+    fn of(&self, board_key: u64, rack_keys: [u64; 2], side: usize, passes: usize) -> u64 {
+        let side_key = if side == 1 { self.side } else { 0 };
+        board_key ^ rack_keys[0] ^ rack_keys[1].rotate_left(1) ^ side_key ^ self.passes[passes & 7]
     }
 
     fn square(&self, pos: Pos, tile: PlacedTile) -> u64 {
@@ -518,6 +528,33 @@ impl Position {
         }
         node.generated = true;
         self.scratch = all;
+        self.bring_forward_known_cutoff(game, tried);
+    }
+
+    /// Moves to the front of the top position's untried plays (from
+    /// `untried` on) one whose reply the table already knows to be a
+    /// cutoff, so that it settles the position at once (an enhanced
+    /// transposition cutoff).
+    fn bring_forward_known_cutoff(&mut self, game: &Game, untried: usize) {
+        let node = self.stack.last().expect("a position being searched");
+        if node.depth < ETC_DEPTH {
+            return;
+        }
+        let (side, rack) = (node.side, self.racks[node.side].len());
+        let found = node.plays[untried..].iter().position(|play| {
+            if play.len == rack || play.len == 0 && self.passes + 1 >= pass_limit(game) {
+                return false;
+            }
+            let known = self.probe(self.key_after(side, play));
+            known.key == self.key_after(side, play)
+                && (known.proven || u32::from(known.depth) + 1 >= node.depth)
+                && known.bound != Bound::Lower
+                && play.score - known.value >= node.beta
+        });
+        if let Some(found) = found {
+            let node = self.stack.last_mut().expect("a position being searched");
+            node.plays[untried..=untried + found].rotate_right(1);
+        }
     }
 
     /// Pushes the search of the root, whose plays are given (neither looked
@@ -667,12 +704,18 @@ impl Position {
 
     /// The position's key, with `side` to move.
     fn key(&self, side: usize) -> u64 {
-        let side_key = if side == 1 { self.keys.side } else { 0 };
-        self.board_key
-            ^ self.rack_keys[0]
-            ^ self.rack_keys[1].rotate_left(1)
-            ^ side_key
-            ^ self.keys.passes[self.passes & 7]
+        self.keys.of(self.board_key, self.rack_keys, side, self.passes)
+    }
+
+    /// The key of the position `side`'s `play` leads to, without making it.
+    fn key_after(&self, side: usize, play: &Play) -> u64 {
+        let (mut board_key, mut rack_keys) = (self.board_key, self.rack_keys);
+        for (pos, tile) in play.tiles() {
+            board_key ^= self.keys.square(*pos, *tile);
+            rack_keys[side] = rack_keys[side].wrapping_sub(self.keys.rack_tile(side, Tile::from(*tile)));
+        }
+        let passes = if play.len == 0 { self.passes + 1 } else { 0 };
+        self.keys.of(board_key, rack_keys, 1 - side, passes)
     }
 
     /// Every play of `side`, in [`order`].
