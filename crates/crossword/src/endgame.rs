@@ -61,9 +61,12 @@ const TEMPO: i32 = 30;
 /// Where a play of `tiles` tiles scoring `score` comes in the search, from
 /// a rack of `rack` tiles: those that go out first, then by score and
 /// tiles played.
-pub(crate) fn order(tiles: usize, score: i32, rack: usize) -> Reverse<(bool, i32)> {
+pub(crate) fn order(tiles: usize, score: i32, rack: usize) -> Place {
     Reverse((tiles == rack, score + TILE_BONUS * tiles as i32))
 }
+
+/// Where a play comes in the search: the less, the sooner.
+pub(crate) type Place = Reverse<(bool, i32)>;
 
 /// A play of the search, kept without allocating.
 #[derive(Clone, Copy)]
@@ -437,7 +440,7 @@ impl Position {
         // the horizon.
         let mut out = (i32::MIN, 0);
         let mut other = if pass_ends { (self.last_pass(game, side), PASS) } else { (theirs - mine - TEMPO, PASS) };
-        let mut first: Option<(Reverse<(bool, i32)>, i32, u64)> = None;
+        let mut first: Option<(Place, i32, u64)> = None;
         let mut open = !pass_ends;
         self.prepared.generate(&self.racks[side], game.lexicon(), &game.scoring(), |tiles, score, _| {
             let code = || Play::of(tiles, score).pack();
