@@ -114,6 +114,9 @@ impl Play {
 /// A pass, packed: a play packs to more (its tiles are counted from bit 8).
 const PASS: u64 = 1;
 
+/// A pass that is the only move, packed.
+const FORCED_PASS: u64 = 2;
+
 /// The tiles of a packed play on `board`: from its first square on, one
 /// to each empty square; `None` when they run off the board.
 fn unpack(code: u64, board: &Board) -> Option<Play> {
@@ -289,6 +292,8 @@ struct Node {
     best_index: usize,
     /// Whether all its plays are generated, or only those tried first.
     generated: bool,
+    /// Its only move is a pass.
+    forced: bool,
 }
 
 impl Node {
@@ -317,6 +322,7 @@ impl Node {
             value: i32::MIN,
             best_index: 0,
             generated: true,
+            forced: false,
         }
     }
 }
@@ -411,13 +417,16 @@ impl Position {
         // often settles it, and then its plays need not be generated.
         let mut plays = std::mem::take(&mut self.plays[depth as usize]);
         plays.clear();
-        if known.key == key
+        let forced = known.key == key && known.best == FORCED_PASS;
+        if forced {
+            plays.push(Play::pass());
+        } else if known.key == key
             && let Some(play) = self.legal(game, side, known.best)
         {
             plays.push(play);
         }
         let mut node = Node::new(side, depth, (alpha, beta), outer_cut, key, self.passes, plays);
-        node.generated = false;
+        (node.generated, node.forced) = (forced, forced);
         self.stack.push(node);
         Ok(None)
     }
@@ -441,10 +450,11 @@ impl Position {
         let mut out = (i32::MIN, 0);
         let mut other = if pass_ends { (self.last_pass(game, side), PASS) } else { (theirs - mine - TEMPO, PASS) };
         let mut first: Option<(Place, i32, u64)> = None;
-        let mut open = !pass_ends;
+        let (mut open, mut stuck) = (!pass_ends, true);
         self.prepared.generate(&self.racks[side], game.lexicon(), &game.scoring(), |tiles, score, _| {
             let code = || Play::of(tiles, score).pack();
             let score = score as i32;
+            stuck = false;
             if tiles.len() == rack {
                 if score + out_bonus > out.0 {
                     out = (score + out_bonus, code());
@@ -469,6 +479,7 @@ impl Position {
             return (value, Bound::Lower, best, false);
         }
         let (value, best) = if out.0 > other.0 { out } else { other };
+        let best = if stuck { FORCED_PASS } else { best };
         (value, if value >= beta { Bound::Lower } else { Bound::Exact }, best, !open)
     }
 
@@ -530,6 +541,7 @@ impl Position {
             }
         }
         node.generated = true;
+        node.forced = node.plays.len() == 1 && node.plays[0].len == 0;
         self.scratch = all;
         self.bring_forward_known_cutoff(game, tried);
     }
@@ -613,7 +625,11 @@ impl Position {
                 }
                 State::Reply(low, high) => {
                     self.stack[top].state = State::Waiting;
-                    match self.enter(game, 1 - side, depth - 1, low, high) {
+                    // A pass that is all a player can do costs no turn of
+                    // the depth: a player stuck for a few turns would
+                    // otherwise take the search as many turns deeper.
+                    let depth = if self.stack[top].forced { depth } else { depth - 1 };
+                    match self.enter(game, 1 - side, depth, low, high) {
                         Ok(Some(reply)) => self.replied(reply),
                         Ok(None) => continue,
                         Err(OutOfNodes) => {
@@ -674,7 +690,7 @@ impl Position {
             if self.stack.is_empty() {
                 return Some(Finished { value, best_index, proven });
             }
-            let best = node.plays[best_index].pack();
+            let best = if node.forced { FORCED_PASS } else { node.plays[best_index].pack() };
             let depth = depth as u8; // at most MAX_DEPTH
             self.store(Entry { key, best, value, bound, depth, proven });
             self.plays[depth as usize] = node.plays;
