@@ -928,15 +928,21 @@ mod tests {
         game.rack(seat).iter().map(|t| t.value(game.tile_set()) as i32).sum()
     }
 
-    /// Plain minimax over `depth` turns, racks counted as they stand beyond.
-    fn minimax(game: &Game, depth: u32) -> i32 {
+    /// Plain minimax over `depth` turns, racks counted as they stand
+    /// beyond; a pass that is all a player can do costs no turn, but on
+    /// the last. `forced` counts those passes.
+    fn minimax(game: &Game, depth: u32, forced: &mut usize) -> i32 {
         let me = game.turn();
         if depth == 0 {
             return rack_points(game, 1 - me) - rack_points(game, me) + TEMPO;
         }
-        let value =
-            |(next, gained): (Game, i32)| if next.is_over() { gained } else { gained - minimax(&next, depth - 1) };
-        turns(game).into_iter().map(value).max().expect("a pass at least")
+        let turns = turns(game);
+        let next_depth = if turns.len() == 1 && depth > 1 { depth } else { depth - 1 };
+        *forced += usize::from(next_depth == depth);
+        let mut value = |(next, gained): (Game, i32)| {
+            if next.is_over() { gained } else { gained - minimax(&next, next_depth, forced) }
+        };
+        turns.into_iter().map(&mut value).max().expect("a pass at least")
     }
 
     /// What the game is worth to the player on turn, every line played to
@@ -981,18 +987,23 @@ mod tests {
 
     #[test]
     fn the_search_agrees_with_plain_minimax() {
-        for game in &eight_tiles_left() {
+        let few_left = |game: &Game| game.rack(0).len() + game.rack(1).len() <= 4;
+        let mut forced = 0;
+        let deeper = endgames(RuleSetKind::Wocable, 0..8, few_left).into_iter().map(|game| (game, 4));
+        for (game, deepest) in eight_tiles_left().into_iter().map(|game| (game, 2)).chain(deeper) {
+            let game = &game;
             let mut search = EndgameSearch::new(game, &[], ENDGAME_NODES).expect("an endgame");
-            for depth in 1..=2 {
+            for depth in 1..=deepest {
                 search.position.nodes_left = u64::MAX;
                 let position = &mut search.position;
                 let searched = match position.enter(game, 0, depth, i32::MIN + 1, i32::MAX) {
                     Ok(None) => position.run(game).ok().map(|finished| finished.value),
                     entered => entered.ok().flatten(),
                 };
-                assert_eq!(searched, Some(minimax(game, depth)), "depth {depth}");
+                assert_eq!(searched, Some(minimax(game, depth, &mut forced)), "depth {depth}");
             }
         }
+        assert!(forced > 0, "no line met a pass that was all a player could do");
     }
 
     #[test]
