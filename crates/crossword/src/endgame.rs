@@ -560,8 +560,9 @@ impl Position {
             if play.len == rack || play.len == 0 && self.passes + 1 >= pass_limit(game) {
                 return false;
             }
-            let known = self.probe(self.key_after(side, play));
-            known.key == self.key_after(side, play)
+            let key = self.key_after(side, play);
+            let known = self.probe(key);
+            known.key == key
                 && (known.proven || u32::from(known.depth) + 1 >= node.depth)
                 && known.bound != Bound::Lower
                 && play.score - known.value >= node.beta
