@@ -794,7 +794,7 @@ impl EndgameSearch {
             [0, 1].map(|side| racks[side].iter().fold(0u64, |key, tile| key.wrapping_add(keys.rack_tile(side, *tile))));
         let position = Position {
             board: game.board().clone(),
-            prepared: Prepared::new(game.board(), game.lexicon(), &game.scoring()),
+            prepared: Prepared::new(game.board(), game.lexicon(), &game.scoring()).remembering(),
             racks,
             passes,
             plays: vec![Vec::new(); MAX_DEPTH as usize + 1],

@@ -61,6 +61,10 @@ struct Tally {
     cross: u32,
 }
 
+/// What the walk calls with each placement it finds, its score and the
+/// way it reads.
+type Visit<'a> = dyn FnMut(&[(Pos, PlacedTile)], u32, Direction) + 'a;
+
 /// Calls `visit` with every legal placement of `rack` on `board` and its
 /// score. A one-tile placement is visited once, whichever way it reads.
 /// A family list's left-out words are words of its graph that no placement
@@ -102,6 +106,66 @@ pub(crate) struct Prepared {
     squares: [[[Square; SIZE]; SIZE]; 2],
     stale: [u32; 2],
     set_up_empty: bool,
+    /// A hash of each line's squares, taken when they are set up.
+    fingerprints: [[u64; SIZE]; 2],
+    /// The placements found along lines, when they are kept.
+    memo: Option<Box<LineMemo>>,
+}
+
+/// How many of a line's walks the memo keeps: one for each rack a search
+/// is walking with at once, about.
+const MEMO_WAYS: usize = 4;
+
+/// The placements found along each line for the last few racks and
+/// squares walked there. A search's next position changes a few lines
+/// only, and each other line gives the same placements for the same rack
+/// (as the table of positions, it names them by 64-bit hashes).
+#[derive(Default)]
+struct LineMemo {
+    walks: [[[Walked; MEMO_WAYS]; SIZE]; 2],
+    /// Counts the lookups, to tell the least recently used walk.
+    clock: u64,
+}
+
+/// One line's walk: the hash of its squares and rack, when it was last
+/// used (0: never), and its placements' tiles, one after another, with
+/// each placement's tile count and score.
+#[derive(Default)]
+struct Walked {
+    key: u64,
+    used: u64,
+    tiles: Vec<(Pos, PlacedTile)>,
+    placements: Vec<(usize, u32)>,
+}
+
+impl LineMemo {
+    /// The walk of `line` with `key`, which `walk` (given where to record
+    /// its placements) makes when none is kept: it then takes the place
+    /// of the least recently used.
+    fn walked(&mut self, direction: Direction, line: usize, key: u64, walk: impl FnOnce(&mut Walked)) -> &Walked {
+        self.clock += 1;
+        let ways = &mut self.walks[direction_index(direction)][line];
+        let index = match ways.iter().position(|w| w.used > 0 && w.key == key) {
+            Some(index) => index,
+            None => {
+                let index = (0..MEMO_WAYS).min_by_key(|i| ways[*i].used).unwrap_or(0);
+                let walked = &mut ways[index];
+                (walked.key, walked.used) = (key, 0);
+                walked.tiles.clear();
+                walked.placements.clear();
+                walk(walked);
+                index
+            }
+        };
+        ways[index].used = self.clock;
+        &ways[index]
+    }
+}
+
+/// Mixes `value` into the hash `hash`.
+fn mix(hash: u64, value: u64) -> u64 {
+    let mixed = (hash ^ value).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    mixed ^ mixed >> 29
 }
 
 type CrossChecks = [[Option<(u32, u32)>; SIZE]; SIZE];
@@ -135,6 +199,8 @@ impl Prepared {
             squares: [[[Square::default(); SIZE]; SIZE]; 2],
             stale: [ALL_LINES; 2],
             set_up_empty: false,
+            fingerprints: [[0; SIZE]; 2],
+            memo: None,
         };
         for cross in [Direction::Across, Direction::Down] {
             for line in 0..SIZE {
@@ -143,6 +209,14 @@ impl Prepared {
             }
         }
         prepared
+    }
+
+    /// Keeps the placements found along each line, to give them again
+    /// without walking where the line and the rack are as they were: for
+    /// a search, which generates again and again on boards a play apart.
+    pub(crate) fn remembering(mut self) -> Prepared {
+        self.memo = Some(Box::default());
+        self
     }
 
     /// Puts `tiles` down (`Some`) or takes them back (`None`) on the
@@ -262,6 +336,20 @@ impl Prepared {
                         square.hook = true;
                     }
                 }
+                if self.memo.is_none() {
+                    continue;
+                }
+                self.fingerprints[direction_index(direction)][line] =
+                    self.squares[direction_index(direction)][line].iter().fold(0, |hash, square| {
+                        // Each field in bits of its own, as wide as its values go.
+                        let fields = u64::from(square.allowed)
+                            | u64::from(square.letter) << 32
+                            | u64::from(square.value) << 40
+                            | u64::from(square.hook) << 48
+                            | u64::from(square.cross_multiplier) << 49
+                            | u64::from(square.cross_score) << 53;
+                        mix(hash.rotate_left(7), fields)
+                    });
             }
         }
         lines
@@ -288,36 +376,55 @@ impl Prepared {
             }
         }
         let rack_letters = (1..32).filter(|l| counts[*l] > 0).fold(0, |mask, l| mask | 1 << l);
+        let rack_key = counts.iter().fold(u64::from(blanks), |hash, count| mix(hash, u64::from(*count)));
         let family = lexicon.is_family().then_some(lexicon);
         for direction in [Direction::Across, Direction::Down] {
             for line in (0..SIZE).filter(|l| lines[direction_index(direction)] & 1 << l != 0) {
                 let at = |i: usize| line_pos(direction, line, i);
-                let squares = self.squares[direction_index(direction)][line];
-                let empty = (0..SIZE).filter(|i| squares[*i].letter == 0).fold(0, |mask, i| mask | 1 << i);
-                let mut walk = Walk {
-                    graph,
-                    squares,
-                    empty,
-                    counts,
-                    rack_letters,
-                    blanks,
-                    values,
-                    anchor: 0,
-                    lo: 0,
-                    hi: SIZE,
-                    multiplier: 1,
-                    laid: [PlacedTile { letter: Letter(0), blank: false }; SIZE],
-                    placed: [(CENTRE, PlacedTile { letter: Letter(0), blank: false }); SIZE],
-                    start: 0,
-                    positions: std::array::from_fn(at),
-                    bingo_bonus: scoring.bingo_bonus,
-                    // One-tile plays that also read across are found across.
-                    skip_single_with_cross: direction == Direction::Down,
-                    family,
-                    direction,
-                    visit: &mut visit,
+                let squares = &self.squares[direction_index(direction)][line];
+                let walk = |visit: &mut Visit| {
+                    Walk {
+                        graph,
+                        squares: *squares,
+                        empty: (0..SIZE).filter(|i| squares[*i].letter == 0).fold(0, |mask, i| mask | 1 << i),
+                        counts,
+                        rack_letters,
+                        blanks,
+                        values,
+                        anchor: 0,
+                        lo: 0,
+                        hi: SIZE,
+                        multiplier: 1,
+                        laid: [PlacedTile { letter: Letter(0), blank: false }; SIZE],
+                        placed: [(CENTRE, PlacedTile { letter: Letter(0), blank: false }); SIZE],
+                        start: 0,
+                        positions: std::array::from_fn(at),
+                        bingo_bonus: scoring.bingo_bonus,
+                        // One-tile plays that also read across are found across.
+                        skip_single_with_cross: direction == Direction::Down,
+                        family,
+                        direction,
+                        visit,
+                    }
+                    .line()
                 };
-                walk.line();
+                let Some(memo) = &mut self.memo else {
+                    walk(&mut visit);
+                    continue;
+                };
+                let key = mix(self.fingerprints[direction_index(direction)][line], rack_key);
+                let walked = memo.walked(direction, line, key, |walked| {
+                    walk(&mut |tiles, score, _| {
+                        walked.tiles.extend_from_slice(tiles);
+                        walked.placements.push((tiles.len(), score));
+                    })
+                });
+                let mut tiles = walked.tiles.as_slice();
+                for (count, score) in &walked.placements {
+                    let (placed, rest) = tiles.split_at(*count);
+                    visit(placed, *score, direction);
+                    tiles = rest;
+                }
             }
         }
     }
@@ -515,7 +622,7 @@ fn leave_out_cross_words(checks: &mut CrossChecks, grid: &Grid, cross: Direction
     }
 }
 
-struct Walk<'a, F> {
+struct Walk<'a> {
     graph: WordGraph<'a>,
     squares: [Square; SIZE],
     counts: [u8; 32],
@@ -546,10 +653,10 @@ struct Walk<'a, F> {
     /// A family list, whose left-out words are no main word.
     family: Option<&'a Lexicon>,
     direction: Direction,
-    visit: &'a mut F,
+    visit: &'a mut Visit<'a>,
 }
 
-impl<F: FnMut(&[(Pos, PlacedTile)], u32, Direction)> Walk<'_, F> {
+impl Walk<'_> {
     /// Walks from every anchor of the line. A placement is found from the
     /// rightmost anchor it covers: a run of tiles when it covers one (from
     /// the run's last tile, so the walk starts with those letters, not with
@@ -749,21 +856,29 @@ mod tests {
 
     /// A prepared board kept up to date through tiles put down and taken
     /// back, a real tile and then a blank of the same letter on the same
-    /// squares, generates what a board read afresh does.
+    /// squares, generates what a board read afresh does, for either rack,
+    /// whether it keeps what it found along its lines or not.
     #[test]
     fn a_prepared_board_kept_up_to_date_generates_as_a_fresh_one() {
-        for lexicon in [Lexicon::bundled(Language::En), Lexicon::bundled(Language::En).family()] {
+        let lexicons = [Lexicon::bundled(Language::En), Lexicon::bundled(Language::En).family()];
+        for (lexicon, remembering) in lexicons.iter().flat_map(|l| [(l.clone(), false), (l.clone(), true)]) {
             let config = GameConfig::numbered(RuleSetKind::Wocable, Language::En, 2, 3);
             let mut game = Game::new(config, lexicon.clone()).expect("a game");
             for _ in 0..8 {
                 game.apply(choose(&game, Level::Strong, &LeaveModel::zero(Language::En), 0)).expect("a move");
             }
             let scoring = game.scoring();
-            let (mut board, mut prepared) = (game.board().clone(), Prepared::new(game.board(), &lexicon, &scoring));
+            let mut prepared = Prepared::new(game.board(), &lexicon, &scoring);
+            if remembering {
+                prepared = prepared.remembering();
+            }
+            let mut board = game.board().clone();
             let (rack, other) = (game.rack(game.turn()).to_vec(), game.rack(1 - game.turn()).to_vec());
             let same = |board: &Board, prepared: &mut Prepared| {
-                let kept = found(|visit| prepared.generate(&other, &lexicon, &scoring, visit));
-                assert_eq!(kept, found(|visit| generate(board, &other, &lexicon, &scoring, visit)));
+                for tiles in [&other, &rack] {
+                    let kept = found(|visit| prepared.generate(tiles, &lexicon, &scoring, visit));
+                    assert_eq!(kept, found(|visit| generate(board, tiles, &lexicon, &scoring, visit)));
+                }
             };
             for placed in all_moves(game.board(), &rack, &lexicon, &scoring).iter().step_by(5).take(30) {
                 for blank in [false, true] {
