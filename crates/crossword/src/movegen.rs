@@ -112,53 +112,41 @@ pub(crate) struct Prepared {
     memo: Option<Box<LineMemo>>,
 }
 
-/// How many of a line's walks the memo keeps: one for each rack a search
-/// is walking with at once, about.
-const MEMO_WAYS: usize = 4;
-
-/// The placements found along each line for the last few racks and
-/// squares walked there. A search's next position changes a few lines
-/// only, and each other line gives the same placements for the same rack
-/// (as the table of positions, it names them by 64-bit hashes).
-#[derive(Default)]
+/// The placements found along each line for the racks and squares
+/// walked there. A search's next position changes a few lines only, and
+/// each other line gives the same placements for the same rack. Walks
+/// are named by 64-bit hashes, as the search's table names positions,
+/// and each has a slot of its line's by its hash, where it replaces the
+/// one before.
 struct LineMemo {
-    walks: [[[Walked; MEMO_WAYS]; SIZE]; 2],
-    /// Counts the lookups, to tell the least recently used walk.
-    clock: u64,
+    /// The slots of each line (a power of two).
+    ways: usize,
+    walks: Vec<Walked>,
 }
 
-/// One line's walk: the hash of its squares and rack, when it was last
-/// used (0: never), and its placements' tiles, one after another, with
-/// each placement's tile count and score.
+/// One line's walk: the hash of its squares and rack (`None` before the
+/// first), and its placements' tiles, one after another, with each
+/// placement's tile count and score.
 #[derive(Default)]
 struct Walked {
-    key: u64,
-    used: u64,
+    key: Option<u64>,
     tiles: Vec<(Pos, PlacedTile)>,
     placements: Vec<(usize, u32)>,
 }
 
 impl LineMemo {
     /// The walk of `line` with `key`, which `walk` (given where to record
-    /// its placements) makes when none is kept: it then takes the place
-    /// of the least recently used.
+    /// its placements) makes when its slot holds another.
     fn walked(&mut self, direction: Direction, line: usize, key: u64, walk: impl FnOnce(&mut Walked)) -> &Walked {
-        self.clock += 1;
-        let ways = &mut self.walks[direction_index(direction)][line];
-        let index = match ways.iter().position(|w| w.used > 0 && w.key == key) {
-            Some(index) => index,
-            None => {
-                let index = (0..MEMO_WAYS).min_by_key(|i| ways[*i].used).unwrap_or(0);
-                let walked = &mut ways[index];
-                (walked.key, walked.used) = (key, 0);
-                walked.tiles.clear();
-                walked.placements.clear();
-                walk(walked);
-                index
-            }
-        };
-        ways[index].used = self.clock;
-        &ways[index]
+        let slot = (direction_index(direction) * SIZE + line) * self.ways + (key as usize & (self.ways - 1));
+        let walked = &mut self.walks[slot];
+        if walked.key != Some(key) {
+            walked.key = Some(key);
+            walked.tiles.clear();
+            walked.placements.clear();
+            walk(walked);
+        }
+        walked
     }
 }
 
@@ -211,11 +199,14 @@ impl Prepared {
         prepared
     }
 
-    /// Keeps the placements found along each line, to give them again
-    /// without walking where the line and the rack are as they were: for
-    /// a search, which generates again and again on boards a play apart.
-    pub(crate) fn remembering(mut self) -> Prepared {
-        self.memo = Some(Box::default());
+    /// Keeps the placements found along each line, in `ways` slots a line
+    /// (a power of two), to give them again without walking where the
+    /// line and the rack are as they were: for a search, which generates
+    /// again and again on boards a play apart.
+    pub(crate) fn remembering(mut self, ways: usize) -> Prepared {
+        let ways = ways.next_power_of_two();
+        let walks = (0..2 * SIZE * ways).map(|_| Walked::default()).collect();
+        self.memo = Some(Box::new(LineMemo { ways, walks }));
         self
     }
 
@@ -870,7 +861,7 @@ mod tests {
             let scoring = game.scoring();
             let mut prepared = Prepared::new(game.board(), &lexicon, &scoring);
             if remembering {
-                prepared = prepared.remembering();
+                prepared = prepared.remembering(4);
             }
             let mut board = game.board().clone();
             let (rack, other) = (game.rack(game.turn()).to_vec(), game.rack(1 - game.turn()).to_vec());
