@@ -58,15 +58,15 @@ const TILE_BONUS: i32 = 25;
 /// to 10, within 10 s 12 to 13; 40 to 60 did no better).
 const TEMPO: i32 = 30;
 
+/// Where a play comes in the search: the less, the sooner.
+pub(crate) type Place = Reverse<(bool, i32)>;
+
 /// Where a play of `tiles` tiles scoring `score` comes in the search, from
 /// a rack of `rack` tiles: those that go out first, then by score and
 /// tiles played.
 pub(crate) fn order(tiles: usize, score: i32, rack: usize) -> Place {
     Reverse((tiles == rack, score + TILE_BONUS * tiles as i32))
 }
-
-/// Where a play comes in the search: the less, the sooner.
-pub(crate) type Place = Reverse<(bool, i32)>;
 
 /// A play of the search, kept without allocating.
 #[derive(Clone, Copy)]
@@ -233,11 +233,9 @@ fn table(budget: u64) -> Vec<Entry> {
     vec![Entry::default(); entries.clamp(1 << 10, MAX_TABLE).next_power_of_two()]
 }
 
-/// The most walks the move generator keeps for each line. The more, the
-/// more lines it need not walk again (measured with `wocable-cli
-/// endgames`, English: 4 gave 317,000 positions a second, 16 355,000, 64
-/// 404,000, 256 433,000, 1,024 444,000, and 14 MB more memory than 256);
-/// fewer on the web build, whose memory is kept small.
+/// The most walks the move generator keeps for each line: the more, the
+/// fewer lines it walks again, and the more memory it takes; fewer on the
+/// web build, whose memory is kept small.
 const MAX_MEMO_WAYS: u64 = if cfg!(target_arch = "wasm32") { 64 } else { 256 };
 
 /// The walks kept for each line in a search of at most `budget`
@@ -383,9 +381,9 @@ impl Position {
     }
 
     /// Starts the search of `side`'s position (to move), `depth` turns
-    /// deep within (`alpha`, `beta`): its value at once when the horizon or
-    /// the table gives it, else `None` with the position pushed on the
-    /// stack, its plays generated. Out of positions, it changes nothing.
+    /// deep within (`alpha`, `beta`): its value at once when the horizon,
+    /// the table or its last turn before the horizon gives it, else `None`
+    /// with the position pushed on the stack. Out of positions, it changes nothing.
     fn enter(
         &mut self,
         game: &Game,
