@@ -58,6 +58,13 @@ const TILE_BONUS: i32 = 25;
 /// to 10, within 10 s 12 to 13; 40 to 60 did no better).
 const TEMPO: i32 = 30;
 
+/// The value of a position beyond the horizon for the player to move,
+/// whose rack is worth `mine` against the other's `theirs`: the racks as
+/// they stand, and the turn.
+fn horizon(mine: i32, theirs: i32) -> i32 {
+    theirs - mine + TEMPO
+}
+
 /// Where a play comes in the search: the less, the sooner.
 pub(crate) type Place = Reverse<(bool, i32)>;
 
@@ -363,12 +370,6 @@ impl Position {
         self.racks[side].iter().map(|t| t.value(game.tile_set()) as i32).sum()
     }
 
-    /// The value for `side` of the position beyond the horizon, with it to
-    /// move: the racks as they stand, and the turn.
-    fn horizon(&self, game: &Game, side: usize) -> i32 {
-        self.rack_points(game, 1 - side) - self.rack_points(game, side) + TEMPO
-    }
-
     /// What `side` gains by going out with a play scoring `score`.
     fn going_out(&self, game: &Game, side: usize, score: i32) -> i32 {
         score + 2 * self.rack_points(game, 1 - side)
@@ -394,7 +395,7 @@ impl Position {
     ) -> Result<Option<i32>, OutOfNodes> {
         if depth == 0 {
             self.cut = true;
-            return Ok(Some(self.horizon(game, side)));
+            return Ok(Some(horizon(self.rack_points(game, side), self.rack_points(game, 1 - side))));
         }
         // Whether this position's lines are cut short, apart from the others'.
         let outer_cut = std::mem::replace(&mut self.cut, false);
@@ -460,7 +461,7 @@ impl Position {
         // the first other play reaching `beta`, and whether a move meets
         // the horizon.
         let mut out = (i32::MIN, 0);
-        let mut other = if pass_ends { (self.last_pass(game, side), PASS) } else { (theirs - mine - TEMPO, PASS) };
+        let mut other = if pass_ends { (self.last_pass(game, side), PASS) } else { (-horizon(theirs, mine), PASS) };
         let mut first: Option<(Place, i32, u64)> = None;
         let (mut open, mut stuck) = (!pass_ends, true);
         self.prepared.generate(&self.racks[side], game.lexicon(), &game.scoring(), |tiles, score, _| {
@@ -475,7 +476,7 @@ impl Position {
             }
             open = true;
             let played: i32 = tiles.iter().map(|(_, t)| Tile::from(*t).value(tile_set) as i32).sum();
-            let value = score - (mine - played - theirs + TEMPO);
+            let value = score - horizon(theirs, mine - played);
             if value > other.0 {
                 other = (value, code());
             }
