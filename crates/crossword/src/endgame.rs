@@ -267,7 +267,8 @@ struct Position {
     /// now: the search goes on from them after a step.
     stack: Vec<Node>,
     nodes_left: u64,
-    /// Whether a line was cut short at the depth searched.
+    /// Whether the value just found for a position rests on a line cut
+    /// short at the horizon.
     cut: bool,
     keys: &'static Keys,
     /// The key of the board and of each rack, kept as they change.
@@ -294,8 +295,11 @@ struct Node {
     beta: i32,
     /// The window it is searched with, which says what its value bounds.
     window: (i32, i32),
-    /// Whether a line searched before this position's was cut short.
-    outer_cut: bool,
+    /// Whether its window was narrowed by a table entry that is not
+    /// proven, and whether a line of its plays searched so far was cut
+    /// short.
+    window_cut: bool,
+    plays_cut: bool,
     key: u64,
     plays: Vec<Play>,
     /// The play searched now.
@@ -320,7 +324,7 @@ impl Node {
         side: usize,
         depth: u32,
         window: (i32, i32),
-        outer_cut: bool,
+        window_cut: bool,
         key: u64,
         passes: usize,
         plays: Vec<Play>,
@@ -331,7 +335,8 @@ impl Node {
             alpha: window.0,
             beta: window.1,
             window,
-            outer_cut,
+            window_cut,
+            plays_cut: false,
             key,
             plays,
             next: 0,
@@ -397,33 +402,31 @@ impl Position {
             self.cut = true;
             return Ok(Some(horizon(self.rack_points(game, side), self.rack_points(game, 1 - side))));
         }
-        // Whether this position's lines are cut short, apart from the others'.
-        let outer_cut = std::mem::replace(&mut self.cut, false);
         let key = self.key(side);
         let known = self.probe(key);
         let (mut alpha, mut beta) = (alpha, beta);
+        let mut window_cut = false;
         if known.key == key && (known.proven || u32::from(known.depth) >= depth) {
             // A value found with a horizon brings that horizon here.
-            self.cut = !known.proven;
+            window_cut = !known.proven;
             match known.bound {
                 Bound::Exact => alpha = known.value,
                 Bound::Lower => alpha = alpha.max(known.value),
                 Bound::Upper => beta = beta.min(known.value),
             }
             if known.bound == Bound::Exact || alpha >= beta {
-                self.cut |= outer_cut;
+                self.cut = window_cut;
                 return Ok(Some(known.value));
             }
         }
         if self.nodes_left == 0 {
-            self.cut = outer_cut;
             return Err(OutOfNodes);
         }
         self.nodes_left -= 1;
         if depth == 1 {
             let (value, bound, best, proven) = self.last_turn(game, side, beta);
             self.store(Entry { key, best, value, bound, depth: 1, proven });
-            self.cut = outer_cut || !proven;
+            self.cut = !proven;
             return Ok(Some(value));
         }
         // First the best play of an earlier search of this position: it
@@ -438,9 +441,10 @@ impl Position {
         {
             plays.push(play);
         }
-        let mut node = Node::new(side, depth, (alpha, beta), outer_cut, key, self.passes, plays);
+        let mut node = Node::new(side, depth, (alpha, beta), window_cut, key, self.passes, plays);
         (node.generated, node.forced) = (forced, forced);
         self.stack.push(node);
+        self.cut = false;
         Ok(None)
     }
 
@@ -451,7 +455,9 @@ impl Position {
     /// plays that go out first, then the others in [`order`], the pass
     /// last: the first that reaches `beta`, else the best. (The best of
     /// all would be no worse a value, but the first makes the better
-    /// play to try first when the position is searched deeper.)
+    /// play to try first when the position is searched deeper.) A pass
+    /// that ends the game comes before the plays meeting the horizon
+    /// when it reaches `beta`: it proves the bound, which they cannot.
     fn last_turn(&mut self, game: &Game, side: usize, beta: i32) -> (i32, Bound, u64, bool) {
         let (mine, theirs) = (self.rack_points(game, side), self.rack_points(game, 1 - side));
         let rack = self.racks[side].len();
@@ -461,7 +467,8 @@ impl Position {
         // the first other play reaching `beta`, and whether a move meets
         // the horizon.
         let mut out = (i32::MIN, 0);
-        let mut other = if pass_ends { (self.last_pass(game, side), PASS) } else { (-horizon(theirs, mine), PASS) };
+        let pass = if pass_ends { self.last_pass(game, side) } else { -horizon(theirs, mine) };
+        let mut other = (pass, PASS);
         let mut first: Option<(Place, i32, u64)> = None;
         let (mut open, mut stuck) = (!pass_ends, true);
         self.prepared.generate(&self.racks[side], game.lexicon(), &game.scoring(), |tiles, score, _| {
@@ -487,6 +494,11 @@ impl Position {
         });
         if out.0 >= beta {
             return (out.0, Bound::Lower, out.1, true);
+        }
+        // A pass that ends the game reaching beta proves it, as no play
+        // meeting the horizon does.
+        if pass_ends && pass >= beta {
+            return (pass, Bound::Lower, PASS, true);
         }
         if let Some((_, value, best)) = first {
             return (value, Bound::Lower, best, false);
@@ -589,9 +601,9 @@ impl Position {
     /// Pushes the search of the root, whose plays are given (neither looked
     /// up in the table nor stored there: its best move is wanted).
     fn push_root(&mut self, depth: u32, plays: Vec<Play>) {
-        let (outer_cut, key) = (std::mem::replace(&mut self.cut, false), self.key(0));
         let window = (i32::MIN + 1, i32::MAX);
-        self.stack.push(Node::new(0, depth, window, outer_cut, key, self.passes, plays));
+        self.stack.push(Node::new(0, depth, window, false, self.key(0), self.passes, plays));
+        self.cut = false;
     }
 
     /// Searches on until the position at the bottom of the stack has its
@@ -676,8 +688,10 @@ impl Position {
     /// when the bottom one is done.
     fn settle(&mut self, mut found: i32) -> Option<Finished> {
         loop {
+            let play_cut = std::mem::take(&mut self.cut);
             let node = self.stack.last_mut().expect("a position being searched");
             node.state = State::Start;
+            // The search again with the whole window gives the play's value.
             if node.next > 0 && !node.again && found > node.alpha && found < node.beta {
                 node.again = true;
                 return None;
@@ -687,7 +701,11 @@ impl Position {
                 (node.value, node.best_index) = (found, node.next);
             }
             node.alpha = node.alpha.max(found);
-            if node.alpha < node.beta && (node.next + 1 < node.plays.len() || !node.generated) {
+            // A play reaching beta settles the position by itself, however
+            // the lines of those before were cut.
+            let cutoff = node.alpha >= node.beta;
+            node.plays_cut = if cutoff { play_cut } else { node.plays_cut || play_cut };
+            if !cutoff && (node.next + 1 < node.plays.len() || !node.generated) {
                 node.next += 1;
                 return None;
             }
@@ -697,8 +715,8 @@ impl Position {
                 v if v >= node.window.1 => Bound::Lower,
                 _ => Bound::Exact,
             };
-            let proven = !self.cut;
-            self.cut |= node.outer_cut;
+            let proven = !node.window_cut && !node.plays_cut;
+            self.cut = !proven;
             let Node { key, value, depth, best_index, .. } = node;
             // The root's value is the search's answer, not the table's.
             if self.stack.is_empty() {
