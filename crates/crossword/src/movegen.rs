@@ -101,13 +101,12 @@ pub(crate) struct Prepared {
     /// its lines then have these again.
     previous: [[([u32; SIZE], LineChecks); SIZE]; 2],
     /// Each line's squares as the walk reads them, by the direction of
-    /// the plays along it; the lines set up again at the next generation
-    /// (a bit per line); whether the board was empty when they were set up.
+    /// the plays along it; the lines to be set up again before they are
+    /// walked (a bit per line); whether the board was empty when they
+    /// were set up.
     squares: [[[Square; SIZE]; SIZE]; 2],
     stale: [u32; 2],
     set_up_empty: bool,
-    /// A hash of each line's squares, taken when they are set up.
-    fingerprints: [[u64; SIZE]; 2],
     /// The placements found along lines, when they are kept.
     memo: Option<Box<LineMemo>>,
 }
@@ -122,6 +121,12 @@ struct LineMemo {
     /// The slots of each line (a power of two).
     ways: usize,
     walks: Vec<Walked>,
+    /// A hash of each square as the walk reads it, by the direction of
+    /// the plays (see [`Prepared::square_fields`]), kept as squares
+    /// change; a line's fingerprint is its squares' hashes added up (xor),
+    /// so that a change costs a square's hash, not a line's.
+    square_hashes: [[[u64; SIZE]; SIZE]; 2],
+    fingerprints: [[u64; SIZE]; 2],
 }
 
 /// One line's walk: the hash of its squares and rack (`None` before the
@@ -135,10 +140,19 @@ struct Walked {
 }
 
 impl LineMemo {
+    fn slot(&self, direction: Direction, line: usize, key: u64) -> usize {
+        (direction_index(direction) * SIZE + line) * self.ways + (key as usize & (self.ways - 1))
+    }
+
+    /// Whether the walk of `line` with `key` is kept.
+    fn holds(&self, direction: Direction, line: usize, key: u64) -> bool {
+        self.walks[self.slot(direction, line, key)].key == Some(key)
+    }
+
     /// The walk of `line` with `key`, which `walk` (given where to record
     /// its placements) makes when its slot holds another.
     fn walked(&mut self, direction: Direction, line: usize, key: u64, walk: impl FnOnce(&mut Walked)) -> &Walked {
-        let slot = (direction_index(direction) * SIZE + line) * self.ways + (key as usize & (self.ways - 1));
+        let slot = self.slot(direction, line, key);
         let walked = &mut self.walks[slot];
         if walked.key != Some(key) {
             walked.key = Some(key);
@@ -147,6 +161,19 @@ impl LineMemo {
             walk(walked);
         }
         walked
+    }
+
+    /// Takes the hash of the `i`-th square of `line` again, now that its
+    /// fields are `fields`.
+    fn rehash(&mut self, direction: Direction, line: usize, i: usize, fields: u64) {
+        // splitmix64's finaliser, with the square's place in its line.
+        let mut hash = fields.wrapping_add((i as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+        hash = (hash ^ hash >> 30).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        hash = (hash ^ hash >> 27).wrapping_mul(0x94d0_49bb_1331_11eb);
+        hash ^= hash >> 31;
+        let d = direction_index(direction);
+        let before = std::mem::replace(&mut self.square_hashes[d][line][i], hash);
+        self.fingerprints[d][line] ^= before ^ hash;
     }
 }
 
@@ -187,7 +214,6 @@ impl Prepared {
             squares: [[[Square::default(); SIZE]; SIZE]; 2],
             stale: [ALL_LINES; 2],
             set_up_empty: false,
-            fingerprints: [[0; SIZE]; 2],
             memo: None,
         };
         for cross in [Direction::Across, Direction::Down] {
@@ -206,8 +232,50 @@ impl Prepared {
     pub(crate) fn remembering(mut self, ways: usize) -> Prepared {
         let ways = ways.next_power_of_two();
         let walks = (0..2 * SIZE * ways).map(|_| Walked::default()).collect();
-        self.memo = Some(Box::new(LineMemo { ways, walks }));
+        let (square_hashes, fingerprints) = ([[[0; SIZE]; SIZE]; 2], [[0; SIZE]; 2]);
+        self.memo = Some(Box::new(LineMemo { ways, walks, square_hashes, fingerprints }));
+        self.rehash_all();
         self
+    }
+
+    /// What the walk reads of the square at `pos` for plays in
+    /// `direction`, but its premium (which its line always has), in bits
+    /// of their own: its tile, or its cross check and whether it is a hook.
+    fn square_fields(&self, direction: Direction, pos: Pos) -> u64 {
+        let letter = self.grid.letter(pos);
+        if letter != 0 {
+            return u64::from(letter) << 32 | u64::from(self.grid.value(pos)) << 40;
+        }
+        let check = self.checks[direction_index(direction.other())][pos.row as usize][pos.col as usize];
+        let (allowed, cross_score) = check.unwrap_or((ALL_LETTERS, 0));
+        let hook = check.is_some() || self.set_up_empty && pos == CENTRE;
+        u64::from(allowed) | u64::from(hook) << 48 | u64::from(cross_score) << 49
+    }
+
+    /// Takes the hash of the square at `pos` again for plays in
+    /// `direction`, when walks are kept.
+    fn rehash(&mut self, direction: Direction, pos: Pos) {
+        if self.memo.is_none() {
+            return;
+        }
+        let fields = self.square_fields(direction, pos);
+        let (line, i) = match direction {
+            Direction::Across => (pos.row as usize, pos.col as usize),
+            Direction::Down => (pos.col as usize, pos.row as usize),
+        };
+        if let Some(memo) = &mut self.memo {
+            memo.rehash(direction, line, i, fields);
+        }
+    }
+
+    fn rehash_all(&mut self) {
+        for direction in [Direction::Across, Direction::Down] {
+            for line in 0..SIZE {
+                for i in 0..SIZE {
+                    self.rehash(direction, line_pos(direction, line, i));
+                }
+            }
+        }
     }
 
     /// Puts `tiles` down (`Some`) or takes them back (`None`) on the
@@ -221,6 +289,8 @@ impl Prepared {
             self.changed[direction_index(Direction::Down)] |= 1 << col;
             self.stale[direction_index(Direction::Across)] |= 1 << row;
             self.stale[direction_index(Direction::Down)] |= 1 << col;
+            self.rehash(Direction::Across, pos);
+            self.rehash(Direction::Down, pos);
         }
     }
 
@@ -269,6 +339,7 @@ impl Prepared {
         for (i, check) in before.iter().enumerate() {
             if self.checks[direction_index(cross)][at(i).row as usize][at(i).col as usize] != *check {
                 self.stale[direction_index(cross.other())] |= 1 << i;
+                self.rehash(cross.other(), at(i));
             }
         }
     }
@@ -290,60 +361,49 @@ impl Prepared {
 
     /// The lines that may have plays, a bit per line, by direction: those
     /// with a tile on them or beside them (the centre row of an empty
-    /// board). Their squares are set up again where their tiles or cross
-    /// checks changed.
-    fn set_up(&mut self, scoring: &Scoring) -> [u32; 2] {
+    /// board).
+    fn playable_lines(&mut self) -> [u32; 2] {
         let with_tiles = self.grid.lines_with_tiles();
         let empty_board = with_tiles == [0; 2];
         if empty_board != self.set_up_empty {
             (self.stale, self.set_up_empty) = ([ALL_LINES; 2], empty_board);
+            self.rehash_all();
         }
         let centre = if empty_board { 1 << CENTRE.row } else { 0 };
-        let lines = with_tiles.map(|tiles| (tiles | tiles << 1 | tiles >> 1 | centre) & ALL_LINES);
-        for direction in [Direction::Across, Direction::Down] {
-            let stale = self.stale[direction_index(direction)] & lines[direction_index(direction)];
-            self.stale[direction_index(direction)] &= !stale;
-            let cross_checks = &self.checks[direction_index(direction.other())];
-            for line in (0..SIZE).filter(|l| stale & 1 << l != 0) {
-                for (i, square) in self.squares[direction_index(direction)][line].iter_mut().enumerate() {
-                    let pos = line_pos(direction, line, i);
-                    let premium = scoring.layout.premium(pos);
-                    *square = Square {
-                        letter_multiplier: premium.letter_multiplier(),
-                        word_multiplier: premium.word_multiplier(),
-                        letter: self.grid.letter(pos),
-                        ..Square::default()
-                    };
-                    if square.letter != 0 {
-                        square.value = self.grid.value(pos);
-                        continue;
-                    }
-                    square.allowed = ALL_LETTERS;
-                    square.hook = empty_board && pos == CENTRE;
-                    if let Some((allowed, cross_score)) = cross_checks[pos.row as usize][pos.col as usize] {
-                        square.allowed = allowed;
-                        square.cross_score = cross_score;
-                        square.cross_multiplier = square.word_multiplier;
-                        square.hook = true;
-                    }
-                }
-                if self.memo.is_none() {
-                    continue;
-                }
-                self.fingerprints[direction_index(direction)][line] =
-                    self.squares[direction_index(direction)][line].iter().fold(0, |hash, square| {
-                        // Each field in bits of its own, as wide as its values go.
-                        let fields = u64::from(square.allowed)
-                            | u64::from(square.letter) << 32
-                            | u64::from(square.value) << 40
-                            | u64::from(square.hook) << 48
-                            | u64::from(square.cross_multiplier) << 49
-                            | u64::from(square.cross_score) << 53;
-                        mix(hash.rotate_left(7), fields)
-                    });
+        with_tiles.map(|tiles| (tiles | tiles << 1 | tiles >> 1 | centre) & ALL_LINES)
+    }
+
+    /// Sets up a line's squares again, if its tiles or cross checks
+    /// changed since they were.
+    fn set_up(&mut self, direction: Direction, line: usize, scoring: &Scoring) {
+        let stale = &mut self.stale[direction_index(direction)];
+        if *stale & 1 << line == 0 {
+            return;
+        }
+        *stale &= !(1 << line);
+        let cross_checks = &self.checks[direction_index(direction.other())];
+        for (i, square) in self.squares[direction_index(direction)][line].iter_mut().enumerate() {
+            let pos = line_pos(direction, line, i);
+            let premium = scoring.layout.premium(pos);
+            *square = Square {
+                letter_multiplier: premium.letter_multiplier(),
+                word_multiplier: premium.word_multiplier(),
+                letter: self.grid.letter(pos),
+                ..Square::default()
+            };
+            if square.letter != 0 {
+                square.value = self.grid.value(pos);
+                continue;
+            }
+            square.allowed = ALL_LETTERS;
+            square.hook = self.set_up_empty && pos == CENTRE;
+            if let Some((allowed, cross_score)) = cross_checks[pos.row as usize][pos.col as usize] {
+                square.allowed = allowed;
+                square.cross_score = cross_score;
+                square.cross_multiplier = square.word_multiplier;
+                square.hook = true;
             }
         }
-        lines
     }
 
     /// Calls `visit` with every legal placement of `rack`, as [`generate`].
@@ -355,7 +415,7 @@ impl Prepared {
         mut visit: impl FnMut(&[(Pos, PlacedTile)], u32, Direction),
     ) {
         self.refresh(lexicon);
-        let lines = self.set_up(scoring);
+        let lines = self.playable_lines();
         let graph = lexicon.graph();
         let values = self.values;
         let mut counts = [0u8; 32];
@@ -371,6 +431,12 @@ impl Prepared {
         let family = lexicon.is_family().then_some(lexicon);
         for direction in [Direction::Across, Direction::Down] {
             for line in (0..SIZE).filter(|l| lines[direction_index(direction)] & 1 << l != 0) {
+                let key =
+                    self.memo.as_ref().map(|memo| mix(memo.fingerprints[direction_index(direction)][line], rack_key));
+                // A line whose walk is kept is not read.
+                if !key.is_some_and(|key| self.memo.as_ref().is_some_and(|memo| memo.holds(direction, line, key))) {
+                    self.set_up(direction, line, scoring);
+                }
                 let at = |i: usize| line_pos(direction, line, i);
                 let squares = &self.squares[direction_index(direction)][line];
                 let walk = |visit: &mut Visit| {
@@ -399,11 +465,10 @@ impl Prepared {
                     }
                     .line()
                 };
-                let Some(memo) = &mut self.memo else {
+                let (Some(memo), Some(key)) = (&mut self.memo, key) else {
                     walk(&mut visit);
                     continue;
                 };
-                let key = mix(self.fingerprints[direction_index(direction)][line], rack_key);
                 let walked = memo.walked(direction, line, key, |walked| {
                     walk(&mut |tiles, score, _| {
                         walked.tiles.extend_from_slice(tiles);
