@@ -93,13 +93,16 @@ pub(crate) struct Prepared {
     /// the columns), indexed by the direction the cross words read.
     checks: [CrossChecks; 2],
     /// The lines changed since their cross checks were worked out, a bit
-    /// per line, and the tiles each line had then ([`Prepared::line_tiles`]).
+    /// per line; a hash of each line's tiles, kept as they change, and
+    /// the hash each had when its checks were worked out.
     changed: [u32; 2],
-    checked: [[[u32; SIZE]; SIZE]; 2],
-    /// Each line's tiles and cross checks before they were last worked
-    /// out: a search takes a play back as often as it makes one, and
-    /// its lines then have these again.
-    previous: [[([u32; SIZE], LineChecks); SIZE]; 2],
+    line_keys: [[u64; SIZE]; 2],
+    checked: [[u64; SIZE]; 2],
+    /// Cross checks worked out before, in [`KNOWN_CHECKS_WAYS`] slots a
+    /// line by the hash of its tiles: a search puts the same tiles on a
+    /// line again and again (and takes each play back), and the line then
+    /// has the same checks. Empty until a line changes.
+    known_checks: Vec<Option<(u64, LineChecks)>>,
     /// Each line's squares as the walk reads them, by the direction of
     /// the plays along it; the lines to be set up again before they are
     /// walked (a bit per line); whether the board was empty when they
@@ -123,8 +126,7 @@ struct LineMemo {
     walks: Vec<Walked>,
     /// A hash of each square as the walk reads it, by the direction of
     /// the plays (see [`Prepared::square_fields`]), kept as squares
-    /// change; a line's fingerprint is its squares' hashes added up (xor),
-    /// so that a change costs a square's hash, not a line's.
+    /// change, and each line's fingerprint ([`square_hash`]).
     square_hashes: [[[u64; SIZE]; SIZE]; 2],
     fingerprints: [[u64; SIZE]; 2],
 }
@@ -167,15 +169,26 @@ impl LineMemo {
     /// fields are `fields`.
     fn rehash(&mut self, direction: Direction, line: usize, i: usize, fields: u64) {
         // splitmix64's finaliser, with the square's place in its line.
-        let mut hash = fields.wrapping_add((i as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15));
-        hash = (hash ^ hash >> 30).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        hash = (hash ^ hash >> 27).wrapping_mul(0x94d0_49bb_1331_11eb);
-        hash ^= hash >> 31;
+        let hash = square_hash(i, fields);
         let d = direction_index(direction);
         let before = std::mem::replace(&mut self.square_hashes[d][line][i], hash);
         self.fingerprints[d][line] ^= before ^ hash;
     }
 }
+
+/// A hash of what the `i`-th square of a line holds: a line's hash is its
+/// squares' added up (xor), so that a change costs a square's hash, not a
+/// line's (splitmix64's finaliser, with the square's place in its line).
+fn square_hash(i: usize, fields: u64) -> u64 {
+    let mut hash = fields.wrapping_add((i as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+    hash = (hash ^ hash >> 30).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    hash = (hash ^ hash >> 27).wrapping_mul(0x94d0_49bb_1331_11eb);
+    hash ^ hash >> 31
+}
+
+/// The cross checks kept for each line by the hash of its tiles (a power
+/// of two): fewer on the web build, whose memory is kept small.
+const KNOWN_CHECKS_WAYS: usize = if cfg!(target_arch = "wasm32") { 32 } else { 128 };
 
 /// Mixes `value` into the hash `hash`.
 fn mix(hash: u64, value: u64) -> u64 {
@@ -209,8 +222,9 @@ impl Prepared {
             values,
             checks: [[[None; SIZE]; SIZE]; 2],
             changed: [0; 2],
-            checked: [[[0; SIZE]; SIZE]; 2],
-            previous: [[([u32::MAX; SIZE], [None; SIZE]); SIZE]; 2],
+            line_keys: [[0; SIZE]; 2],
+            checked: [[0; SIZE]; 2],
+            known_checks: Vec::new(),
             squares: [[[Square::default(); SIZE]; SIZE]; 2],
             stale: [ALL_LINES; 2],
             set_up_empty: false,
@@ -218,8 +232,11 @@ impl Prepared {
         };
         for cross in [Direction::Across, Direction::Down] {
             for line in 0..SIZE {
-                let tiles = prepared.line_tiles(cross, line);
-                prepared.work_out_line(lexicon, cross, line, tiles);
+                let key =
+                    (0..SIZE).fold(0, |key, i| key ^ square_hash(i, prepared.grid.tile(line_pos(cross, line, i))));
+                prepared.line_keys[direction_index(cross)][line] = key;
+                prepared.checked[direction_index(cross)][line] = key;
+                prepared.work_out_line(lexicon, cross, line);
             }
         }
         prepared
@@ -283,8 +300,13 @@ impl Prepared {
     pub(crate) fn change(&mut self, tiles: impl Iterator<Item = (Pos, Option<PlacedTile>)>) {
         for (pos, tile) in tiles {
             let (row, col) = (pos.row as usize, pos.col as usize);
+            let before = self.grid.tile(pos);
             self.grid.letters[row][col] = tile.map_or(0, |t| t.letter.0);
             self.grid.values[row][col] = tile.filter(|t| !t.blank).map_or(0, |t| self.values[t.letter.0 as usize & 31]);
+            let after = self.grid.tile(pos);
+            self.line_keys[direction_index(Direction::Across)][row] ^=
+                square_hash(col, before) ^ square_hash(col, after);
+            self.line_keys[direction_index(Direction::Down)][col] ^= square_hash(row, before) ^ square_hash(row, after);
             self.changed[direction_index(Direction::Across)] |= 1 << row;
             self.changed[direction_index(Direction::Down)] |= 1 << col;
             self.stale[direction_index(Direction::Across)] |= 1 << row;
@@ -300,39 +322,37 @@ impl Prepared {
         for cross in [Direction::Across, Direction::Down] {
             let changed = std::mem::take(&mut self.changed[direction_index(cross)]);
             for line in (0..SIZE).filter(|l| changed & 1 << l != 0) {
-                let tiles = self.line_tiles(cross, line);
-                if tiles != self.checked[direction_index(cross)][line] {
-                    self.check_line(lexicon, cross, line, tiles);
+                if self.line_keys[direction_index(cross)][line] != self.checked[direction_index(cross)][line] {
+                    self.check_line(lexicon, cross, line);
                 }
             }
         }
     }
 
-    /// Each square's letter and value along a line: what its cross checks
-    /// are worked out from (a blank is a letter worth nothing).
-    fn line_tiles(&self, cross: Direction, line: usize) -> [u32; SIZE] {
-        std::array::from_fn(|i| {
-            let pos = line_pos(cross, line, i);
-            u32::from(self.grid.letter(pos)) | self.grid.value(pos) << 8
-        })
-    }
-
-    /// Works out the cross checks of one line of cross words again, now
-    /// that it has `tiles`, and marks the lines of plays whose squares'
-    /// checks changed.
-    fn check_line(&mut self, lexicon: &Lexicon, cross: Direction, line: usize, tiles: [u32; SIZE]) {
+    /// Gives one line of cross words its cross checks again, now that its
+    /// tiles changed (those kept for its tiles, else worked out), and marks
+    /// the lines of plays whose squares' checks changed.
+    fn check_line(&mut self, lexicon: &Lexicon, cross: Direction, line: usize) {
         let at = |i: usize| line_pos(cross, line, i);
         let d = direction_index(cross);
         let before: LineChecks = std::array::from_fn(|i| self.checks[d][at(i).row as usize][at(i).col as usize]);
-        let (previous_tiles, previous_checks) = self.previous[d][line];
-        self.previous[d][line] = (self.checked[d][line], before);
-        if previous_tiles == tiles {
-            for (i, check) in previous_checks.iter().enumerate() {
-                self.checks[d][at(i).row as usize][at(i).col as usize] = *check;
+        let key = self.line_keys[d][line];
+        self.checked[d][line] = key;
+        if self.known_checks.is_empty() {
+            self.known_checks = vec![None; 2 * SIZE * KNOWN_CHECKS_WAYS];
+        }
+        let slot = (d * SIZE + line) * KNOWN_CHECKS_WAYS + (key as usize & (KNOWN_CHECKS_WAYS - 1));
+        match self.known_checks[slot] {
+            Some((known, checks)) if known == key => {
+                for (i, check) in checks.iter().enumerate() {
+                    self.checks[d][at(i).row as usize][at(i).col as usize] = *check;
+                }
             }
-            self.checked[d][line] = tiles;
-        } else {
-            self.work_out_line(lexicon, cross, line, tiles);
+            _ => {
+                self.work_out_line(lexicon, cross, line);
+                let checks = std::array::from_fn(|i| self.checks[d][at(i).row as usize][at(i).col as usize]);
+                self.known_checks[slot] = Some((key, checks));
+            }
         }
         // The i-th square of this line is on the i-th line of the plays
         // these checks serve.
@@ -344,10 +364,8 @@ impl Prepared {
         }
     }
 
-    /// Works out the cross checks of one line of cross words, whose tiles
-    /// are `tiles` ([`Prepared::line_tiles`]).
-    fn work_out_line(&mut self, lexicon: &Lexicon, cross: Direction, line: usize, tiles: [u32; SIZE]) {
-        self.checked[direction_index(cross)][line] = tiles;
+    /// Works out the cross checks of one line of cross words.
+    fn work_out_line(&mut self, lexicon: &Lexicon, cross: Direction, line: usize) {
         let checks = &mut self.checks[direction_index(cross)];
         for i in 0..SIZE {
             let pos = line_pos(cross, line, i);
@@ -580,6 +598,12 @@ impl Grid {
 
     fn value(&self, pos: Pos) -> u32 {
         self.values[pos.row as usize][pos.col as usize]
+    }
+
+    /// The square's letter and value in bits of their own (a blank is a
+    /// letter worth nothing): what cross checks are worked out from.
+    fn tile(&self, pos: Pos) -> u64 {
+        u64::from(self.letter(pos)) | u64::from(self.value(pos)) << 8
     }
 
     /// The rows and the columns that have a tile, a bit per line, indexed
