@@ -301,8 +301,7 @@ impl Prepared {
         for (pos, tile) in tiles {
             let (row, col) = (pos.row as usize, pos.col as usize);
             let before = self.grid.tile(pos);
-            self.grid.letters[row][col] = tile.map_or(0, |t| t.letter.0);
-            self.grid.values[row][col] = tile.filter(|t| !t.blank).map_or(0, |t| self.values[t.letter.0 as usize & 31]);
+            self.grid.set(pos, tile, &self.values);
             let after = self.grid.tile(pos);
             self.line_keys[direction_index(Direction::Across)][row] ^=
                 square_hash(col, before) ^ square_hash(col, after);
@@ -571,25 +570,33 @@ fn line_pos(direction: Direction, line: usize, i: usize) -> Pos {
     }
 }
 
-/// The board's tiles as letter codes (0: empty) with their values, read
-/// once per generation.
+/// The board's tiles as letter codes (0: empty) with their values, and
+/// how many tiles each row and each column has (by the direction of the
+/// plays along them).
 struct Grid {
     letters: [[u8; SIZE]; SIZE],
     values: [[u32; SIZE]; SIZE],
+    counts: [[u8; SIZE]; 2],
 }
 
 impl Grid {
     fn of(board: &Board, values: &[u32; 32]) -> Grid {
-        let mut grid = Grid { letters: [[0; SIZE]; SIZE], values: [[0; SIZE]; SIZE] };
-        for row in 0..SIZE {
-            for col in 0..SIZE {
-                if let Some(tile) = board.get(Pos { row: row as u8, col: col as u8 }) {
-                    grid.letters[row][col] = tile.letter.0;
-                    grid.values[row][col] = if tile.blank { 0 } else { values[tile.letter.0 as usize & 31] };
-                }
-            }
+        let mut grid = Grid { letters: [[0; SIZE]; SIZE], values: [[0; SIZE]; SIZE], counts: [[0; SIZE]; 2] };
+        for (pos, tile) in board.tiles() {
+            grid.set(pos, Some(tile), values);
         }
         grid
+    }
+
+    /// Puts `tile` on the square at `pos` (`None`: takes it off).
+    fn set(&mut self, pos: Pos, tile: Option<PlacedTile>, values: &[u32; 32]) {
+        let (row, col) = (pos.row as usize, pos.col as usize);
+        let had = self.letters[row][col] != 0;
+        self.letters[row][col] = tile.map_or(0, |t| t.letter.0);
+        self.values[row][col] = tile.filter(|t| !t.blank).map_or(0, |t| values[t.letter.0 as usize & 31]);
+        let change = |count: &mut u8| *count = *count + u8::from(tile.is_some()) - u8::from(had);
+        change(&mut self.counts[direction_index(Direction::Across)][row]);
+        change(&mut self.counts[direction_index(Direction::Down)][col]);
     }
 
     fn letter(&self, pos: Pos) -> u8 {
@@ -609,16 +616,7 @@ impl Grid {
     /// The rows and the columns that have a tile, a bit per line, indexed
     /// by the direction of the plays along them.
     fn lines_with_tiles(&self) -> [u32; 2] {
-        let mut lines = [0; 2];
-        for (row, letters) in self.letters.iter().enumerate() {
-            for (col, letter) in letters.iter().enumerate() {
-                if *letter != 0 {
-                    lines[direction_index(Direction::Across)] |= 1 << row;
-                    lines[direction_index(Direction::Down)] |= 1 << col;
-                }
-            }
-        }
-        lines
+        self.counts.map(|counts| (0..SIZE).filter(|line| counts[*line] > 0).fold(0, |lines, line| lines | 1 << line))
     }
 }
 
