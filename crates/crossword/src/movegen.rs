@@ -91,7 +91,7 @@ pub(crate) struct Prepared {
     values: [u32; 32],
     /// The cross checks for plays down (from the rows) and across (from
     /// the columns), indexed by the direction the cross words read.
-    checks: [CrossChecks; 2],
+    checks: [[LineChecks; SIZE]; 2],
     /// The lines changed since their cross checks were worked out, a bit
     /// per line; a hash of each line's tiles, kept as they change, and
     /// the hash each had when its checks were worked out.
@@ -196,8 +196,6 @@ fn mix(hash: u64, value: u64) -> u64 {
     mixed ^ mixed >> 29
 }
 
-type CrossChecks = [[Option<(u32, u32)>; SIZE]; SIZE];
-
 /// The cross checks of one line's squares, in order.
 type LineChecks = [Option<(u32, u32)>; SIZE];
 
@@ -263,7 +261,8 @@ impl Prepared {
         if letter != 0 {
             return u64::from(letter) << 32 | u64::from(self.grid.value(pos)) << 40;
         }
-        let check = self.checks[direction_index(direction.other())][pos.row as usize][pos.col as usize];
+        let (line, i) = line_of(direction.other(), pos);
+        let check = self.checks[direction_index(direction.other())][line][i];
         let (allowed, cross_score) = check.unwrap_or((ALL_LETTERS, 0));
         let hook = check.is_some() || self.set_up_empty && pos == CENTRE;
         u64::from(allowed) | u64::from(hook) << 48 | u64::from(cross_score) << 49
@@ -276,10 +275,7 @@ impl Prepared {
             return;
         }
         let fields = self.square_fields(direction, pos);
-        let (line, i) = match direction {
-            Direction::Across => (pos.row as usize, pos.col as usize),
-            Direction::Down => (pos.col as usize, pos.row as usize),
-        };
+        let (line, i) = line_of(direction, pos);
         if let Some(memo) = &mut self.memo {
             memo.rehash(direction, line, i, fields);
         }
@@ -334,7 +330,7 @@ impl Prepared {
     fn check_line(&mut self, lexicon: &Lexicon, cross: Direction, line: usize) {
         let at = |i: usize| line_pos(cross, line, i);
         let d = direction_index(cross);
-        let before: LineChecks = std::array::from_fn(|i| self.checks[d][at(i).row as usize][at(i).col as usize]);
+        let before = self.checks[d][line];
         let key = self.line_keys[d][line];
         self.checked[d][line] = key;
         if self.known_checks.is_empty() {
@@ -342,21 +338,16 @@ impl Prepared {
         }
         let slot = (d * SIZE + line) * KNOWN_CHECKS_WAYS + (key as usize & (KNOWN_CHECKS_WAYS - 1));
         match self.known_checks[slot] {
-            Some((known, checks)) if known == key => {
-                for (i, check) in checks.iter().enumerate() {
-                    self.checks[d][at(i).row as usize][at(i).col as usize] = *check;
-                }
-            }
+            Some((known, checks)) if known == key => self.checks[d][line] = checks,
             _ => {
                 self.work_out_line(lexicon, cross, line);
-                let checks = std::array::from_fn(|i| self.checks[d][at(i).row as usize][at(i).col as usize]);
-                self.known_checks[slot] = Some((key, checks));
+                self.known_checks[slot] = Some((key, self.checks[d][line]));
             }
         }
         // The i-th square of this line is on the i-th line of the plays
         // these checks serve.
         for (i, check) in before.iter().enumerate() {
-            if self.checks[direction_index(cross)][at(i).row as usize][at(i).col as usize] != *check {
+            if self.checks[d][line][i] != *check {
                 self.stale[direction_index(cross.other())] |= 1 << i;
                 self.rehash(cross.other(), at(i));
             }
@@ -365,11 +356,8 @@ impl Prepared {
 
     /// Works out the cross checks of one line of cross words.
     fn work_out_line(&mut self, lexicon: &Lexicon, cross: Direction, line: usize) {
-        let checks = &mut self.checks[direction_index(cross)];
-        for i in 0..SIZE {
-            let pos = line_pos(cross, line, i);
-            checks[pos.row as usize][pos.col as usize] = None;
-        }
+        let checks = &mut self.checks[direction_index(cross)][line];
+        *checks = [None; SIZE];
         cross_checks(lexicon.graph(), &self.grid, cross, line, checks);
         if lexicon.is_family() {
             leave_out_cross_words(checks, &self.grid, cross, line, lexicon);
@@ -398,6 +386,8 @@ impl Prepared {
             return;
         }
         *stale &= !(1 << line);
+        // The i-th square of this line is the line-th of the i-th line of
+        // cross words.
         let cross_checks = &self.checks[direction_index(direction.other())];
         for (i, square) in self.squares[direction_index(direction)][line].iter_mut().enumerate() {
             let pos = line_pos(direction, line, i);
@@ -414,7 +404,7 @@ impl Prepared {
             }
             square.allowed = ALL_LETTERS;
             square.hook = self.set_up_empty && pos == CENTRE;
-            if let Some((allowed, cross_score)) = cross_checks[pos.row as usize][pos.col as usize] {
+            if let Some((allowed, cross_score)) = cross_checks[i][line] {
                 square.allowed = allowed;
                 square.cross_score = cross_score;
                 square.cross_multiplier = square.word_multiplier;
@@ -563,6 +553,14 @@ pub fn all_moves(board: &Board, rack: &[Tile], lexicon: &Lexicon, scoring: &Scor
     moves
 }
 
+/// The line of `direction` that `pos` is on, and its place along it.
+fn line_of(direction: Direction, pos: Pos) -> (usize, usize) {
+    match direction {
+        Direction::Across => (pos.row as usize, pos.col as usize),
+        Direction::Down => (pos.col as usize, pos.row as usize),
+    }
+}
+
 fn line_pos(direction: Direction, line: usize, i: usize) -> Pos {
     match direction {
         Direction::Across => Pos { row: line as u8, col: i as u8 },
@@ -625,12 +623,11 @@ impl Grid {
 /// make it a word (bit per letter code) and what its tiles are worth.
 /// Each run of tiles is walked once, backwards from its last tile, which
 /// serves the square before it and the square after it.
-fn cross_checks(graph: WordGraph, grid: &Grid, cross: Direction, line: usize, checks: &mut CrossChecks) {
+fn cross_checks(graph: WordGraph, grid: &Grid, cross: Direction, line: usize, checks: &mut LineChecks) {
     let accepted = |node: u32| graph.arcs(node).filter(|a| a.accepts()).fold(0, |mask, a| mask | 1 << a.letter());
     let letter = |i: usize| grid.letter(line_pos(cross, line, i));
     let mut set = |i: usize, allowed: u32, score: u32| {
-        let pos = line_pos(cross, line, i);
-        checks[pos.row as usize][pos.col as usize] = Some((allowed & ALL_LETTERS, score));
+        checks[i] = Some((allowed & ALL_LETTERS, score));
     };
     // The run of tiles that ended last: where it ends, its letters
     // walked backwards from there, and their value.
@@ -678,16 +675,16 @@ fn cross_checks(graph: WordGraph, grid: &Grid, cross: Direction, line: usize, ch
 
 /// Takes out of the cross checks each letter whose cross word `lexicon`
 /// (a family list) leaves out.
-fn leave_out_cross_words(checks: &mut CrossChecks, grid: &Grid, cross: Direction, line: usize, lexicon: &Lexicon) {
+fn leave_out_cross_words(checks: &mut LineChecks, grid: &Grid, cross: Direction, line: usize, lexicon: &Lexicon) {
     let tiles_from = |pos: Pos, forward: bool| {
         std::iter::successors(pos.step(cross, forward), move |p| p.step(cross, forward))
             .map(|p| grid.letter(p))
             .take_while(|letter| *letter != 0)
             .map(Letter)
     };
-    for i in 0..SIZE {
+    for (i, check) in checks.iter_mut().enumerate() {
         let pos = line_pos(cross, line, i);
-        let Some((allowed, _)) = &mut checks[pos.row as usize][pos.col as usize] else { continue };
+        let Some((allowed, _)) = check else { continue };
         let mut before: Vec<Letter> = tiles_from(pos, false).collect();
         before.reverse();
         let after: Vec<Letter> = tiles_from(pos, true).collect();
