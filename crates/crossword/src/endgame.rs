@@ -444,7 +444,6 @@ impl Position {
         let mut node = Node::new(side, depth, (alpha, beta), window_cut, key, self.passes, plays);
         (node.generated, node.forced) = (forced, forced);
         self.stack.push(node);
-        self.cut = false;
         Ok(None)
     }
 
@@ -603,6 +602,7 @@ impl Position {
     fn push_root(&mut self, depth: u32, plays: Vec<Play>) {
         let window = (i32::MIN + 1, i32::MAX);
         self.stack.push(Node::new(0, depth, window, false, self.key(0), self.passes, plays));
+        // What the last search found is not this one's.
         self.cut = false;
     }
 

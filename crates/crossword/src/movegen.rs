@@ -90,7 +90,8 @@ pub(crate) struct Prepared {
     grid: Grid,
     values: [u32; 32],
     /// The cross checks for plays down (from the rows) and across (from
-    /// the columns), indexed by the direction the cross words read.
+    /// the columns), by the direction the cross words read, then line by
+    /// line.
     checks: [[LineChecks; SIZE]; 2],
     /// The lines changed since their cross checks were worked out, a bit
     /// per line; a hash of each line's tiles, kept as they change, and
@@ -101,7 +102,8 @@ pub(crate) struct Prepared {
     /// Cross checks worked out before, in [`KNOWN_CHECKS_WAYS`] slots a
     /// line by the hash of its tiles: a search puts the same tiles on a
     /// line again and again (and takes each play back), and the line then
-    /// has the same checks. Empty until a line changes.
+    /// has the same checks. Named by 64-bit hashes, as the search's table
+    /// names positions. Empty until a line changes.
     known_checks: Vec<Option<(u64, LineChecks)>>,
     /// Each line's squares as the walk reads them, by the direction of
     /// the plays along it; the lines to be set up again before they are
@@ -168,7 +170,6 @@ impl LineMemo {
     /// Takes the hash of the `i`-th square of `line` again, now that its
     /// fields are `fields`.
     fn rehash(&mut self, direction: Direction, line: usize, i: usize, fields: u64) {
-        // splitmix64's finaliser, with the square's place in its line.
         let hash = square_hash(i, fields);
         let d = direction_index(direction);
         let before = std::mem::replace(&mut self.square_hashes[d][line][i], hash);
@@ -441,7 +442,7 @@ impl Prepared {
                 let key =
                     self.memo.as_ref().map(|memo| mix(memo.fingerprints[direction_index(direction)][line], rack_key));
                 // A line whose walk is kept is not read.
-                if !key.is_some_and(|key| self.memo.as_ref().is_some_and(|memo| memo.holds(direction, line, key))) {
+                if !self.memo.as_ref().zip(key).is_some_and(|(memo, key)| memo.holds(direction, line, key)) {
                     self.set_up(direction, line, scoring);
                 }
                 let at = |i: usize| line_pos(direction, line, i);
