@@ -94,8 +94,10 @@ pub(crate) struct Prepared {
     /// line.
     checks: [[LineChecks; SIZE]; 2],
     /// The lines changed since their cross checks were worked out, a bit
-    /// per line; a hash of each line's tiles, kept as they change, and
-    /// the hash each had when its checks were worked out.
+    /// per line; a hash of how each line's tiles differ from those it had
+    /// at first (which names its tiles as well, and costs nothing to
+    /// generate once), kept as they change; and the hash each had when its
+    /// checks were worked out.
     changed: [u32; 2],
     line_keys: [[u64; SIZE]; 2],
     checked: [[u64; SIZE]; 2],
@@ -231,10 +233,6 @@ impl Prepared {
         };
         for cross in [Direction::Across, Direction::Down] {
             for line in 0..SIZE {
-                let key =
-                    (0..SIZE).fold(0, |key, i| key ^ square_hash(i, prepared.grid.tile(line_pos(cross, line, i))));
-                prepared.line_keys[direction_index(cross)][line] = key;
-                prepared.checked[direction_index(cross)][line] = key;
                 prepared.work_out_line(lexicon, cross, line);
             }
         }
