@@ -128,10 +128,10 @@ struct LineMemo {
     /// The slots of each line (a power of two).
     ways: usize,
     walks: Vec<Walked>,
-    /// A hash of each square as the walk reads it, by the direction of
-    /// the plays (see [`Prepared::square_fields`]), kept as squares
-    /// change, and each line's fingerprint ([`square_hash`]).
-    square_hashes: [[[u64; SIZE]; SIZE]; 2],
+    /// A hash of how each line's squares, as the walk reads them
+    /// ([`Prepared::square_fields`]), differ from those it had at first,
+    /// by the direction of the plays, kept as squares change
+    /// ([`square_hash`]).
     fingerprints: [[u64; SIZE]; 2],
 }
 
@@ -168,15 +168,6 @@ impl LineMemo {
         }
         walked
     }
-
-    /// Takes the hash of the `i`-th square of `line` again, now that its
-    /// fields are `fields`.
-    fn rehash(&mut self, direction: Direction, line: usize, i: usize, fields: u64) {
-        let hash = square_hash(i, fields);
-        let d = direction_index(direction);
-        let before = std::mem::replace(&mut self.square_hashes[d][line][i], hash);
-        self.fingerprints[d][line] ^= before ^ hash;
-    }
 }
 
 /// A hash of what the `i`-th square of a line holds: a line's hash is its
@@ -203,6 +194,8 @@ fn mix(hash: u64, value: u64) -> u64 {
 type LineChecks = [Option<(u32, u32)>; SIZE];
 
 const ALL_LINES: u32 = (1 << SIZE) - 1;
+
+const DIRECTIONS: [Direction; 2] = [Direction::Across, Direction::Down];
 
 fn direction_index(direction: Direction) -> usize {
     match direction {
@@ -231,7 +224,7 @@ impl Prepared {
             set_up_empty: false,
             memo: None,
         };
-        for cross in [Direction::Across, Direction::Down] {
+        for cross in DIRECTIONS {
             for line in 0..SIZE {
                 prepared.work_out_line(lexicon, cross, line);
             }
@@ -246,9 +239,7 @@ impl Prepared {
     pub(crate) fn remembering(mut self, ways: usize) -> Prepared {
         let ways = ways.next_power_of_two();
         let walks = (0..2 * SIZE * ways).map(|_| Walked::default()).collect();
-        let (square_hashes, fingerprints) = ([[[0; SIZE]; SIZE]; 2], [[0; SIZE]; 2]);
-        self.memo = Some(Box::new(LineMemo { ways, walks, square_hashes, fingerprints }));
-        self.rehash_all();
+        self.memo = Some(Box::new(LineMemo { ways, walks, fingerprints: [[0; SIZE]; 2] }));
         self
     }
 
@@ -256,37 +247,40 @@ impl Prepared {
     /// `direction`, but its premium (which its line always has), in bits
     /// of their own: its tile, or its cross check and whether it is a hook.
     fn square_fields(&self, direction: Direction, pos: Pos) -> u64 {
+        let (line, i) = line_of(direction.other(), pos);
+        self.fields(pos, self.checks[direction_index(direction.other())][line][i])
+    }
+
+    /// [`Prepared::square_fields`] of the square at `pos`, read with the
+    /// cross check `check`.
+    fn fields(&self, pos: Pos, check: Option<(u32, u32)>) -> u64 {
         let letter = self.grid.letter(pos);
         if letter != 0 {
             return u64::from(letter) << 32 | u64::from(self.grid.value(pos)) << 40;
         }
-        let (line, i) = line_of(direction.other(), pos);
-        let check = self.checks[direction_index(direction.other())][line][i];
         let (allowed, cross_score) = check.unwrap_or((ALL_LETTERS, 0));
         let hook = check.is_some() || self.set_up_empty && pos == CENTRE;
         u64::from(allowed) | u64::from(hook) << 48 | u64::from(cross_score) << 49
     }
 
-    /// Takes the hash of the square at `pos` again for plays in
-    /// `direction`, when walks are kept.
-    fn rehash(&mut self, direction: Direction, pos: Pos) {
-        if self.memo.is_none() {
-            return;
-        }
-        let fields = self.square_fields(direction, pos);
-        let (line, i) = line_of(direction, pos);
+    /// Keeps the fingerprint of the line of plays in `direction` through
+    /// `pos`, when walks are kept: its square read `before` and reads
+    /// `after`.
+    fn refingerprint(&mut self, direction: Direction, pos: Pos, before: u64, after: u64) {
         if let Some(memo) = &mut self.memo {
-            memo.rehash(direction, line, i, fields);
+            let (line, i) = line_of(direction, pos);
+            memo.fingerprints[direction_index(direction)][line] ^= square_hash(i, before) ^ square_hash(i, after);
         }
     }
 
-    fn rehash_all(&mut self) {
-        for direction in [Direction::Across, Direction::Down] {
-            for line in 0..SIZE {
-                for i in 0..SIZE {
-                    self.rehash(direction, line_pos(direction, line, i));
-                }
-            }
+    /// Makes `change` to what the square at `pos` holds, keeping the
+    /// fingerprints of both its lines.
+    fn change_square(&mut self, pos: Pos, change: impl FnOnce(&mut Prepared)) {
+        let before = DIRECTIONS.map(|direction| self.square_fields(direction, pos));
+        change(self);
+        for (direction, before) in DIRECTIONS.into_iter().zip(before) {
+            let after = self.square_fields(direction, pos);
+            self.refingerprint(direction, pos, before, after);
         }
     }
 
@@ -294,26 +288,22 @@ impl Prepared {
     /// squares given.
     pub(crate) fn change(&mut self, tiles: impl Iterator<Item = (Pos, Option<PlacedTile>)>) {
         for (pos, tile) in tiles {
-            let (row, col) = (pos.row as usize, pos.col as usize);
             let before = self.grid.tile(pos);
-            self.grid.set(pos, tile, &self.values);
-            let after = self.grid.tile(pos);
-            self.line_keys[direction_index(Direction::Across)][row] ^=
-                square_hash(col, before) ^ square_hash(col, after);
-            self.line_keys[direction_index(Direction::Down)][col] ^= square_hash(row, before) ^ square_hash(row, after);
-            self.changed[direction_index(Direction::Across)] |= 1 << row;
-            self.changed[direction_index(Direction::Down)] |= 1 << col;
-            self.stale[direction_index(Direction::Across)] |= 1 << row;
-            self.stale[direction_index(Direction::Down)] |= 1 << col;
-            self.rehash(Direction::Across, pos);
-            self.rehash(Direction::Down, pos);
+            self.change_square(pos, |prepared| prepared.grid.set(pos, tile, &prepared.values));
+            for direction in DIRECTIONS {
+                let (line, i) = line_of(direction, pos);
+                let d = direction_index(direction);
+                self.line_keys[d][line] ^= square_hash(i, before) ^ square_hash(i, self.grid.tile(pos));
+                self.changed[d] |= 1 << line;
+                self.stale[d] |= 1 << line;
+            }
         }
     }
 
     /// Works out again the cross checks of the lines whose letters differ
     /// from when they were last worked out.
     fn refresh(&mut self, lexicon: &Lexicon) {
-        for cross in [Direction::Across, Direction::Down] {
+        for cross in DIRECTIONS {
             let changed = std::mem::take(&mut self.changed[direction_index(cross)]);
             for line in (0..SIZE).filter(|l| changed & 1 << l != 0) {
                 if self.line_keys[direction_index(cross)][line] != self.checked[direction_index(cross)][line] {
@@ -346,9 +336,11 @@ impl Prepared {
         // The i-th square of this line is on the i-th line of the plays
         // these checks serve.
         for (i, check) in before.iter().enumerate() {
-            if self.checks[d][line][i] != *check {
+            let now = self.checks[d][line][i];
+            if now != *check {
                 self.stale[direction_index(cross.other())] |= 1 << i;
-                self.rehash(cross.other(), at(i));
+                let (read, reads) = (self.fields(at(i), *check), self.fields(at(i), now));
+                self.refingerprint(cross.other(), at(i), read, reads);
             }
         }
     }
@@ -370,8 +362,9 @@ impl Prepared {
         let with_tiles = self.grid.lines_with_tiles();
         let empty_board = with_tiles == [0; 2];
         if empty_board != self.set_up_empty {
-            (self.stale, self.set_up_empty) = ([ALL_LINES; 2], empty_board);
-            self.rehash_all();
+            self.stale = [ALL_LINES; 2];
+            // The centre is a hook of an empty board only.
+            self.change_square(CENTRE, |prepared| prepared.set_up_empty = empty_board);
         }
         let centre = if empty_board { 1 << CENTRE.row } else { 0 };
         with_tiles.map(|tiles| (tiles | tiles << 1 | tiles >> 1 | centre) & ALL_LINES)
@@ -435,7 +428,7 @@ impl Prepared {
         let rack_letters = (1..32).filter(|l| counts[*l] > 0).fold(0, |mask, l| mask | 1 << l);
         let rack_key = counts.iter().fold(u64::from(blanks), |hash, count| mix(hash, u64::from(*count)));
         let family = lexicon.is_family().then_some(lexicon);
-        for direction in [Direction::Across, Direction::Down] {
+        for direction in DIRECTIONS {
             for line in (0..SIZE).filter(|l| lines[direction_index(direction)] & 1 << l != 0) {
                 let key =
                     self.memo.as_ref().map(|memo| mix(memo.fingerprints[direction_index(direction)][line], rack_key));
