@@ -436,17 +436,16 @@ impl Prepared {
                 if !self.memo.as_ref().zip(key).is_some_and(|(memo, key)| memo.holds(direction, line, key)) {
                     self.set_up(direction, line, scoring);
                 }
-                let at = |i: usize| line_pos(direction, line, i);
                 let squares = &self.squares[direction_index(direction)][line];
                 let walk = |visit: &mut Visit| {
                     Walk {
                         graph,
-                        squares: *squares,
+                        squares,
                         empty: (0..SIZE).filter(|i| squares[*i].letter == 0).fold(0, |mask, i| mask | 1 << i),
                         counts,
                         rack_letters,
                         blanks,
-                        values,
+                        values: &values,
                         anchor: 0,
                         lo: 0,
                         hi: SIZE,
@@ -454,7 +453,7 @@ impl Prepared {
                         laid: [PlacedTile { letter: Letter(0), blank: false }; SIZE],
                         placed: [(CENTRE, PlacedTile { letter: Letter(0), blank: false }); SIZE],
                         start: 0,
-                        positions: std::array::from_fn(at),
+                        line,
                         bingo_bonus: scoring.bingo_bonus,
                         // One-tile plays that also read across are found across.
                         skip_single_with_cross: direction == Direction::Down,
@@ -691,12 +690,12 @@ fn leave_out_cross_words(checks: &mut LineChecks, grid: &Grid, cross: Direction,
 
 struct Walk<'a> {
     graph: WordGraph<'a>,
-    squares: [Square; SIZE],
+    squares: &'a [Square; SIZE],
     counts: [u8; 32],
     /// The letters with a tile left on the rack, as a bit mask.
     rack_letters: u32,
     blanks: u8,
-    values: [u32; 32],
+    values: &'a [u32; 32],
     /// The square the walk starts from: the last tile of a run of tiles,
     /// or a hook.
     anchor: usize,
@@ -714,7 +713,8 @@ struct Walk<'a> {
     placed: [(Pos, PlacedTile); SIZE],
     /// Where the word starts, once the walk has turned right.
     start: usize,
-    positions: [Pos; SIZE],
+    /// The line walked, which reads in `direction`.
+    line: usize,
     bingo_bonus: u32,
     skip_single_with_cross: bool,
     /// A family list, whose left-out words are no main word.
@@ -884,7 +884,7 @@ impl Walk<'_> {
         while laid != 0 {
             let i = laid.trailing_zeros() as usize;
             laid &= laid - 1;
-            self.placed[count] = (self.positions[i], self.laid[i]);
+            self.placed[count] = (line_pos(self.direction, self.line, i), self.laid[i]);
             count += 1;
         }
         let first = covered.trailing_zeros() as usize;
