@@ -219,7 +219,16 @@ impl Prepared {
             line_keys: [[0; SIZE]; 2],
             checked: [[0; SIZE]; 2],
             known_checks: Vec::new(),
-            squares: [[[Square::default(); SIZE]; SIZE]; 2],
+            squares: DIRECTIONS.map(|direction| {
+                std::array::from_fn(|line| {
+                    std::array::from_fn(|i| {
+                        let premium = scoring.layout.premium(line_pos(direction, line, i));
+                        let (letter_multiplier, word_multiplier) =
+                            (premium.letter_multiplier(), premium.word_multiplier());
+                        Square { letter_multiplier, word_multiplier, ..Square::default() }
+                    })
+                })
+            }),
             stale: [ALL_LINES; 2],
             set_up_empty: false,
             memo: None,
@@ -371,8 +380,9 @@ impl Prepared {
     }
 
     /// Sets up a line's squares again, if its tiles or cross checks
-    /// changed since they were.
-    fn set_up(&mut self, direction: Direction, line: usize, scoring: &Scoring) {
+    /// changed since they were (their premiums, set when the board was
+    /// prepared, do not change).
+    fn set_up(&mut self, direction: Direction, line: usize) {
         let stale = &mut self.stale[direction_index(direction)];
         if *stale & 1 << line == 0 {
             return;
@@ -383,10 +393,9 @@ impl Prepared {
         let cross_checks = &self.checks[direction_index(direction.other())];
         for (i, square) in self.squares[direction_index(direction)][line].iter_mut().enumerate() {
             let pos = line_pos(direction, line, i);
-            let premium = scoring.layout.premium(pos);
             *square = Square {
-                letter_multiplier: premium.letter_multiplier(),
-                word_multiplier: premium.word_multiplier(),
+                letter_multiplier: square.letter_multiplier,
+                word_multiplier: square.word_multiplier,
                 letter: self.grid.letter(pos),
                 ..Square::default()
             };
@@ -434,7 +443,7 @@ impl Prepared {
                     self.memo.as_ref().map(|memo| mix(memo.fingerprints[direction_index(direction)][line], rack_key));
                 // A line whose walk is kept is not read.
                 if !self.memo.as_ref().zip(key).is_some_and(|(memo, key)| memo.holds(direction, line, key)) {
-                    self.set_up(direction, line, scoring);
+                    self.set_up(direction, line);
                 }
                 let squares = &self.squares[direction_index(direction)][line];
                 let walk = |visit: &mut Visit| {
