@@ -463,13 +463,13 @@ impl Position {
         let (out_bonus, tile_set) = (self.going_out(game, side, 0), game.tile_set());
         let pass_ends = self.passes + 1 >= pass_limit(game);
         // The best play going out, the best other move (the pass first),
-        // the first other play reaching `beta`, and whether a move meets
-        // the horizon.
+        // the first other play reaching `beta`, whether a play leaves tiles
+        // (and so meets the horizon), and whether there is no play.
         let mut out = (i32::MIN, 0);
         let pass = if pass_ends { self.last_pass(game, side) } else { -horizon(theirs, mine) };
         let mut other = (pass, PASS);
         let mut first: Option<(Place, i32, u64)> = None;
-        let (mut open, mut stuck) = (!pass_ends, true);
+        let (mut plays_open, mut stuck) = (false, true);
         self.prepared.generate(&self.racks[side], game.lexicon(), &game.scoring(), |tiles, score, _| {
             let code = || Play::of(tiles, score).pack();
             let score = score as i32;
@@ -480,7 +480,7 @@ impl Position {
                 }
                 return;
             }
-            open = true;
+            plays_open = true;
             let played: i32 = tiles.iter().map(|(_, t)| Tile::from(*t).value(tile_set) as i32).sum();
             let value = score - horizon(theirs, mine - played);
             if value > other.0 {
@@ -502,8 +502,13 @@ impl Position {
         if let Some((_, value, best)) = first {
             return (value, Bound::Lower, best, false);
         }
+        // Every play goes out: the pass is no better (see `generate`).
+        if !stuck && !plays_open {
+            return (out.0, Bound::Exact, out.1, true);
+        }
         let (value, best) = if out.0 > other.0 { out } else { other };
         let best = if stuck { FORCED_PASS } else { best };
+        let open = plays_open || !pass_ends;
         (value, if value >= beta { Bound::Lower } else { Bound::Exact }, best, !open)
     }
 
@@ -769,7 +774,12 @@ impl Position {
         self.keys.of(board_key, rack_keys, 1 - side, passes)
     }
 
-    /// Every play of `side`, in [`order`].
+    /// Every move of `side`: its plays in [`order`], then the pass, unless
+    /// every play goes out. A player who can go out, and only go out,
+    /// gains nothing by passing: the other can pass back, leaving the same
+    /// position two passes on, and so on until a pass ends the game, which
+    /// is worth less than going out. So a pass is worth no more than the
+    /// best play, and the position is settled by its plays alone.
     fn generate(&mut self, game: &Game, side: usize, plays: &mut Vec<Play>) {
         plays.clear();
         self.prepared.generate(&self.racks[side], game.lexicon(), &game.scoring(), |tiles, score, _| {
@@ -777,7 +787,9 @@ impl Position {
         });
         let rack = self.racks[side].len();
         plays.sort_by_key(|p| order(p.len, p.score, rack));
-        plays.push(Play::pass());
+        if plays.is_empty() || plays.iter().any(|play| play.len < rack) {
+            plays.push(Play::pass());
+        }
     }
 }
 
@@ -968,8 +980,13 @@ mod tests {
         if depth == 0 {
             return rack_points(game, 1 - me) - rack_points(game, me) + TEMPO;
         }
-        let turns = turns(game);
+        let mut turns = turns(game);
         let next_depth = if turns.len() == 1 && depth > 1 { depth } else { depth - 1 };
+        // A player who can only go out does not pass (see `Position::generate`).
+        let plays = turns.len() - 1;
+        if plays > 0 && turns[..plays].iter().all(|(next, _)| next.rack(me).is_empty()) {
+            turns.pop();
+        }
         *forced += usize::from(next_depth == depth);
         let mut value = |(next, gained): (Game, i32)| {
             if next.is_over() { gained } else { gained - minimax(&next, next_depth, forced) }
@@ -1032,7 +1049,15 @@ mod tests {
                     Ok(None) => position.run(game).ok().map(|finished| finished.value),
                     entered => entered.ok().flatten(),
                 };
-                assert_eq!(searched, Some(minimax(game, depth, &mut forced)), "depth {depth}");
+                let value = searched.expect("a search without a budget");
+                // Or the game's worth: a position the search has settled
+                // is worth that at any depth (those settled by going out
+                // alone, see `Position::generate`, are settled a turn
+                // before the end), so the table can show it the end of a
+                // line that minimax cuts at this depth.
+                let plain = minimax(game, depth, &mut forced);
+                let worth = || solve(game, &mut HashMap::new());
+                assert!(value == plain || value == worth(), "depth {depth}: {value}, minimax {plain}");
             }
         }
         assert!(forced > 0, "no line met a pass that was all a player could do");
