@@ -502,7 +502,8 @@ impl Position {
         if let Some((_, value, best)) = first {
             return (value, Bound::Lower, best, false);
         }
-        // Every play goes out: the pass is no better (see `generate`).
+        // Every play goes out, and gains more than the pass that would
+        // end the game: the pass is no better (see `Position::replied`).
         if !stuck && !plays_open {
             return (out.0, Bound::Exact, out.1, true);
         }
@@ -635,8 +636,20 @@ impl Position {
                     let (low, high) = if next == 0 || again { (alpha, beta) } else { (alpha, alpha.saturating_add(1)) };
                     let passes = self.passes;
                     let play = self.stack[top].plays[next];
+                    let last = next + 1 == self.stack[top].plays.len() && self.stack[top].generated;
+                    let ending = if play.len == 0 { self.last_pass(game, side) } else { 0 };
                     match play.len {
-                        0 if passes + 1 >= pass_limit(game) => self.last_pass(game, side),
+                        0 if passes + 1 >= pass_limit(game) => ending,
+                        // Once every play is searched, a pass worth no more
+                        // than alpha need not be (see `Position::replied`):
+                        // what ending the game gains still bounds the
+                        // position's worth, but the pass is no move to try
+                        // first.
+                        0 if last && ending <= alpha => {
+                            let node = &mut self.stack[top];
+                            node.value = node.value.max(ending);
+                            i32::MIN
+                        }
                         0 => {
                             self.passes += 1;
                             self.stack[top].state = State::Reply(high.saturating_neg(), low.saturating_neg());
@@ -661,7 +674,7 @@ impl Position {
                     // otherwise take the search as many turns deeper.
                     let depth = if self.stack[top].forced { depth } else { depth - 1 };
                     match self.enter(game, 1 - side, depth, low, high) {
-                        Ok(Some(reply)) => self.replied(reply),
+                        Ok(Some(reply)) => self.replied(game, reply),
                         Ok(None) => continue,
                         Err(OutOfNodes) => {
                             self.stack[top].state = State::Reply(low, high);
@@ -671,7 +684,7 @@ impl Position {
                 }
                 State::Waiting => unreachable!("the position on top of the stack is being searched"),
             };
-            if let Some(finished) = self.settle(found) {
+            if let Some(finished) = self.settle(game, found) {
                 return Ok(finished);
             }
         }
@@ -679,19 +692,29 @@ impl Position {
 
     /// Takes back the play the top position is searching and returns what
     /// it gains, `reply` being the value of the position it led to.
-    fn replied(&mut self, reply: i32) -> i32 {
+    ///
+    /// A pass gains no more than the better of the best play and the pass
+    /// that ends the game: the other can pass back, leaving the same
+    /// position two passes on with the same plays (each leads where it led
+    /// before), and so on until a pass ends the game. So a pass counts for
+    /// at most what ending the game gains, and is worth searching only when
+    /// that is more than every play.
+    fn replied(&mut self, game: &Game, reply: i32) -> i32 {
         let top = self.stack.len() - 1;
         let (side, passes) = (self.stack[top].side, self.stack[top].passes);
         self.passes = passes;
         let play = self.stack[top].plays[self.stack[top].next];
         self.unmake(side, &play);
-        play.score - reply
+        match play.len {
+            0 => (-reply).min(self.last_pass(game, side)),
+            _ => play.score - reply,
+        }
     }
 
     /// Gives the top position the value `found` of the play it searches,
     /// and finishes the positions whose search that completes; the result
     /// when the bottom one is done.
-    fn settle(&mut self, mut found: i32) -> Option<Finished> {
+    fn settle(&mut self, game: &Game, mut found: i32) -> Option<Finished> {
         loop {
             let play_cut = std::mem::take(&mut self.cut);
             let node = self.stack.last_mut().expect("a position being searched");
@@ -731,7 +754,7 @@ impl Position {
             let depth = depth as u8; // at most MAX_DEPTH
             self.store(Entry { key, best, value, bound, depth, proven });
             self.plays[depth as usize] = node.plays;
-            found = self.replied(value);
+            found = self.replied(game, value);
         }
     }
 
@@ -774,12 +797,7 @@ impl Position {
         self.keys.of(board_key, rack_keys, 1 - side, passes)
     }
 
-    /// Every move of `side`: its plays in [`order`], then the pass, unless
-    /// every play goes out. A player who can go out, and only go out,
-    /// gains nothing by passing: the other can pass back, leaving the same
-    /// position two passes on, and so on until a pass ends the game, which
-    /// is worth less than going out. So a pass is worth no more than the
-    /// best play, and the position is settled by its plays alone.
+    /// Every play of `side`, in [`order`], then the pass.
     fn generate(&mut self, game: &Game, side: usize, plays: &mut Vec<Play>) {
         plays.clear();
         self.prepared.generate(&self.racks[side], game.lexicon(), &game.scoring(), |tiles, score, _| {
@@ -787,9 +805,7 @@ impl Position {
         });
         let rack = self.racks[side].len();
         plays.sort_by_key(|p| order(p.len, p.score, rack));
-        if plays.is_empty() || plays.iter().any(|play| play.len < rack) {
-            plays.push(Play::pass());
-        }
+        plays.push(Play::pass());
     }
 }
 
@@ -982,16 +998,16 @@ mod tests {
         }
         let mut turns = turns(game);
         let next_depth = if turns.len() == 1 && depth > 1 { depth } else { depth - 1 };
-        // A player who can only go out does not pass (see `Position::generate`).
-        let plays = turns.len() - 1;
-        if plays > 0 && turns[..plays].iter().all(|(next, _)| next.rack(me).is_empty()) {
-            turns.pop();
-        }
         *forced += usize::from(next_depth == depth);
         let mut value = |(next, gained): (Game, i32)| {
             if next.is_over() { gained } else { gained - minimax(&next, next_depth, forced) }
         };
-        turns.into_iter().map(&mut value).max().expect("a pass at least")
+        // A pass gains no more than ending the game by passes (see
+        // `Position::replied`).
+        let pass = value(turns.pop().expect("a pass"));
+        let ending =
+            if game.rules().deduct_racks_on_passes { rack_points(game, 1 - me) - rack_points(game, me) } else { 0 };
+        turns.into_iter().map(&mut value).chain([pass.min(ending)]).max().expect("a pass at least")
     }
 
     /// What the game is worth to the player on turn, every line played to
