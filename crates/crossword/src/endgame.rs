@@ -424,7 +424,7 @@ impl Position {
         }
         self.nodes_left -= 1;
         if depth == 1 {
-            let (value, bound, best, proven) = self.last_turn(game, side, beta);
+            let (value, bound, best, proven) = self.last_turn(game, side, alpha, beta);
             self.store(Entry { key, best, value, bound, depth: 1, proven });
             self.cut = !proven;
             return Ok(Some(value));
@@ -449,15 +449,16 @@ impl Position {
 
     /// The value of `side`'s position a turn before the horizon, worked out
     /// as its plays are generated (each ends the game or meets the
-    /// horizon, so none is made), with its bound, its best play and
-    /// whether it is proven. It is what the search would find, trying the
-    /// plays that go out first, then the others in [`order`], the pass
-    /// last: the first that reaches `beta`, else the best. (The best of
-    /// all would be no worse a value, but the first makes the better
-    /// play to try first when the position is searched deeper.) A pass
-    /// that ends the game comes before the plays meeting the horizon
-    /// when it reaches `beta`: it proves the bound, which they cannot.
-    fn last_turn(&mut self, game: &Game, side: usize, beta: i32) -> (i32, Bound, u64, bool) {
+    /// horizon, so none is made), within (`alpha`, `beta`), with its bound,
+    /// its best play and whether it is proven. It is what the search would
+    /// find, trying the plays that go out first, then the others in
+    /// [`order`], the pass last: the first that reaches `beta`, else the
+    /// best. (The best of all would be no worse a value, but the first
+    /// makes the better play to try first when the position is searched
+    /// deeper.) A pass that ends the game comes before the plays meeting
+    /// the horizon when it reaches `beta`: it proves the bound, which they
+    /// cannot.
+    fn last_turn(&mut self, game: &Game, side: usize, alpha: i32, beta: i32) -> (i32, Bound, u64, bool) {
         let (mine, theirs) = (self.rack_points(game, side), self.rack_points(game, 1 - side));
         let rack = self.racks[side].len();
         let (out_bonus, tile_set) = (self.going_out(game, side, 0), game.tile_set());
@@ -466,7 +467,9 @@ impl Position {
         // the first other play reaching `beta`, whether a play leaves tiles
         // (and so meets the horizon), and whether there is no play.
         let mut out = (i32::MIN, 0);
-        let pass = if pass_ends { self.last_pass(game, side) } else { -horizon(theirs, mine) };
+        // A pass counts for no more than ending the game (see `Position::replied`).
+        let ending = self.last_pass(game, side);
+        let pass = if pass_ends { ending } else { (-horizon(theirs, mine)).min(ending) };
         let mut other = (pass, PASS);
         let mut first: Option<(Place, i32, u64)> = None;
         let (mut plays_open, mut stuck) = (false, true);
@@ -506,6 +509,25 @@ impl Position {
         // end the game: the pass is no better (see `Position::replied`).
         if !stuck && !plays_open {
             return (out.0, Bound::Exact, out.1, true);
+        }
+        // A player who cannot play gains no more than ending the game: that
+        // proves the bound when the search wants more. Else the pass, all
+        // the player can do, costs no turn of the depth (as in `run`): the
+        // other's last turn before the horizon follows.
+        if stuck && !pass_ends {
+            if ending <= alpha {
+                return (ending, Bound::Upper, FORCED_PASS, true);
+            }
+            self.passes += 1;
+            let (reply, _, _, proven) = self.last_turn(game, 1 - side, beta.saturating_neg(), alpha.saturating_neg());
+            self.passes -= 1;
+            let value = reply.saturating_neg().min(ending);
+            let bound = match value {
+                v if v >= beta => Bound::Lower,
+                v if v <= alpha => Bound::Upper,
+                _ => Bound::Exact,
+            };
+            return (value, bound, FORCED_PASS, proven);
         }
         let (value, best) = if out.0 > other.0 { out } else { other };
         let best = if stuck { FORCED_PASS } else { best };
@@ -997,7 +1019,7 @@ mod tests {
             return rack_points(game, 1 - me) - rack_points(game, me) + TEMPO;
         }
         let mut turns = turns(game);
-        let next_depth = if turns.len() == 1 && depth > 1 { depth } else { depth - 1 };
+        let next_depth = if turns.len() == 1 { depth } else { depth - 1 };
         *forced += usize::from(next_depth == depth);
         let mut value = |(next, gained): (Game, i32)| {
             if next.is_over() { gained } else { gained - minimax(&next, next_depth, forced) }
