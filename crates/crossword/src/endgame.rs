@@ -1089,10 +1089,10 @@ mod tests {
                 };
                 let value = searched.expect("a search without a budget");
                 // Or the game's worth: a position the search has settled
-                // is worth that at any depth (those settled by going out
-                // alone, see `Position::generate`, are settled a turn
-                // before the end), so the table can show it the end of a
-                // line that minimax cuts at this depth.
+                // is worth that at any depth (one whose plays all go out
+                // is settled a turn before the end, see
+                // `Position::last_turn`), so the table can show it the end
+                // of a line that minimax cuts at this depth.
                 let plain = minimax(game, depth, &mut forced);
                 let worth = || solve(game, &mut HashMap::new());
                 assert!(value == plain || value == worth(), "depth {depth}: {value}, minimax {plain}");
