@@ -227,6 +227,17 @@ enum Bound {
     Upper,
 }
 
+impl Bound {
+    /// What a value found within `window` says of the position's.
+    fn of(value: i32, (alpha, beta): (i32, i32)) -> Bound {
+        match value {
+            v if v <= alpha => Bound::Upper,
+            v if v >= beta => Bound::Lower,
+            _ => Bound::Exact,
+        }
+    }
+}
+
 /// The most positions the table keeps, by key; a newer search of a
 /// slot's position replaces the older. The web build's memory is kept
 /// small.
@@ -522,12 +533,7 @@ impl Position {
             let (reply, _, _, proven) = self.last_turn(game, 1 - side, beta.saturating_neg(), alpha.saturating_neg());
             self.passes -= 1;
             let value = reply.saturating_neg().min(ending);
-            let bound = match value {
-                v if v >= beta => Bound::Lower,
-                v if v <= alpha => Bound::Upper,
-                _ => Bound::Exact,
-            };
-            return (value, bound, FORCED_PASS, proven);
+            return (value, Bound::of(value, (alpha, beta)), FORCED_PASS, proven);
         }
         let (value, best) = if out.0 > other.0 { out } else { other };
         let best = if stuck { FORCED_PASS } else { best };
@@ -760,11 +766,7 @@ impl Position {
                 return None;
             }
             let node = self.stack.pop().expect("a position being searched");
-            let bound = match node.value {
-                v if v <= node.window.0 => Bound::Upper,
-                v if v >= node.window.1 => Bound::Lower,
-                _ => Bound::Exact,
-            };
+            let bound = Bound::of(node.value, node.window);
             let proven = !node.window_cut && !node.plays_cut;
             self.cut = !proven;
             let Node { key, value, depth, best_index, .. } = node;

@@ -263,13 +263,33 @@ impl Prepared {
     /// [`Prepared::square_fields`] of the square at `pos`, read with the
     /// cross check `check`.
     fn fields(&self, pos: Pos, check: Option<(u32, u32)>) -> u64 {
-        let letter = self.grid.letter(pos);
-        if letter != 0 {
-            return u64::from(letter) << 32 | u64::from(self.grid.value(pos)) << 40;
+        let square = self.square(pos, check, Square::default());
+        u64::from(square.allowed)
+            | u64::from(square.letter) << 32
+            | u64::from(square.value) << 40
+            | u64::from(square.hook) << 48
+            | u64::from(square.cross_score) << 49
+    }
+
+    /// The square at `pos` as the walk reads it, with the cross check
+    /// `check`, keeping the premiums of `premiums`.
+    fn square(&self, pos: Pos, check: Option<(u32, u32)>, premiums: Square) -> Square {
+        let (letter_multiplier, word_multiplier) = (premiums.letter_multiplier, premiums.word_multiplier);
+        let mut square =
+            Square { letter_multiplier, word_multiplier, letter: self.grid.letter(pos), ..Square::default() };
+        if square.letter != 0 {
+            square.value = self.grid.value(pos);
+            return square;
         }
-        let (allowed, cross_score) = check.unwrap_or((ALL_LETTERS, 0));
-        let hook = check.is_some() || self.set_up_empty && pos == CENTRE;
-        u64::from(allowed) | u64::from(hook) << 48 | u64::from(cross_score) << 49
+        square.allowed = ALL_LETTERS;
+        square.hook = self.set_up_empty && pos == CENTRE;
+        if let Some((allowed, cross_score)) = check {
+            square.allowed = allowed;
+            square.cross_score = cross_score;
+            square.cross_multiplier = square.word_multiplier;
+            square.hook = true;
+        }
+        square
     }
 
     /// Keeps the fingerprint of the line of plays in `direction` through
@@ -390,27 +410,10 @@ impl Prepared {
         *stale &= !(1 << line);
         // The i-th square of this line is the line-th of the i-th line of
         // cross words.
-        let cross_checks = &self.checks[direction_index(direction.other())];
-        for (i, square) in self.squares[direction_index(direction)][line].iter_mut().enumerate() {
-            let pos = line_pos(direction, line, i);
-            *square = Square {
-                letter_multiplier: square.letter_multiplier,
-                word_multiplier: square.word_multiplier,
-                letter: self.grid.letter(pos),
-                ..Square::default()
-            };
-            if square.letter != 0 {
-                square.value = self.grid.value(pos);
-                continue;
-            }
-            square.allowed = ALL_LETTERS;
-            square.hook = self.set_up_empty && pos == CENTRE;
-            if let Some((allowed, cross_score)) = cross_checks[i][line] {
-                square.allowed = allowed;
-                square.cross_score = cross_score;
-                square.cross_multiplier = square.word_multiplier;
-                square.hook = true;
-            }
+        let d = direction_index(direction);
+        for i in 0..SIZE {
+            let check = self.checks[direction_index(direction.other())][i][line];
+            self.squares[d][line][i] = self.square(line_pos(direction, line, i), check, self.squares[d][line][i]);
         }
     }
 
