@@ -93,6 +93,9 @@ pub(crate) struct Prepared {
     /// the columns), by the direction the cross words read, then line by
     /// line.
     checks: [[LineChecks; SIZE]; 2],
+    /// The squares that have a cross check, a bit per square, kept as
+    /// `checks` are: where a one-tile play may go.
+    hooks: [[u32; SIZE]; 2],
     /// The lines changed since their cross checks were worked out, a bit
     /// per line; a hash of how each line's tiles differ from those it had
     /// at first (which names its tiles as well, and costs nothing to
@@ -193,6 +196,20 @@ fn mix(hash: u64, value: u64) -> u64 {
 /// The cross checks of one line's squares, in order.
 type LineChecks = [Option<(u32, u32)>; SIZE];
 
+/// The places of the bits set in `mask`, lowest first.
+fn bits(mut mask: u32) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        let bit = (mask != 0).then(|| mask.trailing_zeros() as usize)?;
+        mask &= mask - 1;
+        Some(bit)
+    })
+}
+
+/// The squares of a line that have a cross check, a bit per square.
+fn hooks_of(checks: &LineChecks) -> u32 {
+    (0..SIZE).filter(|i| checks[*i].is_some()).fold(0, |hooks, i| hooks | 1 << i)
+}
+
 const ALL_LINES: u32 = (1 << SIZE) - 1;
 
 const DIRECTIONS: [Direction; 2] = [Direction::Across, Direction::Down];
@@ -215,6 +232,7 @@ impl Prepared {
             grid,
             values,
             checks: [[[None; SIZE]; SIZE]; 2],
+            hooks: [[0; SIZE]; 2],
             changed: [0; 2],
             line_keys: [[0; SIZE]; 2],
             checked: [[0; SIZE]; 2],
@@ -236,6 +254,8 @@ impl Prepared {
         for cross in DIRECTIONS {
             for line in 0..SIZE {
                 prepared.work_out_line(lexicon, cross, line);
+                let d = direction_index(cross);
+                prepared.hooks[d][line] = hooks_of(&prepared.checks[d][line]);
             }
         }
         prepared
@@ -362,6 +382,7 @@ impl Prepared {
                 self.known_checks[slot] = Some((key, self.checks[d][line]));
             }
         }
+        self.hooks[d][line] = hooks_of(&self.checks[d][line]);
         // The i-th square of this line is on the i-th line of the plays
         // these checks serve.
         for (i, check) in before.iter().enumerate() {
@@ -417,6 +438,43 @@ impl Prepared {
         }
     }
 
+    /// Calls `visit` with every legal placement of a rack of one `tile`,
+    /// read off the cross checks: the tile makes the word across and the
+    /// word down through its square, and each is checked there. Searches
+    /// near the end of a game generate for one tile often, and the walk
+    /// would read every line for it.
+    fn generate_one(&self, tile: Tile, mut visit: impl FnMut(&[(Pos, PlacedTile)], u32, Direction)) {
+        let (letters, blank) = match tile {
+            Tile::Letter(letter) => (1 << (letter.0 & 31), false),
+            Tile::Blank => (ALL_LETTERS, true),
+        };
+        let [across_hooks, down_hooks] = self.hooks;
+        // The squares with a word across, then those with a word down only.
+        let across_first = (0..SIZE).flat_map(|row| bits(across_hooks[row]).map(move |col| (row, col)));
+        let down_only = (0..SIZE).flat_map(|col| {
+            bits(down_hooks[col]).filter(move |row| across_hooks[*row] & 1 << col == 0).map(move |row| (row, col))
+        });
+        for (row, col) in across_first.chain(down_only) {
+            // The word across is checked by the cross checks of the plays
+            // down, and the other way round.
+            let across = self.checks[direction_index(Direction::Across)][row][col];
+            let down = self.checks[direction_index(Direction::Down)][col][row];
+            let words = [across, down].into_iter().flatten();
+            let allowed = words.clone().fold(letters, |allowed, (letter_checks, _)| allowed & letter_checks);
+            let Square { letter_multiplier, word_multiplier, .. } =
+                self.squares[direction_index(Direction::Across)][row][col];
+            let pos = line_pos(Direction::Across, row, col);
+            // Found across whenever it makes a word across, as the walk finds it.
+            let direction = if across.is_some() { Direction::Across } else { Direction::Down };
+            for letter in bits(allowed) {
+                let letter = letter as u8;
+                let value = if blank { 0 } else { self.values[letter as usize] * letter_multiplier };
+                let score = words.clone().map(|(_, cross_score)| (cross_score + value) * word_multiplier).sum();
+                visit(&[(pos, PlacedTile { letter: Letter(letter), blank })], score, direction);
+            }
+        }
+    }
+
     /// Calls `visit` with every legal placement of `rack`, as [`generate`].
     pub(crate) fn generate(
         &mut self,
@@ -426,6 +484,10 @@ impl Prepared {
         mut visit: impl FnMut(&[(Pos, PlacedTile)], u32, Direction),
     ) {
         self.refresh(lexicon);
+        if let [tile] = rack {
+            self.generate_one(*tile, visit);
+            return;
+        }
         let lines = self.playable_lines();
         let graph = lexicon.graph();
         let values = self.values;
@@ -921,16 +983,50 @@ impl Walk<'_> {
 mod tests {
     use super::*;
     use crate::computer::{LeaveModel, Level, choose};
-    use crate::game::{Game, GameConfig};
+    use crate::game::{Game, GameConfig, Intent};
     use crate::rules::RuleSetKind;
 
-    type Found = Vec<(Vec<(Pos, PlacedTile)>, u32)>;
+    /// Placements with their scores and whether they read across.
+    type Found = Vec<(Vec<(Pos, PlacedTile)>, u32, bool)>;
 
     fn found(mut generate: impl FnMut(&mut dyn FnMut(&[(Pos, PlacedTile)], u32, Direction))) -> Found {
         let mut found = Vec::new();
-        generate(&mut |tiles, score, _| found.push((tiles.to_vec(), score)));
+        generate(&mut |tiles, score, direction| found.push((tiles.to_vec(), score, direction == Direction::Across)));
         found.sort();
         found
+    }
+
+    /// A rack of one tile, read off the cross checks, has the one-tile
+    /// placements that the walk finds for a rack of two such tiles, with
+    /// their scores and the way they read: for every letter and the blank,
+    /// through a game (on a board kept up to date), on a whole list and on
+    /// a family list.
+    #[test]
+    fn one_tile_gives_the_one_tile_placements_of_the_walk() {
+        let whole = Lexicon::bundled(Language::En);
+        for lexicon in [whole.clone(), whole.family()] {
+            let config = GameConfig::numbered(RuleSetKind::Wocable, Language::En, 2, 5);
+            let mut game = Game::new(config, lexicon.clone()).expect("a game");
+            let tiles: Vec<Tile> = Language::En.letters().map(Tile::Letter).chain([Tile::Blank]).collect();
+            let mut prepared = Prepared::new(game.board(), &lexicon, &game.scoring()).remembering(4);
+            let mut placements = 0;
+            for _ in 0..12 {
+                let intent = choose(&game, Level::Strong, &LeaveModel::zero(Language::En), 0);
+                if let Intent::Play { tiles, .. } = &intent {
+                    prepared.change(tiles.iter().map(|(pos, tile)| (*pos, Some(*tile))));
+                }
+                game.apply(intent).expect("a move");
+                let scoring = game.scoring();
+                for tile in &tiles {
+                    let one = found(|visit| prepared.generate(&[*tile], &lexicon, &scoring, visit));
+                    let walked = found(|visit| prepared.generate(&[*tile; 2], &lexicon, &scoring, visit));
+                    let walked: Vec<_> = walked.into_iter().filter(|(tiles, ..)| tiles.len() == 1).collect();
+                    assert_eq!(one, walked, "{tile:?}");
+                    placements += one.len();
+                }
+            }
+            assert!(placements > 1000, "too few placements to prove anything: {placements}");
+        }
     }
 
     /// A prepared board kept up to date through tiles put down and taken
@@ -954,7 +1050,7 @@ mod tests {
             let mut board = game.board().clone();
             let (rack, other) = (game.rack(game.turn()).to_vec(), game.rack(1 - game.turn()).to_vec());
             let same = |board: &Board, prepared: &mut Prepared| {
-                for tiles in [&other, &rack] {
+                for tiles in [&other[..], &rack[..], &rack[..1]] {
                     let kept = found(|visit| prepared.generate(tiles, &lexicon, &scoring, visit));
                     assert_eq!(kept, found(|visit| generate(board, tiles, &lexicon, &scoring, visit)));
                 }
