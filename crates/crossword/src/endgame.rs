@@ -15,7 +15,7 @@ use crate::rules::{PassEnding, RACK_SIZE};
 use crate::tile::Tile;
 use std::cmp::Reverse;
 use std::sync::OnceLock;
-use wocable_lexicon::Letter;
+use wocable_lexicon::{Letter, TileSet};
 
 /// How many positions the Champion's search may enter before it settles
 /// for its deepest complete answer: under a second natively. The web
@@ -115,6 +115,73 @@ impl Play {
         tiles.iter().enumerate().fold(head, |code, (i, (_, tile))| {
             code | ((tile.letter.0 as u64 & 31) << 1 | tile.blank as u64) << (12 + 6 * i)
         })
+    }
+}
+
+/// What `tiles` placed are worth.
+fn points(tiles: &[(Pos, PlacedTile)], tile_set: &TileSet) -> i32 {
+    tiles.iter().map(|(_, t)| Tile::from(*t).value(tile_set) as i32).sum()
+}
+
+/// Squares of the board, a bit per square, row by row.
+type Squares = [u16; SIZE];
+
+/// The squares that the words of a play of `tiles` on `board` lie on,
+/// with the square beyond each end of each: another play that puts no
+/// tile there leaves the play as it was, its words and its score.
+fn words_around(board: &Board, tiles: &[(Pos, PlacedTile)]) -> Squares {
+    let taken = |pos: Pos| board.get(pos).is_some() || tiles.iter().any(|(placed, _)| *placed == pos);
+    let mut squares = [0; SIZE];
+    for (pos, _) in tiles {
+        for (direction, forward) in
+            [Direction::Across, Direction::Down].into_iter().flat_map(|d| [(d, false), (d, true)])
+        {
+            let mut square = Some(*pos);
+            while let Some(at) = square {
+                squares[at.row as usize] |= 1 << at.col;
+                square = at.step(direction, forward).filter(|_| taken(at));
+            }
+        }
+    }
+    squares
+}
+
+/// The most tiles a rack may have for its plays that go out to be looked
+/// for before the other player moves (see [`Threats`]).
+const THREAT_TILES: usize = 2;
+
+/// How many of those plays are kept, the best first.
+const THREATS: usize = 4;
+
+/// The best plays with which the other player can go out, each with the
+/// squares around its words ([`words_around`]). A play of the player to
+/// move that puts no tile there leaves such a play as it is, so the other
+/// can still make it in reply: that bounds what the play gains, without
+/// making it.
+#[derive(Clone, Copy, Default)]
+struct Threats {
+    plays: [(i32, Squares); THREATS],
+    len: usize,
+}
+
+impl Threats {
+    /// The best of `plays` (which go out) on `board`.
+    fn of(board: &Board, plays: &mut [Play]) -> Threats {
+        plays.sort_unstable_by_key(|play| Reverse(play.score));
+        let mut threats = Threats { len: plays.len().min(THREATS), ..Threats::default() };
+        for (threat, play) in threats.plays.iter_mut().zip(plays.iter()) {
+            *threat = (play.score, words_around(board, play.tiles()));
+        }
+        threats
+    }
+
+    /// What a play of `tiles` scoring `score`, after which its player
+    /// keeps tiles worth `kept`, gains at most: the other can go out in
+    /// reply with the best of these plays that it leaves as it is.
+    fn bound(&self, tiles: &[(Pos, PlacedTile)], score: i32, kept: i32) -> Option<i32> {
+        let left = |around: &Squares| tiles.iter().all(|(pos, _)| around[pos.row as usize] & 1 << pos.col == 0);
+        let (out, _) = self.plays[..self.len].iter().find(|(_, around)| left(around))?;
+        Some(score - (out + 2 * kept))
     }
 }
 
@@ -328,6 +395,8 @@ struct Node {
     generated: bool,
     /// Its only move is a pass.
     forced: bool,
+    /// The other player's plays that go out, once looked for.
+    threats: Option<Threats>,
 }
 
 impl Node {
@@ -358,6 +427,7 @@ impl Node {
             best_index: 0,
             generated: true,
             forced: false,
+            threats: None,
         }
     }
 }
@@ -484,6 +554,13 @@ impl Position {
         let mut other = (pass, PASS);
         let mut first: Option<(Place, i32, u64)> = None;
         let (mut plays_open, mut stuck) = (false, true);
+        // The most a play refuted by the other's going out gains (see below).
+        let mut refuted = i32::MIN;
+        // Of use only to a player whose plays may leave tiles; looked for
+        // at every position here, so only where the other has one tile,
+        // which is read off the cross checks (more cost more than they
+        // save).
+        let threats = if rack > 1 { self.threats(game, 1 - side, 1) } else { Threats::default() };
         self.prepared.generate(&self.racks[side], game.lexicon(), &game.scoring(), |tiles, score, _| {
             let code = || Play::of(tiles, score).pack();
             let score = score as i32;
@@ -494,9 +571,15 @@ impl Position {
                 }
                 return;
             }
-            plays_open = true;
-            let played: i32 = tiles.iter().map(|(_, t)| Tile::from(*t).value(tile_set) as i32).sum();
+            let played = points(tiles, tile_set);
             let value = score - horizon(theirs, mine - played);
+            // The other going out in reply proves that the play gains no
+            // more than alpha, when the horizon says so too (a search a
+            // turn deep does not see the reply).
+            match threats.bound(tiles, score, mine - played) {
+                Some(bound) if value <= alpha && bound <= alpha => refuted = refuted.max(value.max(bound)),
+                _ => plays_open = true,
+            }
             if value > other.0 {
                 other = (value, code());
             }
@@ -516,10 +599,17 @@ impl Position {
         if let Some((_, value, best)) = first {
             return (value, Bound::Lower, best, false);
         }
-        // Every play goes out, and gains more than the pass that would
-        // end the game: the pass is no better (see `Position::replied`).
+        // Every play goes out or is refuted: the pass gains no more than
+        // the best play or ending the game (see `Position::replied`), and
+        // going out gains more than ending the game.
         if !stuck && !plays_open {
-            return (out.0, Bound::Exact, out.1, true);
+            let most = refuted.max(ending);
+            if out.0 >= most {
+                return (out.0, Bound::Exact, out.1, true);
+            }
+            if most <= alpha {
+                return (most, Bound::Upper, other.1, true);
+            }
         }
         // A player who cannot play gains no more than ending the game: that
         // proves the bound when the search wants more. Else the pass, all
@@ -684,15 +774,18 @@ impl Position {
                             continue;
                         }
                         len if len == self.racks[side].len() => self.going_out(game, side, play.score),
-                        _ => {
-                            self.make(side, &play);
-                            self.passes = 0;
-                            // score − reply lies in (low, high) when the reply
-                            // lies in (score − high, score − low).
-                            let window = (play.score.saturating_sub(high), play.score.saturating_sub(low));
-                            self.stack[top].state = State::Reply(window.0, window.1);
-                            continue;
-                        }
+                        _ => match self.refuted(game, &play, alpha) {
+                            Some(bound) => bound,
+                            None => {
+                                self.make(side, &play);
+                                self.passes = 0;
+                                // score − reply lies in (low, high) when the
+                                // reply lies in (score − high, score − low).
+                                let window = (play.score.saturating_sub(high), play.score.saturating_sub(low));
+                                self.stack[top].state = State::Reply(window.0, window.1);
+                                continue;
+                            }
+                        },
                     }
                 }
                 State::Reply(low, high) => {
@@ -716,6 +809,43 @@ impl Position {
                 return Ok(finished);
             }
         }
+    }
+
+    /// The plays with which `side` can go out, when it has few enough
+    /// tiles for them to be looked for (see [`Threats`]).
+    fn threats(&mut self, game: &Game, side: usize, most: usize) -> Threats {
+        let rack = self.racks[side].len();
+        let mut out = std::mem::take(&mut self.scratch);
+        out.clear();
+        if rack <= most {
+            self.prepared.generate(&self.racks[side], game.lexicon(), &game.scoring(), |tiles, score, _| {
+                if tiles.len() == rack {
+                    out.push(Play::of(tiles, score));
+                }
+            });
+        }
+        let threats = Threats::of(&self.board, &mut out);
+        self.scratch = out;
+        threats
+    }
+
+    /// What the top position's `play` (which leaves tiles) gains at most,
+    /// when the other going out in reply makes that no more than `alpha`:
+    /// then the play need not be made. (The other's position after the
+    /// play is searched at least a turn deep, where that reply is found:
+    /// the bound holds for a search to any depth.)
+    fn refuted(&mut self, game: &Game, play: &Play, alpha: i32) -> Option<i32> {
+        let top = self.stack.len() - 1;
+        let side = self.stack[top].side;
+        let threats = match self.stack[top].threats {
+            Some(threats) => threats,
+            None => {
+                let threats = self.threats(game, 1 - side, THREAT_TILES);
+                *self.stack[top].threats.insert(threats)
+            }
+        };
+        let kept = self.rack_points(game, side) - points(play.tiles(), game.tile_set());
+        threats.bound(play.tiles(), play.score, kept).filter(|bound| *bound <= alpha)
     }
 
     /// Takes back the play the top position is searching and returns what
@@ -1103,14 +1233,55 @@ mod tests {
         assert!(forced > 0, "no line met a pass that was all a player could do");
     }
 
+    /// A play that puts no tile on the squares around another's words
+    /// leaves that play as it was: still legal, with the same words and
+    /// score. What makes a threat refute a play without making it.
+    #[test]
+    fn a_play_clear_of_the_words_around_another_leaves_it_as_it_was() {
+        let (mut clear, mut near) = (0, 0);
+        for game in endgames(RuleSetKind::Wocable, 0..3, |game| game.rack(0).len() + game.rack(1).len() <= 10) {
+            let (board, scoring) = (game.board(), game.scoring());
+            let plays = |seat: usize| all_moves(board, game.rack(seat), game.lexicon(), &scoring);
+            let (others, mine) = (plays(1 - game.turn()), plays(game.turn()));
+            for other in others.iter().step_by(3) {
+                let before = score_placement(board, &other.tiles, &scoring).expect("a legal play");
+                let around = words_around(board, &other.tiles);
+                for play in &mine {
+                    if play.tiles.iter().any(|(pos, _)| around[pos.row as usize] & 1 << pos.col != 0) {
+                        near += 1;
+                        continue;
+                    }
+                    clear += 1;
+                    let mut after = board.clone();
+                    play.tiles.iter().for_each(|(pos, tile)| after.set(*pos, *tile));
+                    let then = score_placement(&after, &other.tiles, &scoring).expect("still legal");
+                    assert_eq!((then.words, then.score), (before.words.clone(), before.score));
+                }
+            }
+        }
+        assert!(clear > 1000 && near > 100, "{clear} plays clear, {near} near: too few to prove anything");
+    }
+
     #[test]
     fn an_exact_answer_is_what_the_game_is_worth() {
         // Webfeud deducts the racks when passes end the game; Wocable does
         // not. Five tiles take the search through lines cut at the horizon
-        // before it proves them.
-        for (rules, tiles) in [(RuleSetKind::Wocable, 4), (RuleSetKind::Webfeud, 4), (RuleSetKind::Wocable, 5)] {
-            let few_left = |game: &Game| game.rack(0).len() + game.rack(1).len() <= tiles;
-            let games = endgames(rules, 0..8, few_left);
+        // before it proves them. A player down to one tile can often go
+        // out next, which refutes many plays of the other's without their
+        // being made (see `Threats`). Each case: the rules, the seeds, the
+        // most tiles on both racks, and whether one rack has one tile.
+        let cases = [
+            (RuleSetKind::Wocable, 0..8, 4, false),
+            (RuleSetKind::Webfeud, 0..8, 4, false),
+            (RuleSetKind::Wocable, 0..8, 5, false),
+            (RuleSetKind::Wocable, 8..40, 5, true),
+        ];
+        for (rules, seeds, tiles, one_tile) in cases {
+            let small = |game: &Game| {
+                let racks = [game.rack(0).len(), game.rack(1).len()];
+                racks[0] + racks[1] <= tiles && (!one_tile || racks.contains(&1))
+            };
+            let games = endgames(rules, seeds, small);
             assert!(games.len() >= 4, "only {} endgames", games.len());
             for game in &games {
                 let answer = endgame(game, 1_000_000).expect("an endgame");
