@@ -449,28 +449,33 @@ impl Prepared {
             Tile::Blank => (ALL_LETTERS, true),
         };
         let [across_hooks, down_hooks] = self.hooks;
-        // The squares with a word across, then those with a word down only.
-        let across_first = (0..SIZE).flat_map(|row| bits(across_hooks[row]).map(move |col| (row, col)));
-        let down_only = (0..SIZE).flat_map(|col| {
-            bits(down_hooks[col]).filter(move |row| across_hooks[*row] & 1 << col == 0).map(move |row| (row, col))
-        });
-        for (row, col) in across_first.chain(down_only) {
-            // The word across is checked by the cross checks of the plays
-            // down, and the other way round.
-            let across = self.checks[direction_index(Direction::Across)][row][col];
-            let down = self.checks[direction_index(Direction::Down)][col][row];
-            let words = [across, down].into_iter().flatten();
-            let allowed = words.clone().fold(letters, |allowed, (letter_checks, _)| allowed & letter_checks);
-            let Square { letter_multiplier, word_multiplier, .. } =
-                self.squares[direction_index(Direction::Across)][row][col];
-            let pos = line_pos(Direction::Across, row, col);
-            // Found across whenever it makes a word across, as the walk finds it.
-            let direction = if across.is_some() { Direction::Across } else { Direction::Down };
-            for letter in bits(allowed) {
-                let letter = letter as u8;
-                let value = if blank { 0 } else { self.values[letter as usize] * letter_multiplier };
-                let score = words.clone().map(|(_, cross_score)| (cross_score + value) * word_multiplier).sum();
-                visit(&[(pos, PlacedTile { letter: Letter(letter), blank })], score, direction);
+        // The squares with a word down, row by row as those with a word
+        // across are.
+        let mut down_by_row = [0; SIZE];
+        for (col, rows) in down_hooks.into_iter().enumerate() {
+            bits(rows).for_each(|row| down_by_row[row] |= 1 << col);
+        }
+        let [across_checks, down_checks] = &self.checks;
+        let letters_of = |check: Option<(u32, u32)>| check.map_or(ALL_LETTERS, |(allowed, _)| allowed);
+        for row in 0..SIZE {
+            for col in bits(across_hooks[row] | down_by_row[row]) {
+                // The word across is checked by the cross checks of the
+                // plays down, and the other way round.
+                let (across, down) = (across_checks[row][col], down_checks[col][row]);
+                let allowed = letters & letters_of(across) & letters_of(down);
+                let Square { letter_multiplier, word_multiplier, .. } =
+                    self.squares[direction_index(Direction::Across)][row][col];
+                let pos = line_pos(Direction::Across, row, col);
+                // Found across whenever it makes a word across, as the walk
+                // finds it.
+                let direction = if across.is_some() { Direction::Across } else { Direction::Down };
+                for letter in bits(allowed) {
+                    let value = if blank { 0 } else { self.values[letter] * letter_multiplier };
+                    let word =
+                        |check: Option<(u32, u32)>| check.map_or(0, |(_, tiles)| (tiles + value) * word_multiplier);
+                    let tile = PlacedTile { letter: Letter(letter as u8), blank };
+                    visit(&[(pos, tile)], word(across) + word(down), direction);
+                }
             }
         }
     }
