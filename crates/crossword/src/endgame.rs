@@ -118,6 +118,13 @@ impl Play {
     }
 }
 
+/// What a player gains by going out with a play scoring `score` while the
+/// other keeps tiles worth `kept`: the play, and those tiles from the
+/// other to the player.
+fn going_out(score: i32, kept: i32) -> i32 {
+    score + 2 * kept
+}
+
 /// What `tiles` placed are worth.
 fn points(tiles: &[(Pos, PlacedTile)], tile_set: &TileSet) -> i32 {
     tiles.iter().map(|(_, t)| Tile::from(*t).value(tile_set) as i32).sum()
@@ -181,7 +188,7 @@ impl Threats {
     fn bound(&self, tiles: &[(Pos, PlacedTile)], score: i32, kept: i32) -> Option<i32> {
         let left = |around: &Squares| tiles.iter().all(|(pos, _)| around[pos.row as usize] & 1 << pos.col == 0);
         let (out, _) = self.plays[..self.len].iter().find(|(_, around)| left(around))?;
-        Some(score - (out + 2 * kept))
+        Some(score - going_out(*out, kept))
     }
 }
 
@@ -458,7 +465,7 @@ impl Position {
 
     /// What `side` gains by going out with a play scoring `score`.
     fn going_out(&self, game: &Game, side: usize, score: i32) -> i32 {
-        score + 2 * self.rack_points(game, 1 - side)
+        going_out(score, self.rack_points(game, 1 - side))
     }
 
     /// What `side` gains by the pass that ends the game.
@@ -470,14 +477,16 @@ impl Position {
     /// Starts the search of `side`'s position (to move), `depth` turns
     /// deep within (`alpha`, `beta`): its value at once when the horizon,
     /// the table or its last turn before the horizon gives it, else `None`
-    /// with the position pushed on the stack. Out of positions, it changes nothing.
+    /// with the position pushed on the stack. Out of positions, it changes
+    /// nothing. `other_stuck`: the other has just passed because it could
+    /// not play, so it has no play that goes out here either.
     fn enter(
         &mut self,
         game: &Game,
         side: usize,
         depth: u32,
-        alpha: i32,
-        beta: i32,
+        (alpha, beta): (i32, i32),
+        other_stuck: bool,
     ) -> Result<Option<i32>, OutOfNodes> {
         if depth == 0 {
             self.cut = true;
@@ -505,7 +514,7 @@ impl Position {
         }
         self.nodes_left -= 1;
         if depth == 1 {
-            let (value, bound, best, proven) = self.last_turn(game, side, alpha, beta);
+            let (value, bound, best, proven) = self.last_turn(game, side, (alpha, beta), other_stuck);
             self.store(Entry { key, best, value, bound, depth: 1, proven });
             self.cut = !proven;
             return Ok(Some(value));
@@ -524,6 +533,7 @@ impl Position {
         }
         let mut node = Node::new(side, depth, (alpha, beta), window_cut, key, self.passes, plays);
         (node.generated, node.forced) = (forced, forced);
+        node.threats = other_stuck.then(Threats::default);
         self.stack.push(node);
         Ok(None)
     }
@@ -538,8 +548,14 @@ impl Position {
     /// makes the better play to try first when the position is searched
     /// deeper.) A pass that ends the game comes before the plays meeting
     /// the horizon when it reaches `beta`: it proves the bound, which they
-    /// cannot.
-    fn last_turn(&mut self, game: &Game, side: usize, alpha: i32, beta: i32) -> (i32, Bound, u64, bool) {
+    /// cannot. `other_stuck` as for [`Position::enter`].
+    fn last_turn(
+        &mut self,
+        game: &Game,
+        side: usize,
+        (alpha, beta): (i32, i32),
+        other_stuck: bool,
+    ) -> (i32, Bound, u64, bool) {
         let (mine, theirs) = (self.rack_points(game, side), self.rack_points(game, 1 - side));
         let rack = self.racks[side].len();
         let (out_bonus, tile_set) = (self.going_out(game, side, 0), game.tile_set());
@@ -560,7 +576,7 @@ impl Position {
         // at every position here, so only where the other has one tile,
         // which is read off the cross checks (more cost more than they
         // save).
-        let threats = if rack > 1 { self.threats(game, 1 - side, 1) } else { Threats::default() };
+        let threats = if rack > 1 && !other_stuck { self.threats(game, 1 - side, 1) } else { Threats::default() };
         self.prepared.generate(&self.racks[side], game.lexicon(), &game.scoring(), |tiles, score, _| {
             let code = || Play::of(tiles, score).pack();
             let score = score as i32;
@@ -620,7 +636,8 @@ impl Position {
                 return (ending, Bound::Upper, FORCED_PASS, true);
             }
             self.passes += 1;
-            let (reply, _, _, proven) = self.last_turn(game, 1 - side, beta.saturating_neg(), alpha.saturating_neg());
+            let window = (beta.saturating_neg(), alpha.saturating_neg());
+            let (reply, _, _, proven) = self.last_turn(game, 1 - side, window, true);
             self.passes -= 1;
             let value = reply.saturating_neg().min(ending);
             return (value, Bound::of(value, (alpha, beta)), FORCED_PASS, proven);
@@ -793,8 +810,9 @@ impl Position {
                     // A pass that is all a player can do costs no turn of
                     // the depth: a player stuck for a few turns would
                     // otherwise take the search as many turns deeper.
-                    let depth = if self.stack[top].forced { depth } else { depth - 1 };
-                    match self.enter(game, 1 - side, depth, low, high) {
+                    let forced = self.stack[top].forced;
+                    let depth = if forced { depth } else { depth - 1 };
+                    match self.enter(game, 1 - side, depth, (low, high), forced) {
                         Ok(Some(reply)) => self.replied(game, reply),
                         Ok(None) => continue,
                         Err(OutOfNodes) => {
@@ -1215,7 +1233,7 @@ mod tests {
             for depth in 1..=deepest {
                 search.position.nodes_left = u64::MAX;
                 let position = &mut search.position;
-                let searched = match position.enter(game, 0, depth, i32::MIN + 1, i32::MAX) {
+                let searched = match position.enter(game, 0, depth, (i32::MIN + 1, i32::MAX), false) {
                     Ok(None) => position.run(game).ok().map(|finished| finished.value),
                     entered => entered.ok().flatten(),
                 };
