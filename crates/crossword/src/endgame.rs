@@ -43,6 +43,17 @@ pub struct EndgameAnswer {
 /// passes between.
 const MAX_DEPTH: u32 = 4 * RACK_SIZE as u32;
 
+/// The depth searched after a complete search `depth` turns deep: a turn
+/// deeper at first, then two turns. That leaves fewer searches to go
+/// through on the way to a proof, each of which (forced passes aside)
+/// meets the horizon on the same player's turn as the last (measured with
+/// `wocable-cli endgames`: English seeds 17, 31 and 34 about 15 % faster
+/// for about as many positions; two turns from the third on was no better).
+fn deeper(depth: u32) -> u32 {
+    let step = if depth < 4 { 1 } else { 2 };
+    (depth + step).min(MAX_DEPTH)
+}
+
 /// What a tile played is worth when the search orders plays: a play with
 /// more tiles is nearer going out, and that matters more than most
 /// differences in score (measured with `wocable-cli endgames`: English,
@@ -1080,7 +1091,7 @@ impl EndgameSearch {
             return false;
         }
         if self.position.stack.is_empty() {
-            self.depth += 1;
+            self.depth = deeper(self.depth);
             let plays = self.candidates.iter().map(|m| Play::of(&m.tiles, m.score)).chain([Play::pass()]).collect();
             self.position.push_root(self.depth, plays);
         }
