@@ -113,7 +113,7 @@ impl Play {
         &self.tiles[..self.len]
     }
 
-    /// The play in 64 bits, to be kept in the table: its
+    /// The play in [`BEST_BITS`] bits, to be kept in the table: its
     /// first square, its direction and each new tile (letter and blank)
     /// in board order; never 0.
     fn pack(&self) -> u64 {
@@ -302,7 +302,56 @@ struct Entry {
     proven: bool,
 }
 
-#[derive(Clone, Copy, Default, PartialEq, Eq)]
+/// An [`Entry`] as the table keeps it, in 16 bytes: the half of its key
+/// that its place in the table does not give, its value, and the rest
+/// packed in one word (the best play in the low [`BEST_BITS`]).
+#[derive(Clone, Copy, Default)]
+struct Slot {
+    check: u32,
+    value: i32,
+    packed: u64,
+}
+
+/// The bits of a packed play (see [`Play::pack`]).
+const BEST_BITS: u32 = 12 + 6 * RACK_SIZE as u32;
+
+// A slot keeps the depth in 5 bits.
+const _: () = assert!(MAX_DEPTH < 32);
+
+impl Slot {
+    fn of(entry: &Entry) -> Slot {
+        let packed = entry.best
+            | u64::from(entry.depth) << BEST_BITS
+            | (entry.bound as u64) << (BEST_BITS + 5)
+            | u64::from(entry.proven) << (BEST_BITS + 7);
+        Slot { check: (entry.key >> 32) as u32, value: entry.value, packed }
+    }
+
+    /// The depth searched and whether proven: 0 in an empty slot, as
+    /// every entry is at least a turn deep.
+    fn rank(&self) -> (bool, u8) {
+        (self.packed >> (BEST_BITS + 7) & 1 == 1, (self.packed >> BEST_BITS & 31) as u8)
+    }
+
+    /// The entry kept here, when it is position `key`'s.
+    fn entry(&self, key: u64) -> Option<Entry> {
+        let (proven, depth) = self.rank();
+        (depth > 0 && self.check == (key >> 32) as u32).then_some(Entry {
+            key,
+            best: self.packed & ((1 << BEST_BITS) - 1),
+            value: self.value,
+            bound: match self.packed >> (BEST_BITS + 5) & 3 {
+                0 => Bound::Exact,
+                1 => Bound::Lower,
+                _ => Bound::Upper,
+            },
+            depth,
+            proven,
+        })
+    }
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 enum Bound {
     #[default]
     Exact,
@@ -326,14 +375,14 @@ impl Bound {
 /// The most positions the table keeps, by key; a newer search of a
 /// slot's position replaces the older. The web build's memory is kept
 /// small.
-const MAX_TABLE: usize = if cfg!(target_arch = "wasm32") { 1 << 16 } else { 1 << 20 };
+const MAX_TABLE: usize = if cfg!(target_arch = "wasm32") { 1 << 16 } else { 1 << 21 };
 
 /// A table for a search of at most `budget` positions: about two entries
 /// a position, since a short search would spend more filling a large
 /// table than searching.
-fn table(budget: u64) -> Vec<Entry> {
+fn table(budget: u64) -> Vec<Slot> {
     let entries = usize::try_from(budget.saturating_mul(2)).unwrap_or(usize::MAX);
-    vec![Entry::default(); entries.clamp(1 << 10, MAX_TABLE).next_power_of_two()]
+    vec![Slot::default(); entries.clamp(1 << 10, MAX_TABLE).next_power_of_two()]
 }
 
 /// The most walks the move generator keeps for each line: the more, the
@@ -370,7 +419,7 @@ struct Position {
     /// The key of the board and of each rack, kept as they change.
     board_key: u64,
     rack_keys: [u64; 2],
-    table: Vec<Entry>,
+    table: Vec<Slot>,
     /// Room for generated plays, kept to be reused.
     scratch: Vec<Play>,
 }
@@ -663,8 +712,7 @@ impl Position {
     /// names, the entry with its key (an empty one when neither has it).
     fn probe(&self, key: u64) -> Entry {
         let pair = key as usize & (self.table.len() - 1) & !1;
-        let found = self.table[pair..pair + 2].iter().find(|entry| entry.key == key);
-        found.copied().unwrap_or_default()
+        self.table[pair..pair + 2].iter().find_map(|slot| slot.entry(key)).unwrap_or_default()
     }
 
     /// Keeps `entry` in its slot pair: the first keeps the deepest search
@@ -673,9 +721,9 @@ impl Position {
     fn store(&mut self, entry: Entry) {
         let pair = entry.key as usize & (self.table.len() - 1) & !1;
         let first = self.table[pair];
-        let deeper = (entry.proven, entry.depth) >= (first.proven, first.depth);
-        let slot = if first.key == entry.key || deeper { pair } else { pair + 1 };
-        self.table[slot] = entry;
+        let deeper = (entry.proven, entry.depth) >= first.rank();
+        let slot = if first.entry(entry.key).is_some() || deeper { pair } else { pair + 1 };
+        self.table[slot] = Slot::of(&entry);
     }
 
     /// The play `code` names for `side` here, when it is legal: its tiles
@@ -1327,6 +1375,28 @@ mod tests {
                 assert_eq!(spread(&next) - spread(game) + after, worth, "{rules:?}");
             }
         }
+    }
+
+    #[test]
+    fn a_slot_keeps_its_entry() {
+        let game = &eight_tiles_left()[0];
+        let moves = all_moves(game.board(), game.rack(game.turn()), game.lexicon(), &game.scoring());
+        let longest = moves.iter().max_by_key(|m| m.tiles.len()).expect("a play");
+        let plays = [Play::of(&longest.tiles, longest.score).pack(), PASS, FORCED_PASS];
+        for (i, (best, bound)) in plays.into_iter().zip([Bound::Exact, Bound::Lower, Bound::Upper]).enumerate() {
+            let key = 0x9e37_79b9_7f4a_7c15u64.rotate_left(i as u32 * 7);
+            for (depth, proven) in [(1, false), (MAX_DEPTH as u8, true)] {
+                let value = [-1000, 0, 1000][i];
+                let entry = Entry { key, best, value, bound, depth, proven };
+                let kept = Slot::of(&entry).entry(key).expect("its entry");
+                assert_eq!(
+                    (kept.best, kept.value, kept.bound, kept.depth, kept.proven),
+                    (best, value, bound, depth, proven)
+                );
+                assert!(Slot::of(&entry).entry(key ^ 1 << 40).is_none(), "another position's key");
+            }
+        }
+        assert!(Slot::default().entry(0).is_none(), "an empty slot");
     }
 
     /// The web build searches a few positions a frame: in steps that stop
