@@ -302,9 +302,10 @@ struct Entry {
     proven: bool,
 }
 
-/// An [`Entry`] as the table keeps it, in 16 bytes: the half of its key
-/// that its place in the table does not give, its value, and the rest
-/// packed in one word (the best play in the low [`BEST_BITS`]).
+/// An [`Entry`] as the table keeps it, in 16 bytes: the high half of its
+/// key (its place in the table gives the low bits, so that more than
+/// half the key tells positions apart), its value, and the rest packed in
+/// one word (the best play in the low [`BEST_BITS`]).
 #[derive(Clone, Copy, Default)]
 struct Slot {
     check: u32,
@@ -320,6 +321,7 @@ const _: () = assert!(MAX_DEPTH < 32);
 
 impl Slot {
     fn of(entry: &Entry) -> Slot {
+        debug_assert!(entry.best >> BEST_BITS == 0, "a packed play");
         let packed = entry.best
             | u64::from(entry.depth) << BEST_BITS
             | (entry.bound as u64) << (BEST_BITS + 5)
