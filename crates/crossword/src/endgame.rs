@@ -1416,6 +1416,37 @@ mod tests {
         assert!(Slot::default().entry(0).is_none(), "an empty slot");
     }
 
+    /// A group keeps the deepest searches of its positions: a new one
+    /// takes the place of its own position's entry, else of the
+    /// shallowest, an unproven one first.
+    #[test]
+    fn a_group_keeps_the_deepest_searches() {
+        let game = &eight_tiles_left()[0];
+        let position = &mut EndgameSearch::new(game, &[], 1).expect("an endgame").position;
+        // Keys of one group, told apart by their high half.
+        let key = |i: u64| i << 40 | 7;
+        let entry = |i: u64, depth: u8, proven: bool| Entry {
+            key: key(i),
+            best: PASS,
+            value: i as i32,
+            bound: Bound::Exact,
+            depth,
+            proven,
+        };
+        let kept = |position: &Position| (1..=6).filter(|i| position.probe(key(*i)).key == key(*i)).collect::<Vec<_>>();
+        for (i, depth, proven) in [(1, 3, false), (2, 5, false), (3, 2, true), (4, 2, false)] {
+            position.store(entry(i, depth, proven));
+        }
+        assert_eq!(kept(position), [1, 2, 3, 4]);
+        position.store(entry(5, 1, false));
+        assert_eq!(kept(position), [1, 2, 3, 5], "the shallowest, unproven first, gives way");
+        position.store(entry(2, 1, false));
+        assert_eq!(kept(position), [1, 2, 3, 5], "a position's entry replaces its own");
+        assert_eq!(position.probe(key(2)).depth, 1);
+        position.store(entry(6, 4, false));
+        assert_eq!(kept(position), [1, 3, 5, 6], "of two as shallow, the first gives way");
+    }
+
     /// The web build searches a few positions a frame: in steps that stop
     /// anywhere, the search goes exactly as in one.
     #[test]
