@@ -313,11 +313,13 @@ struct Slot {
     packed: u64,
 }
 
-/// Four slots, a cache line: a key names a group, and its position may be
-/// kept in any of the four.
+/// The slots of a group: four of 16 bytes fill a cache line.
+const GROUP_SLOTS: usize = 4;
+
+/// A key names a group, and its position may be kept in any of its slots.
 #[derive(Clone, Copy, Default)]
 #[repr(align(64))]
-struct Group([Slot; 4]);
+struct Group([Slot; GROUP_SLOTS]);
 
 /// The bits of a packed play (see [`Play::pack`]).
 const BEST_BITS: u32 = 12 + 6 * RACK_SIZE as u32;
@@ -341,10 +343,15 @@ impl Slot {
         ((self.packed >> BEST_BITS & 31) as u8, self.packed >> (BEST_BITS + 7) & 1 == 1)
     }
 
+    /// Whether the entry kept here is position `key`'s.
+    fn holds(&self, key: u64) -> bool {
+        self.rank().0 > 0 && self.check == (key >> 32) as u32
+    }
+
     /// The entry kept here, when it is position `key`'s.
     fn entry(&self, key: u64) -> Option<Entry> {
         let (depth, proven) = self.rank();
-        (depth > 0 && self.check == (key >> 32) as u32).then_some(Entry {
+        self.holds(key).then_some(Entry {
             key,
             best: self.packed & ((1 << BEST_BITS) - 1),
             value: self.value,
@@ -390,7 +397,7 @@ const MAX_TABLE: usize = if cfg!(target_arch = "wasm32") { 1 << 16 } else { 1 <<
 /// table than searching.
 fn table(budget: u64) -> Vec<Group> {
     let entries = usize::try_from(budget.saturating_mul(2)).unwrap_or(usize::MAX);
-    vec![Group::default(); entries.clamp(1 << 10, MAX_TABLE).next_power_of_two() / 4]
+    vec![Group::default(); entries.clamp(1 << 10, MAX_TABLE).next_power_of_two() / GROUP_SLOTS]
 }
 
 /// The most walks the move generator keeps for each line: the more, the
@@ -736,7 +743,7 @@ impl Position {
     fn store(&mut self, entry: Entry) {
         let group = self.group(entry.key);
         let slots = &mut self.table[group].0;
-        let slot = match slots.iter().position(|slot| slot.entry(entry.key).is_some()) {
+        let slot = match slots.iter().position(|slot| slot.holds(entry.key)) {
             Some(same) => same,
             None => (0..slots.len()).min_by_key(|i| slots[*i].rank()).expect("slots in a group"),
         };
@@ -1396,10 +1403,13 @@ mod tests {
 
     #[test]
     fn a_slot_keeps_its_entry() {
-        let game = &eight_tiles_left()[0];
-        let moves = all_moves(game.board(), game.rack(game.turn()), game.lexicon(), &game.scoring());
-        let longest = moves.iter().max_by_key(|m| m.tiles.len()).expect("a play");
-        let plays = [Play::of(&longest.tiles, longest.score).pack(), PASS, FORCED_PASS];
+        // A rack's worth of blanks down the last column: the longest play,
+        // whose last tile takes the highest bits.
+        let tile = PlacedTile { letter: Letter(26), blank: true };
+        let column: Vec<_> = (8..15).map(|row| (Pos { row, col: 14 }, tile)).collect();
+        let longest = Play::of(&column, 0).pack();
+        assert_eq!(longest >> (BEST_BITS - 1), 1, "the highest bit of a packed play is set");
+        let plays = [longest, PASS, FORCED_PASS];
         for (i, (best, bound)) in plays.into_iter().zip([Bound::Exact, Bound::Lower, Bound::Upper]).enumerate() {
             let key = 0x9e37_79b9_7f4a_7c15u64.rotate_left(i as u32 * 7);
             for (depth, proven) in [(1, false), (MAX_DEPTH as u8, true)] {
